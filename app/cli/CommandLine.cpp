@@ -1,0 +1,123 @@
+#include "cli/CommandLine.h"
+
+#include "sched/PolicySpec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace tessera::cli {
+
+namespace {
+
+template <typename T>
+bool parseWhole(const std::string& s, T& out)
+{
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
+}
+
+}  // namespace
+
+CommandLine::CommandLine(int argc, char** argv, int first, const std::vector<std::string>& valueFlags,
+                         const std::vector<std::string>& switches)
+{
+    for (int i = first; i < argc; ++i) {
+        std::string arg = argv[i];
+        std::string inlineValue;
+        bool hasInline = false;
+        if (auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+            inlineValue = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+            hasInline = true;
+        }
+        if (std::find(switches.begin(), switches.end(), arg) != switches.end() && !hasInline) {
+            values_[arg].push_back("1");
+        } else if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
+            if (hasInline) {
+                values_[arg].push_back(inlineValue);
+            } else {
+                if (i + 1 >= argc)
+                    throw UsageError(fmt::format("{} needs a value", arg));
+                values_[arg].push_back(argv[++i]);
+            }
+        } else if (arg.rfind("--", 0) == 0) {
+            throw UsageError(fmt::format("unknown option {}", arg));
+        } else {
+            throw UsageError(fmt::format("unexpected argument \"{}\"", arg));
+        }
+    }
+}
+
+std::string CommandLine::value(const std::string& flag, const std::string& fallback) const
+{
+    auto it = values_.find(flag);
+    return it == values_.end() ? fallback : it->second.back();
+}
+
+std::vector<std::string> CommandLine::values(const std::string& flag) const
+{
+    auto it = values_.find(flag);
+    return it == values_.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::string CommandLine::required(const std::string& flag) const
+{
+    if (!has(flag))
+        throw UsageError(fmt::format("{} is required", flag));
+    return value(flag);
+}
+
+long long CommandLine::integer(const std::string& flag, long long fallback, long long min, long long max) const
+{
+    if (!has(flag))
+        return fallback;
+    long long v = 0;
+    if (!parseWhole(value(flag), v) || v < min || v > max)
+        throw UsageError(fmt::format("{} must be a whole number from {} to {} (got \"{}\")", flag, min, max,
+                                     value(flag)));
+    return v;
+}
+
+double CommandLine::number(const std::string& flag, double fallback, double min, double max) const
+{
+    if (!has(flag))
+        return fallback;
+    double v = 0;
+    if (!parseWhole(value(flag), v) || !(v >= min && v <= max))
+        throw UsageError(fmt::format("{} must be a number from {} to {} (got \"{}\")", flag, min, max, value(flag)));
+    return v;
+}
+
+std::vector<uint64_t> parseSeeds(const std::string& text)
+{
+    constexpr uint64_t kMaxSeeds = 10000;
+    std::set<uint64_t> seeds;
+    auto bad = [&] { return UsageError(fmt::format("--seeds must be like 42, 42-51 or 42,45,50 (got \"{}\")", text)); };
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = std::min(text.find(',', start), text.size());
+        const std::string part = text.substr(start, comma - start);
+        uint64_t lo = 0, hi = 0;
+        if (auto dash = part.find('-'); dash != std::string::npos) {
+            if (!parseWhole(part.substr(0, dash), lo) || !parseWhole(part.substr(dash + 1), hi) || hi < lo)
+                throw bad();
+        } else if (!parseWhole(part, lo)) {
+            throw bad();
+        } else {
+            hi = lo;
+        }
+        if (hi - lo >= kMaxSeeds)
+            throw UsageError(fmt::format("--seeds names more than {} seeds", kMaxSeeds));
+        for (uint64_t s = lo; s <= hi; ++s)
+            seeds.insert(s);
+        start = comma + 1;
+    }
+    if (seeds.size() > kMaxSeeds)
+        throw UsageError(fmt::format("--seeds names more than {} seeds", kMaxSeeds));
+    return {seeds.begin(), seeds.end()};
+}
+
+}  // namespace tessera::cli

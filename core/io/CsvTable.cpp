@@ -1,0 +1,160 @@
+#include "io/CsvTable.h"
+
+#include <charconv>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace tessera {
+
+namespace {
+
+std::vector<std::string> splitFields(std::string_view line, char delimiter)
+{
+    // RFC 4180 quoting, which the traces never use but user files may.
+    std::vector<std::string> fields;
+    std::string current;
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                current += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                current += c;
+            }
+        } else if (c == '"' && current.empty()) {
+            quoted = true;
+        } else if (c == delimiter) {
+            fields.push_back(std::move(current));
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    fields.push_back(std::move(current));
+    return fields;
+}
+
+std::string readWhole(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError::fileLevel(path, "cannot open file");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+}  // namespace
+
+CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWarnings& warnings)
+{
+    CsvTable table;
+    table.path_ = path;
+    const std::string data = readWhole(path);
+    if (data.empty())
+        throw InputError::fileLevel(path, "file is empty");
+    if (data.find('\0') != std::string::npos)
+        throw InputError::fileLevel(path, "not a text file (it contains NUL bytes)");
+
+    const bool endsWithNewline = data.back() == '\n';
+    size_t pos = 0;
+    long lineNo = 0;
+    size_t expected = options.expectedFields;
+    while (pos < data.size()) {
+        size_t end = data.find('\n', pos);
+        const bool last = end == std::string::npos;
+        if (last)
+            end = data.size();
+        std::string_view line(data.data() + pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.empty() && (last || pos >= data.size()))
+            break;  // trailing blank line
+
+        auto fields = splitFields(line, options.delimiter);
+        if (options.hasHeader && table.header_.empty()) {
+            if (line.empty())
+                throw InputError::fileLevel(path, "no header line");
+            table.header_ = std::move(fields);
+            expected = table.header_.size();
+            continue;
+        }
+        if (fields.size() != expected) {
+            const bool interrupted = last && !endsWithNewline && fields.size() < expected;
+            const std::string problem = fmt::format("{} fields where the header has {}",
+                                                    fields.size(), expected);
+            if (interrupted) {
+                warnings.lines.push_back(fmt::format(
+                    "{}:{}: final line has {} of {} fields and no newline: an interrupted write, skipped",
+                    path, lineNo, fields.size(), expected));
+                continue;
+            }
+            if (options.skipBadRows) {
+                warnings.lines.push_back(fmt::format("{}:{}: {}: row skipped", path, lineNo, problem));
+                ++warnings.skippedRows;
+                continue;
+            }
+            throw InputError(path, lineNo, {}, fields.size() > expected ? "too many fields" : "too few fields",
+                             std::string(line), true);
+        }
+        table.rows_.push_back(Row{lineNo, std::move(fields)});
+    }
+    if (options.hasHeader && table.header_.empty())
+        throw InputError::fileLevel(path, "no header line");
+    return table;
+}
+
+int CsvTable::column(std::string_view name) const
+{
+    for (size_t i = 0; i < header_.size(); ++i)
+        if (header_[i] == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+const std::string& CsvField::text(int column) const
+{
+    return row_.fields.at(static_cast<size_t>(column));
+}
+
+void CsvField::fail(int column, const std::string& problem) const
+{
+    const std::string name = column >= 0 && size_t(column) < table_.header().size()
+        ? table_.header()[size_t(column)] : fmt::format("{}", column + 1);
+    throw InputError(table_.path(), row_.line, name, problem, text(column), true);
+}
+
+long long CsvField::integer(int column, long long max) const
+{
+    const std::string& s = text(column);
+    long long value = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (s.empty())
+        fail(column, "empty value");
+    if (ec != std::errc() || ptr != s.data() + s.size())
+        fail(column, "not a whole number");
+    if (value < 0)
+        fail(column, "negative number");
+    if (value > max)
+        fail(column, fmt::format("above the maximum of {}", max));
+    return value;
+}
+
+std::optional<long long> CsvField::optionalInteger(int column) const
+{
+    if (column < 0 || text(column).empty())
+        return std::nullopt;
+    return integer(column, std::numeric_limits<long long>::max());
+}
+
+}  // namespace tessera

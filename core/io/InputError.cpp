@@ -1,0 +1,34 @@
+#include "io/InputError.h"
+
+#include <fmt/format.h>
+
+namespace tessera {
+
+InputError::InputError(std::string file, long line, std::string column, std::string problem,
+                       std::string value, bool hasValue)
+    : std::runtime_error(format(file, line, column, problem, value, hasValue))
+    , file_(std::move(file))
+    , line_(line)
+    , column_(std::move(column))
+    , problem_(std::move(problem))
+{
+}
+
+InputError InputError::fileLevel(std::string file, std::string problem)
+{
+    return InputError(std::move(file), 1, {}, std::move(problem));
+}
+
+std::string InputError::format(const std::string& file, long line, const std::string& column,
+                               const std::string& problem, const std::string& value, bool hasValue)
+{
+    std::string text = fmt::format("{}:{}: ", file, line);
+    if (!column.empty())
+        text += fmt::format("column {}: ", column);
+    text += problem;
+    if (hasValue)
+        text += fmt::format(" (value \"{}\")", value);
+    return text;
+}
+
+}  // namespace tessera

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// A malformed input (contracts.md section 4). what() is the one-line text the CLI prints
+// and the app shows: `FILE:LINE: column NAME: problem (value "...")`.
+class InputError : public std::runtime_error {
+public:
+    InputError(std::string file, long line, std::string column, std::string problem,
+               std::string value = {}, bool hasValue = false);
+
+    static InputError fileLevel(std::string file, std::string problem);
+
+    const std::string& file() const { return file_; }
+    long line() const { return line_; }
+    const std::string& column() const { return column_; }
+    const std::string& problem() const { return problem_; }
+
+private:
+    static std::string format(const std::string& file, long line, const std::string& column,
+                              const std::string& problem, const std::string& value, bool hasValue);
+    std::string file_;
+    long line_;
+    std::string column_;
+    std::string problem_;
+};
+
+// What a load noticed but did not fail on: an interrupted final line, or rows skipped
+// under --skip-bad-rows. Each entry is a full `FILE:LINE: ...` line.
+struct LoadWarnings {
+    std::vector<std::string> lines;
+    int skippedRows = 0;
+};
+
+}  // namespace tessera

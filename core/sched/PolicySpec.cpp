@@ -1,0 +1,63 @@
+#include "sched/PolicySpec.h"
+
+#include "sched/PluginRegistry.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace tessera {
+
+PolicySpec PolicySpec::parse(std::string_view text)
+{
+    PolicySpec spec;
+    if (text.empty())
+        throw UsageError("empty policy spec");
+    const auto& registry = PluginRegistry::instance();
+    while (true) {
+        const size_t comma = text.find(',');
+        std::string_view term = text.substr(0, comma);
+        Term t;
+        const size_t colon = term.find(':');
+        t.name = std::string(term.substr(0, colon));
+        if (t.name.empty())
+            throw UsageError(fmt::format("empty policy name in spec \"{}\"", text));
+        if (!registry.contains(t.name))
+            throw UsageError(fmt::format("unknown policy \"{}\" (known: {})", t.name,
+                                         fmt::join(registry.names(), ", ")));
+        if (colon != std::string_view::npos) {
+            std::string_view w = term.substr(colon + 1);
+            auto [ptr, ec] = std::from_chars(w.data(), w.data() + w.size(), t.weight);
+            if (w.empty() || ec != std::errc() || ptr != w.data() + w.size() || t.weight <= 0)
+                throw UsageError(fmt::format("weight of \"{}\" must be a positive integer (got \"{}\")",
+                                             t.name, w));
+        }
+        spec.terms.push_back(std::move(t));
+        if (comma == std::string_view::npos)
+            break;
+        text = text.substr(comma + 1);
+    }
+    return spec;
+}
+
+std::string PolicySpec::canonical() const
+{
+    std::string out;
+    for (const auto& t : terms) {
+        if (!out.empty())
+            out += ',';
+        out += fmt::format("{}:{}", t.name, t.weight);
+    }
+    return out;
+}
+
+size_t PolicySpec::gpuSelectorTerm() const
+{
+    size_t best = 0;
+    for (size_t i = 1; i < terms.size(); ++i)
+        if (terms[i].weight > terms[best].weight)
+            best = i;
+    return best;
+}
+
+}  // namespace tessera

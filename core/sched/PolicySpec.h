@@ -1,0 +1,34 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera {
+
+// A usage error: bad flag, bad spec, absurd parameter (exit code 2).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A weighted list of score plugins: SPEC := TERM ("," TERM)*, TERM := NAME [":" WEIGHT]
+// (contracts.md section 2). A bare name has weight 1000.
+struct PolicySpec {
+    struct Term {
+        std::string name;
+        int64_t weight = 1000;
+    };
+    std::vector<Term> terms;
+
+    // Throws UsageError for an empty spec, an unknown plugin, or a weight that is not a
+    // positive integer.
+    static PolicySpec parse(std::string_view text);
+    // Terms in the given order, each `name:weight`.
+    std::string canonical() const;
+    // The term whose plugin picks share-pod GPUs: the first that holds the largest weight.
+    size_t gpuSelectorTerm() const;
+};
+
+}  // namespace tessera

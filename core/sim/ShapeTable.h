@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/PodSpec.h"
+#include "sched/Scheduler.h"
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace tessera {
+
+// Interns pod shapes (c, d, k, gpu_spec): pods of one shape score alike on a node.
+class ShapeTable {
+public:
+    explicit ShapeTable(const std::vector<PodSpec>& pods)
+    {
+        std::map<std::tuple<int32_t, int32_t, int, uint64_t>, ShapeId> ids;
+        shapes_.reserve(pods.size());
+        for (const auto& p : pods) {
+            auto [it, added] = ids.try_emplace({p.cpuMilli, p.gpuMilli, p.gpuCount, p.gpuSpecMask}, ShapeId(ids.size()));
+            shapes_.push_back(it->second);
+        }
+        distinct_ = ids.size();
+    }
+    ShapeId shapeOf(size_t pod) const { return shapes_[pod]; }
+    size_t distinct() const { return distinct_; }
+
+private:
+    std::vector<ShapeId> shapes_;
+    size_t distinct_ = 0;
+};
+
+}  // namespace tessera
