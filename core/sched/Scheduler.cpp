@@ -45,7 +45,7 @@ RawScore Scheduler::rawScore(size_t plugin, const ClusterState& cluster, uint32_
                              ShapeId shape)
 {
     ScorePlugin& p = *plugins_[plugin];
-    if (shape == kNoShape || !p.cacheable())
+    if (shape == kNoShape || !caching_ || !p.cacheable())
         return p.score(ScoreInput{cluster, node, pod});
     auto& byShape = cache_[plugin];
     if (byShape.size() <= shape)

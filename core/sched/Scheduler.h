@@ -34,6 +34,10 @@ public:
     // the cluster; the result equals decide() for the same state and decision index.
     DecisionExplanation explain(const ClusterState& cluster, const PodSpec& pod, uint64_t decision);
 
+    // Off: every score is recomputed for every decision. The result is the same; the
+    // benchmarks use it as the baseline the per-node-version cache is measured against.
+    void setScoreCaching(bool on) { caching_ = on; }
+
     const PolicySpec& policy() const { return policy_; }
     const std::vector<uint32_t>& tieOrder() const { return tieOrder_; }
 
@@ -54,6 +58,7 @@ private:
     std::vector<uint32_t> tieRank_;
     uint64_t seed_;
     size_t selector_ = 0;
+    bool caching_ = true;
     static constexpr ShapeId kNoShape = ~ShapeId(0);
     // cache_[plugin][shape][node], allocated when first used
     std::vector<std::vector<std::vector<CacheEntry>>> cache_;

@@ -97,6 +97,7 @@ std::unique_ptr<SimulationResult> PodSimulation::run(const PodList& pods, const 
     Scheduler scheduler(parameters_.policy,
                         makeTieOrder(models_.cluster.nodes, parameters_.tieOrder, parameters_.seed),
                         parameters_.seed);
+    scheduler.setScoreCaching(scoreCaching_);
     if (parameters_.mode == SimulationMode::Experiment) {
         result->sequence = ExperimentWorkload::build(pods.pods, parameters_.seed, parameters_.tune,
                                                      state.gpuCapacityMilli());

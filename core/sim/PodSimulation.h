@@ -51,6 +51,9 @@ public:
 
     std::unique_ptr<SimulationResult> run(const PodList& pods, const ProgressCallback& progress = {}) const;
 
+    // See Scheduler::setScoreCaching; for benchmarks.
+    void setScoreCaching(bool on) { scoreCaching_ = on; }
+
 private:
     void runExperiment(SimulationResult& result, ClusterState& state, Scheduler& scheduler,
                        const ProgressCallback& progress) const;
@@ -59,6 +62,7 @@ private:
 
     const TraceModels& models_;
     RunParameters parameters_;
+    bool scoreCaching_ = true;
 };
 
 }  // namespace tessera

@@ -1,0 +1,125 @@
+// tessera-bench: times simulation runs in-process and prints medians with the peak memory.
+//
+//   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--mode experiment|replay]
+//   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
+//
+// `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
+#include "io/TraceLoader.h"
+#include "sim/BatchRunner.h"
+#include "sim/PodSimulation.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+using namespace tessera;
+
+namespace {
+
+struct Args {
+    std::string command, nodes, pods, policy = "fgd", mode = "experiment";
+    uint64_t seedFirst = 42, seedLast = 42;
+    int repeat = 7;
+    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    bool cache = true;
+};
+
+Args parse(int argc, char** argv)
+{
+    Args a;
+    a.command = argc > 1 ? argv[1] : "";
+    for (int i = 2; i < argc; ++i) {
+        const std::string flag = argv[i];
+        auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
+        if (flag == "--nodes") a.nodes = next();
+        else if (flag == "--pods") a.pods = next();
+        else if (flag == "--policy") a.policy = next();
+        else if (flag == "--mode") a.mode = next();
+        else if (flag == "--repeat") a.repeat = std::max(1, std::stoi(next()));
+        else if (flag == "--threads") a.threads = unsigned(std::max(1, std::stoi(next())));
+        else if (flag == "--no-cache") a.cache = false;
+        else if (flag == "--seeds") {
+            const std::string s = next();
+            const auto dash = s.find('-');
+            a.seedFirst = std::stoull(s.substr(0, dash));
+            a.seedLast = dash == std::string::npos ? a.seedFirst : std::stoull(s.substr(dash + 1));
+        } else throw std::runtime_error("unknown option " + flag);
+    }
+    if (a.nodes.empty() || a.pods.empty())
+        throw std::runtime_error("usage: tessera-bench run|grid --nodes N.csv --pods P.csv [...]");
+    return a;
+}
+
+template <typename F>
+double medianSeconds(int repeat, F work)
+{
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        const Args a = parse(argc, argv);
+        LoadWarnings warnings;
+        const Cluster cluster = TraceLoader::loadCluster(a.nodes, {}, {}, warnings);
+        const PodList pods = TraceLoader::loadPods(a.pods, cluster.registry, {}, warnings);
+        const TraceModels models(cluster, pods.pods);
+        auto params = [&](const std::string& policy, uint64_t seed) {
+            RunParameters p;
+            p.policy = PolicySpec::parse(policy);
+            p.seed = seed;
+            p.mode = a.mode == "replay" ? SimulationMode::Replay : SimulationMode::Experiment;
+            return p;
+        };
+        if (a.command == "run") {
+            size_t steps = 0;
+            const double median = medianSeconds(a.repeat, [&] {
+                PodSimulation sim(models, params(a.policy, a.seedFirst));
+                sim.setScoreCaching(a.cache);
+                steps = sim.run(pods)->timeline.size();
+            });
+            fmt::print("run policy={} nodes={} gpus={} steps={} cache={} median_s={:.4f} peak_rss_mb={:.1f}\n",
+                       a.policy, cluster.nodes.size(), cluster.totalGpus(), steps, a.cache ? "on" : "off", median,
+                       peakRssMb());
+        } else if (a.command == "grid") {
+            const std::vector<std::string> policies{"random", "dotproduct", "gpuclustering", "gpupacking", "bestfit", "fgd"};
+            const size_t seeds = a.seedLast - a.seedFirst + 1;
+            const double median = medianSeconds(a.repeat, [&] {
+                BatchRunner::run(policies.size() * seeds, a.threads, [&](size_t job) {
+                    PodSimulation(models, params(policies[job / seeds], a.seedFirst + job % seeds)).run(pods);
+                });
+            });
+            fmt::print("grid runs={} threads={} median_s={:.3f} peak_rss_mb={:.1f}\n", policies.size() * seeds,
+                       a.threads, median, peakRssMb());
+        } else {
+            throw std::runtime_error("unknown command (run or grid)");
+        }
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "error: {}\n", e.what());
+        return 1;
+    }
+    return 0;
+}

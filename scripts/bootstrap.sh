@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine: installs the missing packages, builds, then
+#   run   starts the main job (the CLI experiment on the bundled default trace)
+#   test  runs the whole test suite through ctest
+# Usage: bash scripts/bootstrap.sh run|test
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+build=${TESSERA_BUILD_DIR:-$repo/build}
+action=${1:-run}
+
+packages=(build-essential cmake ninja-build git pkg-config python3
+  qt6-base-dev qt6-declarative-dev qt6-charts-dev qt6-svg-dev libfmt-dev libsqlite3-dev libqt6sql6-sqlite
+  qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts qml6-module-qtquick-window
+  qml6-module-qtquick-templates qml6-module-qtquick-dialogs qml6-module-qtcharts qml6-module-qtqml
+  qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
+  qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" --parallel "$(nproc)"
+
+case "$action" in
+  run)
+    exec "$build/app/tessera-cli" simulate --nodes "$repo/traces/default/nodes.csv" \
+      --pods "$repo/traces/default/pods.csv" --seeds 42-44 \
+      --policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit \
+      --policy fgd --policy pwr:100,fgd:900
+    ;;
+  test)
+    cd "$build"
+    exec ctest --output-on-failure --parallel "$(nproc)"
+    ;;
+  *)
+    echo "usage: bash scripts/bootstrap.sh run|test" >&2
+    exit 2
+    ;;
+esac
