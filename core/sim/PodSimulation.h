@@ -3,6 +3,7 @@
 #include "frag/FragmentationModel.h"
 #include "model/Cluster.h"
 #include "power/PowerModel.h"
+#include "sim/Progress.h"
 #include "sim/RunParameters.h"
 #include "sim/Timeline.h"
 
@@ -12,13 +13,6 @@
 
 namespace tessera {
 
-// Called now and then with the share of work done; returning false cancels the run.
-using ProgressCallback = std::function<bool(double fraction)>;
-
-class CancelledError : public std::runtime_error {
-public:
-    CancelledError() : std::runtime_error("cancelled") {}
-};
 
 // The models shared by every run on one trace: the target workload (computed once, from the
 // original pods), the fragmentation measure and the power model.
@@ -51,14 +45,18 @@ public:
 
     std::unique_ptr<SimulationResult> run(const PodList& pods, const ProgressCallback& progress = {}) const;
 
+    // A what-if branch: the first `position` steps of `base`, then this simulation's policy
+    // from there on. Seed, mode, tune and tie order come from `base`. With the base's own
+    // policy the fork reproduces the base exactly.
+    std::unique_ptr<SimulationResult> fork(const SimulationResult& base, size_t position,
+                                           const ProgressCallback& progress = {}) const;
+
     // See Scheduler::setScoreCaching; for benchmarks.
     void setScoreCaching(bool on) { scoreCaching_ = on; }
 
 private:
-    void runExperiment(SimulationResult& result, ClusterState& state, Scheduler& scheduler,
-                       const ProgressCallback& progress) const;
-    void runReplay(SimulationResult& result, ClusterState& state, Scheduler& scheduler,
-                   const ProgressCallback& progress) const;
+    std::unique_ptr<SimulationResult> simulate(std::unique_ptr<SimulationResult> result, const SimulationResult* base,
+                                               size_t position, const ProgressCallback& progress) const;
 
     const TraceModels& models_;
     RunParameters parameters_;

@@ -1,5 +1,7 @@
 #include "sim/Timeline.h"
 
+#include <algorithm>
+
 namespace tessera {
 
 void Timeline::begin(const ClusterState& initial, const MetricSample& sample)
@@ -10,6 +12,19 @@ void Timeline::begin(const ClusterState& initial, const MetricSample& sample)
     checkpoints_.assign(1, initial.states());
     initial_ = sample;
     pendingFirst_ = 0;
+}
+
+void Timeline::beginWithPrefix(const Timeline& other, size_t position)
+{
+    position = std::min(position, other.size());
+    steps_.assign(other.steps_.begin(), other.steps_.begin() + std::ptrdiff_t(position));
+    samples_.assign(other.samples_.begin(), other.samples_.begin() + std::ptrdiff_t(position));
+    const size_t changes = position == 0 ? 0 : other.steps_[position - 1].firstChange + other.steps_[position - 1].changeCount;
+    changes_.assign(other.changes_.begin(), other.changes_.begin() + std::ptrdiff_t(changes));
+    checkpoints_.assign(other.checkpoints_.begin(),
+                        other.checkpoints_.begin() + std::ptrdiff_t(position / kCheckpointInterval + 1));
+    initial_ = other.initial_;
+    pendingFirst_ = uint32_t(changes);
 }
 
 void Timeline::addChange(uint32_t node, const NodeState& before, const NodeState& after)

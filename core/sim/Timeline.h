@@ -55,6 +55,9 @@ public:
         return {changes_.data() + steps_[i].firstChange, steps_[i].changeCount};
     }
 
+    // This timeline becomes the first `position` steps of `other` (a fork's shared past).
+    void beginWithPrefix(const Timeline& other, size_t position);
+
     // Moves `cluster` from position `from` to position `to` (0..size()).
     void seek(ClusterState& cluster, size_t from, size_t to) const;
 
