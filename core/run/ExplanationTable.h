@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// One decision explained as a table, for the decision inspector of any run kind: a row per
+// candidate (for pods: per feasible node), numeric columns, the winning row and why it won,
+// and the candidates that were filtered out with their reasons.
+struct ExplanationTable {
+    std::string subject;                // e.g. "pod openb-pod-0042 (share, 0.47 GPU, 8 vCPU)"
+    std::vector<std::string> columns;   // numeric columns after the candidate name
+    struct Row {
+        std::string candidate;
+        std::vector<double> values;
+    };
+    std::vector<Row> rows;
+    int winner = -1;                    // index into rows, -1 if none
+    std::string outcome;                // e.g. "placed on node X, GPU 3"
+    std::string why;
+    struct Filtered {
+        std::string candidate;
+        std::string reason;
+    };
+    std::vector<Filtered> filtered;
+};
+
+}  // namespace tessera

@@ -1,0 +1,31 @@
+#include "run/MetricSeries.h"
+
+#include <stdexcept>
+
+namespace tessera {
+
+void MetricSeries::add(MetricInfo info, std::vector<double> values)
+{
+    if (!values_.empty() && values.size() != rows())
+        throw std::invalid_argument("metric column \"" + info.key + "\" has a different length");
+    infos_.push_back(std::move(info));
+    values_.push_back(std::move(values));
+}
+
+std::optional<size_t> MetricSeries::find(std::string_view key) const
+{
+    for (size_t i = 0; i < infos_.size(); ++i)
+        if (infos_[i].key == key)
+            return i;
+    return std::nullopt;
+}
+
+double MetricSeries::value(std::string_view key, size_t row) const
+{
+    const auto c = find(key);
+    if (!c)
+        throw std::out_of_range("no metric \"" + std::string(key) + "\"");
+    return values_[*c][row];
+}
+
+}  // namespace tessera

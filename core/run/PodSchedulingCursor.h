@@ -1,0 +1,28 @@
+#pragma once
+
+#include "run/PodSchedulingRun.h"
+#include "sched/ClusterState.h"
+
+namespace tessera {
+
+// The cluster of a pod-scheduling run at one position: a private ClusterState moved along
+// the run's timeline.
+class PodSchedulingCursor final : public RunCursor {
+public:
+    explicit PodSchedulingCursor(const PodSchedulingRun& run);
+
+    size_t position() const override { return position_; }
+    void seek(size_t position) override;
+    void cellUse(std::vector<float>& use) const override;
+    std::string describeCell(uint32_t cell) const override;
+    void groupValues(std::vector<float>& values) const override;
+
+    const ClusterState& state() const { return state_; }
+
+private:
+    const PodSchedulingRun& run_;
+    ClusterState state_;
+    size_t position_ = 0;
+};
+
+}  // namespace tessera

@@ -1,0 +1,183 @@
+#include "run/PodSchedulingRun.h"
+
+#include "run/PodSchedulingCursor.h"
+#include "sched/Scheduler.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+
+namespace tessera {
+
+PodSchedulingRun::PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
+                                   std::string name)
+    : trace_(std::move(trace)), result_(std::move(result))
+{
+    const RunParameters& p = result_->parameters;
+    info_.kind = kKind;
+    info_.policy = p.policy.canonical();
+    info_.seed = p.seed;
+    info_.mode = std::string(modeName(p.mode));
+    info_.name = name.empty() ? fmt::format("{} · seed {}", info_.policy, p.seed) : std::move(name);
+    info_.parameters = {{"nodes", trace_->nodesPath}, {"pods", trace_->podsPath},
+                        {"tie order", std::string(tieOrderName(p.tieOrder))}};
+    if (p.mode == SimulationMode::Experiment)
+        info_.parameters.emplace_back("tune", fmt::format("{}", p.tune));
+    else
+        info_.parameters.emplace_back("step (s)", fmt::format("{}", p.replayStepSeconds));
+    buildSeries();
+    buildLayout();
+}
+
+std::unique_ptr<PodSchedulingRun> PodSchedulingRun::simulate(std::shared_ptr<const PodTrace> trace,
+                                                             const RunParameters& parameters,
+                                                             const ProgressCallback& progress)
+{
+    auto result = PodSimulation(*trace->models, parameters).run(trace->pods, progress);
+    return std::make_unique<PodSchedulingRun>(std::move(trace), std::move(result));
+}
+
+void PodSchedulingRun::buildSeries()
+{
+    const Timeline& t = result_->timeline;
+    const size_t rows = t.size() + 1;
+    const bool replay = result_->parameters.mode == SimulationMode::Replay;
+    std::vector<std::vector<double>> c(11, std::vector<double>(rows));
+    for (size_t i = 0; i < rows; ++i) {
+        const MetricSample& s = t.sampleAt(i);
+        const MetricValues v = result_->valuesAt(i);
+        const double values[] = {replay ? double(s.timeSeconds) : v.arrivedPct, v.allocPct, v.fragRatePct,
+                                 v.fragOfTotalPct, v.powerKw, v.cpuPowerKw, v.gpuPowerKw, double(s.failedTotal()),
+                                 double(s.pending), double(s.usedNodes), double(s.usedGpus)};
+        for (size_t k = 0; k < c.size(); ++k)
+            c[k][i] = values[k];
+    }
+    const MetricInfo infos[] = {
+        replay ? MetricInfo{"time_s", "Simulated time", "s"} : MetricInfo{"arrived_pct", "Arrived workload", "%"},
+        {"alloc_pct", "GPU allocation", "%"},
+        {"frag_rate_pct", "Fragmentation rate", "%"},
+        {"frag_of_total_pct", "Fragmentation amount", "% of GPUs"},
+        {"power_kw", "Cluster power", "kW"},
+        {"cpu_power_kw", "CPU power", "kW"},
+        {"gpu_power_kw", "GPU power", "kW"},
+        {"failed_pods", "Failed pods", "pods"},
+        {"pending_pods", "Pending pods", "pods"},
+        {"used_nodes", "Used nodes", "nodes"},
+        {"used_gpus", "Used GPUs", "GPUs"}};
+    for (size_t k = 0; k < c.size(); ++k)
+        series_.add(infos[k], std::move(c[k]));
+    for (int cls = 0; cls < kPodClassCount; ++cls) {
+        std::vector<double> failed(rows);
+        for (size_t i = 0; i < rows; ++i)
+            failed[i] = t.sampleAt(i).failedByClass[size_t(cls)];
+        const char* name = podClassName(PodClass(cls));
+        series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods"}, std::move(failed));
+    }
+}
+
+void PodSchedulingRun::buildLayout()
+{
+    const auto& nodes = trace_->cluster.nodes;
+    const auto& registry = trace_->cluster.registry;
+    groupNodes_.resize(nodes.size());
+    std::iota(groupNodes_.begin(), groupNodes_.end(), 0u);
+    auto modelName = [&](uint32_t n) { return nodes[n].model == kNoGpuModel ? std::string("no GPU") : registry.model(nodes[n].model).name; };
+    std::stable_sort(groupNodes_.begin(), groupNodes_.end(), [&](uint32_t a, uint32_t b) {
+        return std::pair(modelName(a), nodes[a].name) < std::pair(modelName(b), nodes[b].name);
+    });
+    for (uint32_t n : groupNodes_) {
+        const std::string model = modelName(n);
+        if (layout_.categories.empty() || layout_.categories.back() != model)
+            layout_.categories.push_back(model);
+        layout_.groups.push_back({nodes[n].name, uint32_t(layout_.categories.size() - 1), layout_.cellCount,
+                                  uint32_t(nodes[n].gpuCount)});
+        layout_.cellCount += uint32_t(nodes[n].gpuCount);
+    }
+}
+
+std::unique_ptr<RunCursor> PodSchedulingRun::cursor() const
+{
+    return std::make_unique<PodSchedulingCursor>(*this);
+}
+
+std::string PodSchedulingRun::describeStep(size_t step) const
+{
+    const Step& s = result_->timeline.step(step);
+    const PodSpec& pod = result_->sequence[s.pod];
+    const std::string node = s.placement.placed() ? trace_->cluster.nodes[size_t(s.placement.node)].name : "";
+    switch (s.kind) {
+    case StepKind::Arrival:
+        if (!s.placement.placed())
+            return fmt::format("{} ({}) fits nowhere: {}", pod.name, podClassName(pod.podClass()),
+                               result_->parameters.mode == SimulationMode::Replay ? "queued" : "failed");
+        [[fallthrough]];
+    case StepKind::Retry:
+        return fmt::format("{} ({}) → {} GPU {}", pod.name, podClassName(pod.podClass()), node,
+                           s.placement.gpus ? fmt::format("{:#04x}", s.placement.gpus) : "none");
+    case StepKind::Departure:
+        return fmt::format("{} leaves {}", pod.name, node);
+    case StepKind::Expiry:
+        return fmt::format("{} expired while pending: failed", pod.name);
+    }
+    return {};
+}
+
+ExplanationTable PodSchedulingRun::explain(size_t step) const
+{
+    ExplanationTable table;
+    const Step& s = result_->timeline.step(step);
+    const PodSpec& pod = result_->sequence[s.pod];
+    table.subject = fmt::format("{} · {} · {} vCPU · {} × {} milli GPU{}", pod.name, podClassName(pod.podClass()),
+                                pod.cpuMilli / 1000.0, pod.gpuCount, pod.gpuMilli,
+                                pod.gpuSpec.empty() ? "" : " · gpu_spec " + pod.gpuSpec);
+    if (s.kind == StepKind::Departure || s.kind == StepKind::Expiry) {
+        table.outcome = describeStep(step);
+        table.why = "not a scheduling decision";
+        return table;
+    }
+    // Rebuild the cluster as it was just before the step and ask the scheduler again.
+    ClusterState state(trace_->cluster, trace_->models->fragmentation, trace_->models->power);
+    result_->timeline.seek(state, 0, step);
+    const RunParameters& p = result_->parameters;
+    Scheduler scheduler(p.policy, makeTieOrder(trace_->cluster.nodes, p.tieOrder, p.seed), p.seed);
+    const DecisionExplanation e = scheduler.explain(state, pod, step);
+
+    for (size_t k = 0; k < e.plugins.size(); ++k) {
+        table.columns.push_back(fmt::format("{} raw", e.plugins[k]));
+        table.columns.push_back(fmt::format("{} score", e.plugins[k]));
+    }
+    table.columns.push_back("weighted total");
+    table.columns.push_back("tie rank");
+    for (const auto& c : e.candidates) {
+        ExplanationTable::Row row{trace_->cluster.nodes[c.node].name, {}};
+        for (size_t k = 0; k < c.raw.size(); ++k) {
+            row.values.push_back(double(c.raw[k]));
+            row.values.push_back(double(c.normalised[k]));
+        }
+        if (c.raw.empty())  // the single feasible node is taken unscored
+            row.values.assign(e.plugins.size() * 2, 0.0);
+        row.values.push_back(double(c.total));
+        row.values.push_back(double(c.tieRank));
+        if (int64_t(c.node) == e.winner)
+            table.winner = int(table.rows.size());
+        table.rows.push_back(std::move(row));
+    }
+    for (const auto& f : e.filtered)
+        table.filtered.push_back({trace_->cluster.nodes[f.node].name, f.reason});
+    table.outcome = describeStep(step);
+    table.why = e.why;
+    return table;
+}
+
+std::unique_ptr<Run> PodSchedulingRun::fork(size_t position, const std::string& policy,
+                                            const ProgressCallback& progress) const
+{
+    RunParameters p = result_->parameters;
+    p.policy = PolicySpec::parse(policy);
+    auto forked = PodSimulation(*trace_->models, p).fork(*result_, position, progress);
+    const std::string name = fmt::format("{} → {} at step {}", info_.name, p.policy.canonical(), position);
+    return std::make_unique<PodSchedulingRun>(trace_, std::move(forked), name);
+}
+
+}  // namespace tessera

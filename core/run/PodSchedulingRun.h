@@ -1,0 +1,49 @@
+#pragma once
+
+#include "run/PodTrace.h"
+#include "run/Run.h"
+
+namespace tessera {
+
+// The GPU-sharing pod run kind (FGD, PWR and the baselines) behind the generic Run interface.
+class PodSchedulingRun final : public Run {
+public:
+    static constexpr const char* kKind = "pod-scheduling";
+
+    PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
+                     std::string name = {});
+
+    // Simulates `parameters` on `trace`.
+    static std::unique_ptr<PodSchedulingRun> simulate(std::shared_ptr<const PodTrace> trace,
+                                                      const RunParameters& parameters,
+                                                      const ProgressCallback& progress = {});
+
+    const RunInfo& info() const override { return info_; }
+    size_t steps() const override { return result_->timeline.size(); }
+    const MetricSeries& series() const override { return series_; }
+    const OccupancyLayout& layout() const override { return layout_; }
+    std::unique_ptr<RunCursor> cursor() const override;
+    std::string describeStep(size_t step) const override;
+    ExplanationTable explain(size_t step) const override;
+    MetricInfo groupValueInfo() const override { return {"node_frag_gpus", "Expected fragmentation", "GPU"}; }
+    std::unique_ptr<Run> fork(size_t position, const std::string& policy,
+                              const ProgressCallback& progress = {}) const override;
+
+    const SimulationResult& result() const { return *result_; }
+    const PodTrace& trace() const { return *trace_; }
+    // Layout order of the nodes: groupNode()[g] is the node index of group g.
+    const std::vector<uint32_t>& groupNodes() const { return groupNodes_; }
+
+private:
+    void buildSeries();
+    void buildLayout();
+
+    std::shared_ptr<const PodTrace> trace_;
+    std::unique_ptr<SimulationResult> result_;
+    RunInfo info_;
+    MetricSeries series_;
+    OccupancyLayout layout_;
+    std::vector<uint32_t> groupNodes_;
+};
+
+}  // namespace tessera

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "run/ExplanationTable.h"
+#include "run/MetricSeries.h"
+#include "run/OccupancyLayout.h"
+#include "sim/Progress.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+// What identifies a run, for lists, titles and the study.
+struct RunInfo {
+    std::string kind;    // "pod-scheduling"; later "mig-inference", "training"
+    std::string name;
+    std::string policy;  // canonical spec
+    uint64_t seed = 0;
+    std::string mode;
+    std::vector<std::pair<std::string, std::string>> parameters;  // shown as-is
+};
+
+// The state of a run at one timeline position, movable in O(steps between positions).
+class RunCursor {
+public:
+    virtual ~RunCursor() = default;
+    virtual size_t position() const = 0;
+    virtual void seek(size_t position) = 0;
+    // The used share [0, 1] of every occupancy cell, in OccupancyLayout order.
+    virtual void cellUse(std::vector<float>& use) const = 0;
+    // Hover text of one cell: where it is and what runs on it.
+    virtual std::string describeCell(uint32_t cell) const = 0;
+    // Per group (node): a value for heatmaps, e.g. expected fragmentation in GPUs.
+    virtual void groupValues(std::vector<float>& values) const = 0;
+};
+
+// A finished run of any kind, as the app, the CLI and the study see it. A kind implements this
+// interface once; timeline, charts, fork, compare and export work through it unchanged.
+class Run {
+public:
+    virtual ~Run() = default;
+    virtual const RunInfo& info() const = 0;
+    // Number of steps; positions run from 0 (nothing happened) to steps().
+    virtual size_t steps() const = 0;
+    // One row per position. Column 0 is the run's natural x axis (arrived % or time).
+    virtual const MetricSeries& series() const = 0;
+    virtual const OccupancyLayout& layout() const = 0;
+    virtual std::unique_ptr<RunCursor> cursor() const = 0;
+    // What step `step` (0-based) did, in a line.
+    virtual std::string describeStep(size_t step) const = 0;
+    // Why step `step` went the way it did.
+    virtual ExplanationTable explain(size_t step) const = 0;
+    // The label of the per-group values of RunCursor::groupValues, with unit.
+    virtual MetricInfo groupValueInfo() const = 0;
+    // A what-if branch: this run's first `position` steps, then `policy`.
+    virtual std::unique_ptr<Run> fork(size_t position, const std::string& policy,
+                                      const ProgressCallback& progress = {}) const = 0;
+};
+
+}  // namespace tessera
