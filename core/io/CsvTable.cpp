@@ -1,9 +1,11 @@
 #include "io/CsvTable.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -91,21 +93,27 @@ CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWar
         }
         if (fields.size() != expected) {
             const bool interrupted = last && !endsWithNewline && fields.size() < expected;
-            const std::string problem = fmt::format("{} fields where the header has {}",
-                                                    fields.size(), expected);
             if (interrupted) {
                 warnings.lines.push_back(fmt::format(
                     "{}:{}: final line has {} of {} fields and no newline: an interrupted write, skipped",
                     path, lineNo, fields.size(), expected));
                 continue;
             }
+            // The column named is the first one the row gets wrong: the first without a field,
+            // or the first field with no column (by number, as it has no name).
+            const bool tooMany = fields.size() > expected;
+            const std::string column = !tooMany && fields.size() < table.header_.size()
+                ? table.header_[fields.size()] : fmt::format("{}", std::min(fields.size(), expected) + 1);
+            const InputError error(path, lineNo, column,
+                                   fmt::format("too {} fields: {} where the header has {}", tooMany ? "many" : "few",
+                                               fields.size(), expected),
+                                   std::string(line), true);
             if (options.skipBadRows) {
-                warnings.lines.push_back(fmt::format("{}:{}: {}: row skipped", path, lineNo, problem));
+                warnings.lines.push_back(std::string(error.what()) + ": row skipped");
                 ++warnings.skippedRows;
                 continue;
             }
-            throw InputError(path, lineNo, {}, fields.size() > expected ? "too many fields" : "too few fields",
-                             std::string(line), true);
+            throw error;
         }
         table.rows_.push_back(Row{lineNo, std::move(fields)});
     }
@@ -120,6 +128,31 @@ int CsvTable::column(std::string_view name) const
         if (header_[i] == name)
             return static_cast<int>(i);
     return -1;
+}
+
+std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& required,
+                                         const std::vector<std::string>& optional) const
+{
+    std::vector<int> index;
+    for (const auto& name : required) {
+        const int c = column(name);
+        if (c < 0)
+            throw InputError(path_, 1, name, "missing column");
+        index.push_back(c);
+    }
+    for (const auto& name : optional)
+        index.push_back(column(name));
+    const auto listed = [](const std::vector<std::string>& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    for (const auto& name : header_)
+        if (!listed(required, name) && !listed(optional, name))
+            throw InputError(path_, 1, name, "unknown column");
+    std::set<std::string> seen;
+    for (const auto& name : header_)
+        if (!seen.insert(name).second)
+            throw InputError(path_, 1, name, "duplicate column");
+    return index;
 }
 
 const std::string& CsvField::text(int column) const

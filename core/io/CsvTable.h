@@ -35,6 +35,10 @@ public:
     const std::vector<Row>& rows() const { return rows_; }
     // Index of a header column, or -1.
     int column(std::string_view name) const;
+    // Indices of the required columns, then of the optional ones (-1 when absent). A missing
+    // required column, a column in neither list or a repeated column is an InputError.
+    std::vector<int> columnIndices(const std::vector<std::string>& required,
+                                   const std::vector<std::string>& optional) const;
 
 private:
     std::string path_;

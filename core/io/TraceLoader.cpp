@@ -3,7 +3,6 @@
 #include "io/CsvTable.h"
 
 #include <charconv>
-#include <set>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -11,35 +10,6 @@
 namespace tessera {
 
 namespace {
-
-// Column indices by name; a missing required column or an unknown one is an error.
-std::vector<int> mapColumns(const CsvTable& table, const std::vector<std::string>& required,
-                            const std::vector<std::string>& optional)
-{
-    std::vector<int> index;
-    for (const auto& name : required) {
-        int c = table.column(name);
-        if (c < 0)
-            throw InputError(table.path(), 1, name, "missing column");
-        index.push_back(c);
-    }
-    for (const auto& name : optional)
-        index.push_back(table.column(name));
-    for (const auto& name : table.header()) {
-        bool known = false;
-        for (const auto& r : required)
-            known = known || r == name;
-        for (const auto& o : optional)
-            known = known || o == name;
-        if (!known)
-            throw InputError(table.path(), 1, name, "unknown column");
-    }
-    std::set<std::string> seen;
-    for (const auto& name : table.header())
-        if (!seen.insert(name).second)
-            throw InputError(table.path(), 1, name, "duplicate column");
-    return index;
-}
 
 // Runs `parse` on every row; under skipBadRows an InputError skips the row and is listed.
 template <typename Parse>
@@ -65,7 +35,7 @@ std::vector<NodeSpec> TraceLoader::loadNodes(const std::string& path, const GpuM
     CsvTable::Options csv;
     csv.skipBadRows = options.skipBadRows;
     const CsvTable table = CsvTable::read(path, csv, warnings);
-    const auto col = mapColumns(table, {"sn", "cpu_milli", "memory_mib", "gpu", "model"}, {});
+    const auto col = table.columnIndices({"sn", "cpu_milli", "memory_mib", "gpu", "model"}, {});
     enum { Sn, Cpu, Mem, Gpu, Model };
 
     std::vector<NodeSpec> nodes;
@@ -100,9 +70,9 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
     CsvTable::Options csv;
     csv.skipBadRows = options.skipBadRows;
     const CsvTable table = CsvTable::read(path, csv, warnings);
-    const auto col = mapColumns(table, {"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"},
-                                {"gpu_spec", "qos", "pod_phase", "creation_time", "deletion_time",
-                                 "scheduled_time"});
+    const auto col = table.columnIndices({"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"},
+                                         {"gpu_spec", "qos", "pod_phase", "creation_time", "deletion_time",
+                                          "scheduled_time"});
     enum { Name, Cpu, Mem, NumGpu, GpuMilli, Spec, Qos, Phase, Creation, Deletion, Scheduled };
 
     PodList list;
@@ -138,7 +108,8 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
             }
         }
         if (list.hasTimes) {
-            p.creationTime = f.optionalInteger(col[Creation]);
+            // creation_time is not among the fields that may be empty (contracts.md 4).
+            p.creationTime = f.integer(col[Creation], std::numeric_limits<int64_t>::max());
             p.deletionTime = f.optionalInteger(col[Deletion]);
             f.optionalInteger(col[Scheduled]);  // validated, unused
         }
@@ -152,7 +123,7 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
 void TraceLoader::loadGpuModels(const std::string& path, GpuModelRegistry& registry, LoadWarnings& warnings)
 {
     const CsvTable table = CsvTable::read(path, {}, warnings);
-    const auto col = mapColumns(table, {"name", "idle_watts", "full_watts"}, {"power_of"});
+    const auto col = table.columnIndices({"name", "idle_watts", "full_watts"}, {"power_of"});
     GpuModelRegistry updated = registry;
     for (const auto& row : table.rows()) {
         CsvField f(table, row);
