@@ -5,5 +5,6 @@ namespace tessera::cli {
 // Each returns the process exit code (contracts.md 3.4); errors propagate as exceptions
 // that main() maps to codes 1, 2 and 3.
 int simulateCommand(int argc, char** argv);
+int runsCommand(int argc, char** argv);
 
 }  // namespace tessera::cli

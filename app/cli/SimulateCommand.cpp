@@ -8,11 +8,15 @@
 #include "report/SummaryTable.h"
 #include "sim/BatchRunner.h"
 #include "sim/GridSampler.h"
+#include "store/StudyStore.h"
+#include "util/ContentHash.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -38,6 +42,13 @@ void writeFile(const std::string& path, const std::string& header, const std::ve
         out << p;
     if (!out.flush())
         throw std::runtime_error(fmt::format("cannot write {}", path));
+}
+
+// A run's input file as a study records it: absolute, so the app can find it again from
+// any working directory, with the hash that tells whether it has changed since.
+RunRecord::TraceFile traceFile(std::string_view role, const std::string& path)
+{
+    return {std::string(role), std::filesystem::absolute(path).lexically_normal().string(), ContentHash::ofFile(path)};
 }
 
 }  // namespace
@@ -86,9 +97,22 @@ int simulateCommand(int argc, char** argv)
                                               "be replayed (use --mode experiment)");
     const TraceModels models(cluster, pods.pods);
 
+    // Opened before simulating, so that a foreign or damaged study fails in a second, not
+    // after the whole batch.
+    std::optional<StudyStore> study;
+    std::vector<RunRecord::TraceFile> inputs;
+    if (args.has("--db")) {
+        study.emplace(args.value("--db"));
+        inputs = {traceFile(RunRecord::kNodesRole, nodesPath), traceFile(RunRecord::kPodsRole, podsPath)};
+        if (args.has("--gpu-models"))
+            inputs.push_back(traceFile(RunRecord::kGpuModelsRole, args.value("--gpu-models")));
+    }
+
     const size_t jobs = policies.size() * seeds.size();
     std::vector<std::string> csvParts(jobs), decisionParts(jobs);
     std::vector<RunSummary> summaries(jobs);
+    // Whole timelines are kept only for the study; without --db each is dropped after its job.
+    std::vector<std::unique_ptr<SimulationResult>> results(study ? jobs : 0);
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
     ProgressLine progress(jobs, !quiet);
     BatchRunner::run(jobs, threads, [&](size_t job) {
@@ -111,6 +135,8 @@ int simulateCommand(int argc, char** argv)
         if (args.has("--decisions"))
             decisionParts[job] = SimulationCsv::decisionRows(name, *result, cluster.nodes);
         summaries[job] = RunSummary::of(name, *result, seconds);
+        if (study)
+            results[job] = std::move(result);
         progress.done();
     });
     progress.finish();
@@ -121,9 +147,20 @@ int simulateCommand(int argc, char** argv)
                   csvParts);
     if (args.has("--decisions"))
         writeFile(args.value("--decisions"), SimulationCsv::decisionsHeader(), decisionParts);
+    std::vector<int64_t> savedIds;
+    if (study) {
+        std::vector<StudyStore::NamedResult> runs;
+        for (const auto& result : results)
+            runs.push_back({result.get(), {}});
+        savedIds = study->saveRuns(cluster, inputs, runs);
+    }
     std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
     if (warnings.skippedRows > 0)
         fmt::print("skipped rows: {}\n", warnings.skippedRows);
+    if (savedIds.size() == 1)
+        fmt::print("saved to {}: run {}\n", study->path(), savedIds.front());
+    else if (!savedIds.empty())
+        fmt::print("saved to {}: runs {}-{}\n", study->path(), savedIds.front(), savedIds.back());
     return 0;
 }
 

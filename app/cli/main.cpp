@@ -40,6 +40,8 @@ int main(int argc, char** argv)
     try {
         if (command == "simulate")
             return cli::simulateCommand(argc, argv);
+        if (command == "runs")
+            return cli::runsCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         fmt::print(stderr, "error: {}\n", e.what());

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera {
+
+// What the `runs` table says of every run, whatever its kind. Kind-specific data (the pod
+// sequence and timeline of a pod-scheduling run) lives in the kind's own tables.
+struct RunRecord {
+    // One input file of a run, with the hash that tells whether the file changed since.
+    struct TraceFile {
+        std::string role;  // kNodesRole, kPodsRole, kGpuModelsRole
+        std::string path;
+        std::string contentHash;  // ContentHash of the file's bytes
+    };
+
+    static constexpr std::string_view kPodSchedulingKind = "pod-scheduling";
+    static constexpr std::string_view kNodesRole = "nodes";
+    static constexpr std::string_view kPodsRole = "pods";
+    static constexpr std::string_view kGpuModelsRole = "gpu-models";
+
+    int64_t id = 0;
+    std::string kind;
+    std::string name;
+    std::vector<TraceFile> inputs;
+    std::string policy;  // PolicySpec::canonical()
+    uint64_t seed = 0;
+    std::string mode;    // modeName()
+    std::string toolVersion;
+    std::string createdAt;  // UTC ISO-8601, e.g. 2024-05-01T12:00:00Z
+
+    // The input that names the workload in listings: the pod list, else the first input.
+    const TraceFile* trace() const
+    {
+        for (const auto& input : inputs)
+            if (input.role == kPodsRole)
+                return &input;
+        return inputs.empty() ? nullptr : &inputs.front();
+    }
+};
+
+}  // namespace tessera

@@ -1,0 +1,216 @@
+#include "store/SqliteDatabase.h"
+
+#include <sqlite3.h>
+
+#include <fmt/format.h>
+
+#include <utility>
+
+namespace tessera::sqlite {
+
+namespace {
+
+// How long a connection waits for another writer (the app and the CLI may share a study).
+constexpr int kBusyTimeoutMs = 10'000;
+
+}  // namespace
+
+bool Error::isDamagedFile() const
+{
+    const int primary = code_ & 0xff;
+    return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
+}
+
+std::string Error::codeText() const
+{
+    return sqlite3_errstr(code_);
+}
+
+Database::Database(const std::string& path, OpenMode mode) : path_(path)
+{
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+    if (mode == OpenMode::CreateIfMissing)
+        flags |= SQLITE_OPEN_CREATE;
+    const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    if (code != SQLITE_OK) {
+        const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw Error(code, fmt::format("cannot open {}: {}", path, message));
+    }
+    sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_))
+{
+}
+
+Database& Database::operator=(Database&& other) noexcept
+{
+    if (this != &other) {
+        sqlite3_close(db_);
+        db_ = std::exchange(other.db_, nullptr);
+        path_ = std::move(other.path_);
+    }
+    return *this;
+}
+
+Database::~Database()
+{
+    // sqlite3_close (not _v2) fails on unfinalized statements; every Statement is RAII and
+    // outlived by its Database, so none is left here.
+    sqlite3_close(db_);
+}
+
+void Database::check(int code, std::string_view what) const
+{
+    if (code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE)
+        return;
+    throw Error(code, fmt::format("{}: {} ({})", path_, sqlite3_errmsg(db_), what));
+}
+
+void Database::exec(std::string_view sql)
+{
+    char* message = nullptr;
+    const int code = sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &message);
+    if (code != SQLITE_OK) {
+        const std::string text = message ? message : sqlite3_errstr(code);
+        sqlite3_free(message);
+        throw Error(code, fmt::format("{}: {}", path_, text));
+    }
+}
+
+int64_t Database::queryInteger(std::string_view sql)
+{
+    Statement s(*this, sql);
+    return s.step() ? s.integer(0) : 0;
+}
+
+std::string Database::queryText(std::string_view sql)
+{
+    Statement s(*this, sql);
+    return s.step() ? s.text(0) : std::string();
+}
+
+int64_t Database::lastInsertRowId() const
+{
+    return sqlite3_last_insert_rowid(db_);
+}
+
+int Database::changes() const
+{
+    return sqlite3_changes(db_);
+}
+
+Statement::Statement(Database& db, std::string_view sql) : db_(&db)
+{
+    db.check(sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), 0, &stmt_,
+                                nullptr),
+             sql);
+}
+
+Statement::Statement(Statement&& other) noexcept : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+
+Statement::~Statement()
+{
+    sqlite3_finalize(stmt_);
+}
+
+Statement& Statement::bindInteger(int index, int64_t value)
+{
+    db_->check(sqlite3_bind_int64(stmt_, index, value), sqlite3_sql(stmt_));
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value)
+{
+    db_->check(sqlite3_bind_double(stmt_, index, value), sqlite3_sql(stmt_));
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value)
+{
+    db_->check(sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8),
+               sqlite3_sql(stmt_));
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::nullopt_t)
+{
+    db_->check(sqlite3_bind_null(stmt_, index), sqlite3_sql(stmt_));
+    return *this;
+}
+
+bool Statement::step()
+{
+    const int code = sqlite3_step(stmt_);
+    db_->check(code, sqlite3_sql(stmt_));
+    return code == SQLITE_ROW;
+}
+
+void Statement::run()
+{
+    while (step()) {
+    }
+    reset();
+}
+
+void Statement::reset()
+{
+    // The error of a failed step is reported by step(); reset only clears it.
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+}
+
+bool Statement::isNull(int column) const
+{
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+int64_t Statement::integer(int column) const
+{
+    return sqlite3_column_int64(stmt_, column);
+}
+
+double Statement::real(int column) const
+{
+    return sqlite3_column_double(stmt_, column);
+}
+
+std::string Statement::text(int column) const
+{
+    const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    return data ? std::string(data, size_t(sqlite3_column_bytes(stmt_, column))) : std::string();
+}
+
+std::optional<int64_t> Statement::optionalInteger(int column) const
+{
+    if (isNull(column))
+        return std::nullopt;
+    return integer(column);
+}
+
+Transaction::Transaction(Database& db, Kind kind) : db_(db)
+{
+    db_.exec(kind == Kind::Write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+}
+
+Transaction::~Transaction()
+{
+    if (done_)
+        return;
+    try {
+        db_.exec("ROLLBACK");
+    } catch (const Error&) {
+        // SQLite already rolled back on its own (e.g. after SQLITE_FULL); nothing is left to undo.
+    }
+}
+
+void Transaction::commit()
+{
+    db_.exec("COMMIT");
+    done_ = true;
+}
+
+}  // namespace tessera::sqlite

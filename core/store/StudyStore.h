@@ -1,0 +1,63 @@
+#pragma once
+
+#include "model/Cluster.h"
+#include "sim/PodSimulation.h"
+#include "store/RunRecord.h"
+#include "store/SqliteDatabase.h"
+#include "store/StoredRun.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// A study: an SQLite file of saved runs (schema in StudySchema). Each write is one
+// transaction, so a reader or a killed writer sees whole runs or none. A file that is not a
+// study, or is damaged, raises InputError naming the file (the CLI's exit code 3).
+class StudyStore {
+public:
+    using OpenMode = sqlite::Database::OpenMode;
+
+    explicit StudyStore(const std::string& path, OpenMode mode = OpenMode::CreateIfMissing);
+
+    // A run to save and its user-visible name; an empty name becomes "POLICY seed SEED".
+    struct NamedResult {
+        const SimulationResult* result = nullptr;
+        std::string name;
+    };
+    // Saves pod-scheduling runs of one trace in one transaction and returns their ids in
+    // order: a batch is in the study whole or not at all.
+    std::vector<int64_t> saveRuns(const Cluster& cluster, const std::vector<RunRecord::TraceFile>& inputs,
+                                  const std::vector<NamedResult>& runs);
+    int64_t saveRun(const Cluster& cluster, const std::vector<RunRecord::TraceFile>& inputs,
+                    const SimulationResult& result, const std::string& name = {});
+
+    // Every run of any kind, by ascending id.
+    std::vector<RunRecord> listRuns();
+    // A pod-scheduling run with its nodes, pods, steps and metrics.
+    StoredRun loadRun(int64_t id);
+    void renameRun(int64_t id, const std::string& name);
+    // Removes the run and, when no run uses it any more, its node list.
+    void deleteRun(int64_t id);
+
+    const std::string& path() const { return db_.path(); }
+    // For PRAGMAs and checks (integrity_check, counts) that the API does not cover.
+    sqlite::Database& database() { return db_; }
+
+private:
+    int64_t insertPodRun(const std::string& nodeList, const std::vector<RunRecord::TraceFile>& inputs,
+                         const NamedResult& run, const std::string& createdAt);
+    std::string insertNodeList(const Cluster& cluster);
+    // All runs, or the one with id `only`, with their inputs.
+    std::vector<RunRecord> readRecords(std::optional<int64_t> only);
+    void requireRun(int64_t id);
+    // Runs `work`, turning SQLite's "not a database" and "corrupt" into an InputError that
+    // names the study.
+    template <class Work>
+    auto guarded(Work&& work) -> decltype(work());
+
+    sqlite::Database db_;
+};
+
+}  // namespace tessera

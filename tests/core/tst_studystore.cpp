@@ -1,0 +1,545 @@
+// Study files: runs survive a save and reopen exactly, rename and delete, a writer killed
+// mid-transaction, files that are not studies, and the schema migrations.
+#include "support/SharedData.h"
+#include "support/SyntheticTrace.h"
+#include "io/InputError.h"
+#include "io/TraceLoader.h"
+#include "sim/PodSimulation.h"
+#include "store/StudySchema.h"
+#include "store/StudyStore.h"
+#include "util/ContentHash.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fstream>
+#include <optional>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace tessera;
+
+namespace {
+
+// A synthetic trace with its models; the models point into the cluster, so it stays put.
+struct SyntheticFixture {
+    SyntheticFixture(int nodes, int pods, bool withTimes)
+        : cluster(test::syntheticCluster(nodes)), podList(test::syntheticPods(cluster, pods, 11, withTimes)),
+          models(cluster, podList.pods)
+    {
+    }
+    SyntheticFixture(const SyntheticFixture&) = delete;
+    SyntheticFixture& operator=(const SyntheticFixture&) = delete;
+
+    std::unique_ptr<SimulationResult> simulate(const std::string& policy, uint64_t seed, SimulationMode mode,
+                                               TieOrderKind tieOrder = TieOrderKind::Seeded) const
+    {
+        RunParameters p;
+        p.policy = PolicySpec::parse(policy);
+        p.seed = seed;
+        p.mode = mode;
+        p.tune = 1.2;
+        p.tieOrder = tieOrder;
+        p.replayStepSeconds = 600;
+        return PodSimulation(models, p).run(podList);
+    }
+
+    Cluster cluster;
+    PodList podList;
+    TraceModels models;
+};
+
+std::vector<RunRecord::TraceFile> fakeInputs()
+{
+    return {{std::string(RunRecord::kNodesRole), "/data/nodes.csv", ContentHash::ofBytes("nodes")},
+            {std::string(RunRecord::kPodsRole), "/data/pods.csv", ContentHash::ofBytes("pods")}};
+}
+
+// The message of the InputError that opening `path` raises, or nothing when it opens.
+std::optional<std::string> openError(const QString& path)
+{
+    try {
+        StudyStore study(path.toStdString());
+        return std::nullopt;
+    } catch (const InputError& e) {
+        return std::string(e.what());
+    }
+}
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+void compareSamples(const MetricSample& stored, const MetricSample& original, size_t position)
+{
+    const QByteArray where = "position " + QByteArray::number(qulonglong(position));
+    QVERIFY2(stored.timeSeconds == original.timeSeconds, where);
+    QVERIFY2(stored.arrivedMilli == original.arrivedMilli, where);
+    QVERIFY2(stored.gpuLeftMilli == original.gpuLeftMilli, where);
+    QVERIFY2(stored.fragmentScaled == original.fragmentScaled, where);
+    QVERIFY2(stored.cpuWatts == original.cpuWatts, where);
+    QVERIFY2(stored.gpuWatts == original.gpuWatts, where);
+    QVERIFY2(stored.usedNodes == original.usedNodes, where);
+    QVERIFY2(stored.usedGpus == original.usedGpus, where);
+    QVERIFY2(stored.pending == original.pending, where);
+    QVERIFY2(stored.failedByClass == original.failedByClass, where);
+}
+
+void compareValues(const MetricValues& stored, const MetricValues& original, size_t position)
+{
+    const QByteArray where = "position " + QByteArray::number(qulonglong(position));
+    // Exact: the CSVs print these, and a study must give the same digits.
+    QVERIFY2(stored.arrivedPct == original.arrivedPct, where);
+    QVERIFY2(stored.allocPct == original.allocPct, where);
+    QVERIFY2(stored.fragRatePct == original.fragRatePct, where);
+    QVERIFY2(stored.fragOfTotalPct == original.fragOfTotalPct, where);
+    QVERIFY2(stored.powerKw == original.powerKw, where);
+    QVERIFY2(stored.cpuPowerKw == original.cpuPowerKw, where);
+    QVERIFY2(stored.gpuPowerKw == original.gpuPowerKw, where);
+}
+
+// Everything a reopened run holds equals the run in memory, and its occupancy at a few
+// positions equals the simulator's own cluster state there.
+void compareRun(const StoredRun& stored, const SimulationResult& original, const TraceModels& models)
+{
+    const Cluster& cluster = models.cluster;
+    const RunParameters& p = original.parameters;
+    QCOMPARE(stored.record.kind, std::string(RunRecord::kPodSchedulingKind));
+    QCOMPARE(stored.record.policy, p.policy.canonical());
+    QCOMPARE(stored.record.seed, p.seed);
+    QCOMPARE(stored.record.mode, std::string(modeName(p.mode)));
+    QCOMPARE(stored.record.toolVersion, std::string(TESSERA_VERSION));
+    QVERIFY(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$")
+                .match(QString::fromStdString(stored.record.createdAt))
+                .hasMatch());
+    QCOMPARE(stored.parameters.policy.canonical(), p.policy.canonical());
+    QCOMPARE(stored.parameters.seed, p.seed);
+    QVERIFY(stored.parameters.mode == p.mode);
+    QCOMPARE(stored.parameters.tune, p.tune);
+    QVERIFY(stored.parameters.tieOrder == p.tieOrder);
+    QCOMPARE(stored.parameters.replayStepSeconds, p.replayStepSeconds);
+    QCOMPARE(stored.capacityMilli, original.capacityMilli);
+    QCOMPARE(stored.fragmentScale, original.fragmentScale);
+
+    QCOMPARE(stored.nodes.size(), cluster.nodes.size());
+    for (size_t i = 0; i < cluster.nodes.size(); ++i) {
+        const NodeSpec& n = cluster.nodes[i];
+        QCOMPARE(stored.nodes[i].name, n.name);
+        QCOMPARE(stored.nodes[i].cpuMilli, n.cpuMilli);
+        QCOMPARE(stored.nodes[i].memoryMib, n.memoryMib);
+        QCOMPARE(stored.nodes[i].gpuCount, n.gpuCount);
+        QCOMPARE(stored.nodes[i].gpuModel, n.model == kNoGpuModel ? std::string() : cluster.registry.model(n.model).name);
+    }
+
+    QCOMPARE(stored.sequence.size(), original.sequence.size());
+    for (size_t i = 0; i < original.sequence.size(); ++i) {
+        const PodSpec& a = stored.sequence[i];
+        const PodSpec& b = original.sequence[i];
+        QCOMPARE(a.name, b.name);
+        QCOMPARE(a.cpuMilli, b.cpuMilli);
+        QCOMPARE(a.memoryMib, b.memoryMib);
+        QCOMPARE(a.gpuCount, b.gpuCount);
+        QCOMPARE(a.gpuMilli, b.gpuMilli);
+        QCOMPARE(a.gpuSpec, b.gpuSpec);
+        QCOMPARE(a.gpuSpecMask, b.gpuSpecMask);
+        QVERIFY(a.creationTime == b.creationTime);
+        QVERIFY(a.deletionTime == b.deletionTime);
+    }
+
+    const Timeline& timeline = original.timeline;
+    QCOMPARE(stored.steps.size(), timeline.size());
+    QCOMPARE(stored.samples.size(), timeline.size() + 1);
+    for (size_t i = 0; i < timeline.size(); ++i) {
+        const Step& a = stored.steps[i];
+        const Step& b = timeline.step(i);
+        QVERIFY2(a.kind == b.kind && a.pod == b.pod && a.placement.node == b.placement.node &&
+                     a.placement.gpus == b.placement.gpus,
+                 qPrintable(QString("step %1").arg(i)));
+    }
+    for (size_t position = 0; position <= timeline.size(); ++position) {
+        compareSamples(stored.sampleAt(position), timeline.sampleAt(position), position);
+        compareValues(stored.valuesAt(position), original.valuesAt(position), position);
+    }
+
+    ClusterState state(cluster, models.fragmentation, models.power);
+    size_t at = 0;
+    for (size_t position : {size_t(0), timeline.size() / 3, timeline.size() / 2 + 1, timeline.size()}) {
+        timeline.seek(state, at, position);
+        at = position;
+        QVERIFY2(stored.occupancyAt(position) == state.states(), qPrintable(QString("position %1").arg(position)));
+    }
+}
+
+// A run of `steps` steps over a short pod sequence, without simulating: only its size
+// matters, to make a write that lasts long enough to be killed half-way.
+std::unique_ptr<SimulationResult> bulkResult(const SyntheticFixture& fixture, size_t steps)
+{
+    auto result = std::make_unique<SimulationResult>();
+    result->parameters.policy = PolicySpec::parse("fgd");
+    result->sequence = fixture.podList.pods;
+    ClusterState state(fixture.cluster, fixture.models.fragmentation, fixture.models.power);
+    MetricSample sample;
+    result->timeline.begin(state, sample);
+    for (size_t i = 0; i < steps; ++i) {
+        sample.arrivedMilli = int64_t(i) * 1000;
+        sample.gpuLeftMilli = int64_t(i % 9973);
+        const Placement placement{int32_t(i % fixture.cluster.nodes.size()), GpuMask(1)};
+        result->timeline.endStep(Step{StepKind::Arrival, uint32_t(i % result->sequence.size()), placement, 0, 0},
+                                 sample, state);
+    }
+    return result;
+}
+
+bool hasStep(const SimulationResult& result, StepKind kind)
+{
+    const auto& steps = result.timeline.steps();
+    return std::any_of(steps.begin(), steps.end(), [&](const Step& s) { return s.kind == kind; });
+}
+
+}  // namespace
+
+class TestStudyStore : public QObject {
+    Q_OBJECT
+
+private slots:
+    void contentHashKnownAnswers()
+    {
+        // FIPS 180-4 examples.
+        QCOMPARE(ContentHash::ofBytes(""), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(ContentHash::ofBytes("abc"),
+                 std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        const std::string twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+        QCOMPARE(ContentHash::ofBytes(twoBlocks),
+                 std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        // Fed in uneven pieces, the digest is the same.
+        const std::string million(1'000'000, 'a');
+        ContentHash pieces;
+        for (size_t at = 0, piece = 1; at < million.size(); at += piece, piece = piece * 7 % 131 + 1)
+            pieces.add(std::string_view(million).substr(at, piece));
+        QCOMPARE(pieces.hex(), std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("trace.csv");
+        writeBytes(path, QByteArray::fromStdString(twoBlocks));
+        QCOMPARE(ContentHash::ofFile(path.toStdString()), ContentHash::ofBytes(twoBlocks));
+        QVERIFY_THROWS_EXCEPTION(InputError, ContentHash::ofFile(dir.filePath("missing.csv").toStdString()));
+    }
+
+    void roundTripExperimentAndReplay()
+    {
+        const SyntheticFixture experimentTrace(48, 500, false);
+        const SyntheticFixture replayTrace(12, 600, true);
+        const auto experiment = experimentTrace.simulate("fgd", 42, SimulationMode::Experiment);
+        const auto replay = replayTrace.simulate("pwr:100,fgd:900", 7, SimulationMode::Replay, TieOrderKind::Name);
+        // The replay must exercise every step kind the study stores.
+        QVERIFY(hasStep(*replay, StepKind::Departure));
+        QVERIFY(hasStep(*replay, StepKind::Retry));
+        QVERIFY(hasStep(*replay, StepKind::Expiry));
+        QVERIFY(replay->timeline.sampleAt(replay->timeline.size()).pending > 0 ||
+                replay->timeline.sampleAt(replay->timeline.size()).failedTotal() > 0);
+        QVERIFY(experiment->timeline.sampleAt(experiment->timeline.size()).failedTotal() > 0);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.sqlite");
+        int64_t experimentId = 0, replayId = 0;
+        {
+            StudyStore study(path.toStdString());
+            experimentId = study.saveRun(experimentTrace.cluster, fakeInputs(), *experiment, "baseline");
+            replayId = study.saveRun(replayTrace.cluster, fakeInputs(), *replay);
+        }
+        StudyStore study(path.toStdString());
+        const auto runs = study.listRuns();
+        QCOMPARE(runs.size(), size_t(2));
+        QCOMPARE(runs[0].id, experimentId);
+        QCOMPARE(runs[0].name, std::string("baseline"));
+        QCOMPARE(runs[1].name, std::string("pwr:100,fgd:900 seed 7"));  // the default name
+        QCOMPARE(runs[1].inputs.size(), size_t(2));
+        QCOMPARE(runs[1].trace()->path, std::string("/data/pods.csv"));
+        QCOMPARE(runs[1].trace()->contentHash, ContentHash::ofBytes("pods"));
+
+        compareRun(study.loadRun(experimentId), *experiment, experimentTrace.models);
+        compareRun(study.loadRun(replayId), *replay, replayTrace.models);
+        // Two different clusters: two node lists.
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_lists"), int64_t(2));
+    }
+
+    void realTraceRoundTripAndSaveTime()
+    {
+        TESSERA_REQUIRE_SHARED("traces/alibaba-gpu-v2023/openb_pod_list_default.csv");
+        const std::string nodesPath = test::alibabaPath("openb_node_list_gpu_node.csv");
+        const std::string podsPath = test::alibabaPath("openb_pod_list_default.csv");
+        LoadWarnings warnings;
+        const Cluster cluster = TraceLoader::loadCluster(nodesPath, {}, {}, warnings);
+        const PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, {}, warnings);
+        const TraceModels models(cluster, pods.pods);
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        const auto first = PodSimulation(models, p).run(pods);
+        p.seed = 43;
+        const auto second = PodSimulation(models, p).run(pods);
+        const std::vector<RunRecord::TraceFile> inputs = {
+            {std::string(RunRecord::kNodesRole), nodesPath, ContentHash::ofFile(nodesPath)},
+            {std::string(RunRecord::kPodsRole), podsPath, ContentHash::ofFile(podsPath)}};
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.sqlite");
+        int64_t id = 0;
+        {
+            StudyStore study(path.toStdString());
+            QElapsedTimer timer;
+            timer.start();
+            id = study.saveRun(cluster, inputs, *first);
+            qInfo("saving one real-trace run of %zu steps took %lld ms", first->timeline.size(), timer.elapsed());
+            study.saveRun(cluster, inputs, *second);
+        }
+        StudyStore study(path.toStdString());
+        compareRun(study.loadRun(id), *first, models);
+        // The node list is stored once for both runs.
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_lists"), int64_t(1));
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_list_nodes"), int64_t(cluster.nodes.size()));
+    }
+
+    void renameAndDelete()
+    {
+        const SyntheticFixture trace(20, 200, false);
+        std::vector<std::unique_ptr<SimulationResult>> results;
+        for (uint64_t seed : {1, 2, 3})
+            results.push_back(trace.simulate("bestfit", seed, SimulationMode::Experiment));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.sqlite");
+        std::vector<int64_t> ids;
+        {
+            StudyStore study(path.toStdString());
+            ids = study.saveRuns(trace.cluster, fakeInputs(),
+                                 {{results[0].get(), "one"}, {results[1].get(), "two"}, {results[2].get(), "three"}});
+            QCOMPARE(ids.size(), size_t(3));
+            study.renameRun(ids[1], "second, renamed");
+        }
+        StudyStore study(path.toStdString());
+        auto runs = study.listRuns();
+        QCOMPARE(runs.size(), size_t(3));
+        QCOMPARE(runs[0].name, std::string("one"));
+        QCOMPARE(runs[1].name, std::string("second, renamed"));
+        QCOMPARE(runs[2].name, std::string("three"));
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_lists"), int64_t(1));
+
+        const int64_t stepsOfFirst = int64_t(results[0]->timeline.size()) + 1;
+        const int64_t stepsBefore = study.database().queryInteger("SELECT count(*) FROM pod_run_steps");
+        study.deleteRun(ids[0]);
+        runs = study.listRuns();
+        QCOMPARE(runs.size(), size_t(2));
+        QCOMPARE(runs[0].id, ids[1]);
+        QCOMPARE(runs[1].id, ids[2]);
+        QVERIFY_THROWS_EXCEPTION(InputError, study.loadRun(ids[0]));
+        // Its rows went with it; the shared node list stays for the other runs.
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM pod_run_steps"), stepsBefore - stepsOfFirst);
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_lists"), int64_t(1));
+        compareRun(study.loadRun(ids[2]), *results[2], trace.models);
+
+        study.deleteRun(ids[1]);
+        study.deleteRun(ids[2]);
+        QVERIFY(study.listRuns().empty());
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_lists"), int64_t(0));
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM node_list_nodes"), int64_t(0));
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM pod_run_pods"), int64_t(0));
+        QVERIFY_THROWS_EXCEPTION(InputError, study.renameRun(ids[0], "gone"));
+        QVERIFY_THROWS_EXCEPTION(InputError, study.deleteRun(ids[0]));
+    }
+
+    void killedWriterLeavesStudyIntact()
+    {
+        const SyntheticFixture trace(16, 300, true);
+        const auto first = trace.simulate("fgd", 42, SimulationMode::Replay);
+        const auto second = trace.simulate("dotproduct", 43, SimulationMode::Experiment);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.sqlite");
+        std::vector<int64_t> committed;
+        {
+            // Closed before the fork: SQLite connections must not cross into a child.
+            StudyStore study(path.toStdString());
+            committed = study.saveRuns(trace.cluster, fakeInputs(), {{first.get(), {}}, {second.get(), {}}});
+        }
+
+        int ready[2];
+        QCOMPARE(pipe(ready), 0);
+        const pid_t child = fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            close(ready[0]);
+            try {
+                const auto big = bulkResult(trace, 600'000);
+                StudyStore study(path.toStdString());
+                if (write(ready[1], "w", 1) != 1)
+                    _exit(2);
+                study.saveRun(trace.cluster, fakeInputs(), *big, "half-written");
+            } catch (...) {
+                _exit(3);
+            }
+            _exit(0);  // the write finished before the kill: the parent reports it
+        }
+        close(ready[1]);
+        char token = 0;
+        QCOMPARE(read(ready[0], &token, 1), ssize_t(1));
+        close(ready[0]);
+        // Pages spilled into the WAL mean the transaction is well under way.
+        const QString wal = path + "-wal";
+        constexpr qint64 kUnderWay = 8 << 20;
+        QElapsedTimer waited;
+        waited.start();
+        int status = 0;
+        pid_t exited = 0;
+        while (QFileInfo(wal).size() < kUnderWay && waited.elapsed() < 60'000 &&
+               (exited = waitpid(child, &status, WNOHANG)) == 0)
+            usleep(500);
+        const qint64 walAtKill = QFileInfo(wal).size();
+        if (exited == 0) {
+            kill(child, SIGKILL);
+            QCOMPARE(waitpid(child, &status, 0), child);
+        }
+        QVERIFY2(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+                 "the child finished before it was killed: make its run larger");
+        QVERIFY(walAtKill >= kUnderWay);
+
+        StudyStore study(path.toStdString());
+        QCOMPARE(study.database().queryText("PRAGMA integrity_check"), std::string("ok"));
+        const auto runs = study.listRuns();
+        QCOMPARE(runs.size(), committed.size());
+        for (const auto& run : runs)
+            QVERIFY(run.name != "half-written");
+        compareRun(study.loadRun(committed[0]), *first, trace.models);
+        compareRun(study.loadRun(committed[1]), *second, trace.models);
+        const int64_t expectedSteps = int64_t(first->timeline.size() + second->timeline.size()) + 2;
+        QCOMPARE(study.database().queryInteger("SELECT count(*) FROM pod_run_steps"), expectedSteps);
+        // And the study still takes writes.
+        const int64_t next = study.saveRun(trace.cluster, fakeInputs(), *first, "after the crash");
+        QVERIFY(next > committed.back());
+    }
+
+    void randomBytesAreNotAStudy()
+    {
+        QTemporaryDir dir;
+        QByteArray noise(64 * 1024, '\0');
+        Rng rng(2024);
+        for (auto& byte : noise)
+            byte = char(rng.below(256));
+        const QString noisePath = dir.filePath("noise.sqlite");
+        writeBytes(noisePath, noise);
+        const auto error = openError(noisePath);
+        QVERIFY(error.has_value());
+        QVERIFY2(error->find(noisePath.toStdString()) != std::string::npos, error->c_str());
+        QVERIFY2(error->find("not a Tessera study") != std::string::npos, error->c_str());
+        QCOMPARE(fileBytes(noisePath), noise);  // refused, and left as it was
+
+        const QString csvPath = dir.filePath("nodes.csv");
+        writeBytes(csvPath, "sn,cpu_milli,memory_mib,gpu,model\nnode-1,32000,1024,0,\n");
+        const auto csvError = openError(csvPath);
+        QVERIFY(csvError.has_value());
+        QVERIFY2(csvError->find("not a Tessera study") != std::string::npos, csvError->c_str());
+    }
+
+    void foreignSqliteIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString otherApp = dir.filePath("customers.sqlite");
+        {
+            sqlite::Database db(otherApp.toStdString(), sqlite::Database::OpenMode::CreateIfMissing);
+            db.exec("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'x');");
+        }
+        const auto error = openError(otherApp);
+        QVERIFY(error.has_value());
+        QVERIFY2(error->find(otherApp.toStdString()) != std::string::npos, error->c_str());
+        QVERIFY2(error->find("not a Tessera study") != std::string::npos, error->c_str());
+        {
+            // Untouched: no Tessera tables, no WAL switch, its own data intact.
+            sqlite::Database db(otherApp.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+            QCOMPARE(db.queryText("PRAGMA journal_mode"), std::string("delete"));
+            QCOMPARE(db.queryInteger("SELECT count(*) FROM sqlite_master WHERE name = 'runs'"), int64_t(0));
+            QCOMPARE(db.queryInteger("SELECT count(*) FROM customers"), int64_t(1));
+        }
+
+        const QString taggedApp = dir.filePath("tagged.sqlite");
+        {
+            sqlite::Database db(taggedApp.toStdString(), sqlite::Database::OpenMode::CreateIfMissing);
+            db.exec("PRAGMA application_id = 305419896");  // 0x12345678
+        }
+        const auto taggedError = openError(taggedApp);
+        QVERIFY(taggedError.has_value());
+        QVERIFY2(taggedError->find("0x12345678") != std::string::npos, taggedError->c_str());
+    }
+
+    void emptyFileMigratesToLatest()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("empty.sqlite");
+        writeBytes(path, {});
+        StudyStore study(path.toStdString());
+        sqlite::Database& db = study.database();
+        QCOMPARE(db.queryInteger("PRAGMA user_version"), int64_t(StudySchema::latestVersion()));
+        QCOMPARE(db.queryInteger("PRAGMA application_id"), int64_t(StudySchema::kApplicationId));
+        QCOMPARE(db.queryText("PRAGMA journal_mode"), std::string("wal"));
+        QCOMPARE(db.queryInteger("PRAGMA foreign_keys"), int64_t(1));
+        for (const char* table : {"runs", "run_inputs", "node_lists", "node_list_nodes", "pod_runs", "pod_run_pods",
+                                  "pod_run_steps"})
+            QVERIFY2(db.queryInteger(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") +
+                                     table + "'") == 1,
+                     table);
+        QVERIFY(study.listRuns().empty());
+        // A missing file is created only when asked to.
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 StudyStore(dir.filePath("absent.sqlite").toStdString(), StudyStore::OpenMode::ExistingOnly));
+        QVERIFY(!QFileInfo::exists(dir.filePath("absent.sqlite")));
+    }
+
+    void laterVersionAddsTablesAndOlderBuildRefusesIt()
+    {
+        const SyntheticFixture trace(10, 120, false);
+        const auto result = trace.simulate("gpupacking", 5, SimulationMode::Experiment);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.sqlite");
+        int64_t id = 0;
+        {
+            StudyStore study(path.toStdString());
+            id = study.saveRun(trace.cluster, fakeInputs(), *result);
+        }
+        // A later Tessera appends a migration, say for a new run kind.
+        std::vector<StudyMigration> later(StudySchema::migrations().begin(), StudySchema::migrations().end());
+        const int next = StudySchema::latestVersion() + 1;
+        later.push_back({next, "CREATE TABLE mig_runs (run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE "
+                               "CASCADE, layout TEXT NOT NULL);"});
+        {
+            sqlite::Database db(path.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+            StudySchema::attach(db, later);
+            QCOMPARE(db.queryInteger("PRAGMA user_version"), int64_t(next));
+            QCOMPARE(db.queryInteger("SELECT count(*) FROM sqlite_master WHERE name = 'mig_runs'"), int64_t(1));
+            QCOMPARE(db.queryInteger("SELECT count(*) FROM runs"), int64_t(1));
+            // Applying it again is a no-op.
+            StudySchema::attach(db, later);
+            QCOMPARE(db.queryInteger("PRAGMA user_version"), int64_t(next));
+        }
+        // This build knows only the older format: it refuses rather than misreads the file.
+        const auto error = openError(path);
+        QVERIFY(error.has_value());
+        QVERIFY2(error->find("newer Tessera") != std::string::npos, error->c_str());
+        // The runs written before the upgrade are intact for the later version.
+        sqlite::Database db(path.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM pod_run_steps WHERE run_id = " + std::to_string(id)),
+                 int64_t(result->timeline.size() + 1));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStudyStore)
+#include "tst_studystore.moc"
