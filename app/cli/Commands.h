@@ -6,5 +6,6 @@ namespace tessera::cli {
 // that main() maps to codes 1, 2 and 3.
 int simulateCommand(int argc, char** argv);
 int runsCommand(int argc, char** argv);
+int generateCommand(int argc, char** argv);
 
 }  // namespace tessera::cli

@@ -42,6 +42,8 @@ int main(int argc, char** argv)
             return cli::simulateCommand(argc, argv);
         if (command == "runs")
             return cli::runsCommand(argc, argv);
+        if (command == "generate")
+            return cli::generateCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         fmt::print(stderr, "error: {}\n", e.what());
