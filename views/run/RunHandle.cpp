@@ -1,0 +1,118 @@
+#include "run/RunHandle.h"
+
+#include <QVariantMap>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tessera::views {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+RunHandle::RunHandle(std::shared_ptr<const Run> run, QObject* parent, RunHandle* parentRun, int forkPosition)
+    : QObject(parent), run_(std::move(run)), name_(qs(run_->info().name)), parentRun_(parentRun),
+      forkPosition_(forkPosition)
+{
+}
+
+void RunHandle::setName(const QString& name)
+{
+    if (name == name_)
+        return;
+    name_ = name;
+    emit nameChanged();
+}
+
+QString RunHandle::kind() const { return qs(run_->info().kind); }
+QString RunHandle::policy() const { return qs(run_->info().policy); }
+QString RunHandle::mode() const { return qs(run_->info().mode); }
+qulonglong RunHandle::seed() const { return run_->info().seed; }
+int RunHandle::steps() const { return int(run_->steps()); }
+QString RunHandle::xKey() const { return qs(run_->series().info(0).key); }
+QString RunHandle::xLabel() const { return qs(run_->series().info(0).label); }
+QString RunHandle::xUnit() const { return qs(run_->series().info(0).unit); }
+
+void RunHandle::setColor(const QColor& color)
+{
+    if (color == color_)
+        return;
+    color_ = color;
+    emit colorChanged();
+}
+
+void RunHandle::setStoredId(qint64 id)
+{
+    if (id == storedId_)
+        return;
+    storedId_ = id;
+    emit storedIdChanged();
+}
+
+QVariantList RunHandle::metrics() const
+{
+    QVariantList list;
+    const MetricSeries& s = run_->series();
+    for (size_t c = 0; c < s.columns(); ++c)
+        list.append(QVariantMap{{"key", qs(s.info(c).key)}, {"label", qs(s.info(c).label)}, {"unit", qs(s.info(c).unit)}});
+    return list;
+}
+
+double RunHandle::value(const QString& key, int position) const
+{
+    const MetricSeries& s = run_->series();
+    const auto column = s.find(key.toStdString());
+    if (!column || s.rows() == 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return s.column(*column)[size_t(std::clamp(position, 0, int(s.rows()) - 1))];
+}
+
+double RunHandle::xAt(int position) const { return value(xKey(), position); }
+
+QString RunHandle::xText(int position) const
+{
+    const double x = xAt(position);
+    const QString unit = xUnit();
+    if (unit == "s") {
+        const qint64 t = qint64(std::llround(x));
+        return QStringLiteral("%1 d %2:%3:%4 (%5 s)")
+            .arg(t / 86400)
+            .arg((t / 3600) % 24, 2, 10, QLatin1Char('0'))
+            .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
+            .arg(t % 60, 2, 10, QLatin1Char('0'))
+            .arg(t);
+    }
+    return QStringLiteral("%1 %2").arg(x, 0, 'f', 2).arg(unit);
+}
+
+int RunHandle::positionAtX(double x) const
+{
+    const auto xs = run_->series().column(0);
+    if (xs.empty())
+        return 0;
+    const auto at = std::lower_bound(xs.begin(), xs.end(), x);
+    return int(std::min<ptrdiff_t>(at - xs.begin(), ptrdiff_t(xs.size()) - 1));
+}
+
+QString RunHandle::describeStep(int step) const
+{
+    if (step < 0 || step >= steps())
+        return {};
+    return qs(run_->describeStep(size_t(step)));
+}
+
+QVariantList RunHandle::parameters() const
+{
+    const RunInfo& info = run_->info();
+    QVariantList list{QVariantMap{{"name", "kind"}, {"value", qs(info.kind)}},
+                      QVariantMap{{"name", "policy"}, {"value", qs(info.policy)}},
+                      QVariantMap{{"name", "seed"}, {"value", QString::number(info.seed)}},
+                      QVariantMap{{"name", "mode"}, {"value", qs(info.mode)}}};
+    for (const auto& [name, value] : info.parameters)
+        list.append(QVariantMap{{"name", qs(name)}, {"value", qs(value)}});
+    return list;
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "run/Run.h"
+
+#include <QColor>
+#include <QObject>
+#include <QString>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+namespace tessera::views {
+
+// One finished run of any kind as QML sees it. Items, models and controllers take a RunHandle
+// and reach the core's Run through it, so a new run kind needs nothing new in the views.
+class RunHandle : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Runs come from the RunManager")
+    Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged)
+    Q_PROPERTY(QString kind READ kind CONSTANT)
+    Q_PROPERTY(QString policy READ policy CONSTANT)
+    Q_PROPERTY(QString mode READ mode CONSTANT)
+    Q_PROPERTY(qulonglong seed READ seed CONSTANT)
+    Q_PROPERTY(int steps READ steps CONSTANT)
+    Q_PROPERTY(QString xKey READ xKey CONSTANT)
+    Q_PROPERTY(QString xLabel READ xLabel CONSTANT)
+    Q_PROPERTY(QString xUnit READ xUnit CONSTANT)
+    Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)
+    Q_PROPERTY(qint64 storedId READ storedId WRITE setStoredId NOTIFY storedIdChanged)
+    Q_PROPERTY(tessera::views::RunHandle* parentRun READ parentRun CONSTANT)
+    Q_PROPERTY(int forkPosition READ forkPosition CONSTANT)
+
+public:
+    // `parentRun` and `forkPosition` describe a what-if branch: this run shares the parent's
+    // first `forkPosition` steps.
+    explicit RunHandle(std::shared_ptr<const Run> run, QObject* parent = nullptr,
+                       RunHandle* parentRun = nullptr, int forkPosition = -1);
+
+    const Run& run() const { return *run_; }
+    std::shared_ptr<const Run> shared() const { return run_; }
+
+    QString name() const { return name_; }
+    void setName(const QString& name);
+    QString kind() const;
+    QString policy() const;
+    QString mode() const;
+    qulonglong seed() const;
+    int steps() const;
+    QString xKey() const;
+    QString xLabel() const;
+    QString xUnit() const;
+    QColor color() const { return color_; }
+    void setColor(const QColor& color);
+    qint64 storedId() const { return storedId_; }
+    void setStoredId(qint64 id);
+    RunHandle* parentRun() const { return parentRun_; }
+    int forkPosition() const { return forkPosition_; }
+
+    // The metrics of the run's series: a list of {key, label, unit}.
+    Q_INVOKABLE QVariantList metrics() const;
+    // The value of metric `key` at `position` (clamped), NaN for an unknown key.
+    Q_INVOKABLE double value(const QString& key, int position) const;
+    // The x value (column 0 of the series, arrived % or time) at `position`, and its text with unit.
+    Q_INVOKABLE double xAt(int position) const;
+    Q_INVOKABLE QString xText(int position) const;
+    // The first position whose x value reaches `x` (the series' x is non-decreasing).
+    Q_INVOKABLE int positionAtX(double x) const;
+    Q_INVOKABLE QString describeStep(int step) const;
+    // Parameters as a list of {name, value}, for tables and reports.
+    Q_INVOKABLE QVariantList parameters() const;
+
+signals:
+    void nameChanged();
+    void colorChanged();
+    void storedIdChanged();
+
+private:
+    std::shared_ptr<const Run> run_;
+    QString name_;
+    QColor color_;
+    qint64 storedId_ = -1;
+    RunHandle* parentRun_ = nullptr;
+    int forkPosition_ = -1;
+};
+
+}  // namespace tessera::views
