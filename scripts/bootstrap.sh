@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs the missing packages, builds, then
-#   run   starts the main job (the CLI experiment on the bundled default trace)
+#   run   starts the main job: the desktop app on the bundled default trace, or, on a machine
+#         with no display, the CLI experiment on that trace (and says so)
 #   test  runs the whole test suite through ctest
 # Usage: bash scripts/bootstrap.sh run|test
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${TESSERA_BUILD_DIR:-$repo/build}
 action=${1:-run}
+shift || true
 
 packages=(build-essential cmake ninja-build git pkg-config python3
   qt6-base-dev qt6-declarative-dev qt6-charts-dev qt6-svg-dev libfmt-dev libsqlite3-dev libqt6sql6-sqlite
@@ -32,6 +34,10 @@ cmake --build "$build" --parallel "$(nproc)"
 
 case "$action" in
   run)
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build/app/tessera" ]; then
+      exec "$build/app/tessera" "$@"
+    fi
+    echo "no display (DISPLAY and WAYLAND_DISPLAY are unset): running the CLI experiment instead of the app" >&2
     exec "$build/app/tessera-cli" simulate --nodes "$repo/traces/default/nodes.csv" \
       --pods "$repo/traces/default/pods.csv" --seeds 42-44 \
       --policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit \
