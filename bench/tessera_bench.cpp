@@ -2,11 +2,16 @@
 //
 //   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--mode experiment|replay]
 //   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
+//   tessera-bench scrub --nodes N --pods P [--policy fgd] [--mode experiment|replay] [--seeks 200]
 //
 // `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
+// `scrub` runs once, then moves a timeline cursor to seeded random positions and reads every
+// GPU cell after each move, as the app's timeline slider does (issue 8: 50 ms or less).
 #include "io/TraceLoader.h"
+#include "run/PodSchedulingRun.h"
 #include "sim/BatchRunner.h"
 #include "sim/PodSimulation.h"
+#include "util/Rng.h"
 
 #include <sys/resource.h>
 
@@ -27,6 +32,7 @@ struct Args {
     std::string command, nodes, pods, policy = "fgd", mode = "experiment";
     uint64_t seedFirst = 42, seedLast = 42;
     int repeat = 7;
+    int seeks = 200;
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     bool cache = true;
 };
@@ -43,6 +49,7 @@ Args parse(int argc, char** argv)
         else if (flag == "--policy") a.policy = next();
         else if (flag == "--mode") a.mode = next();
         else if (flag == "--repeat") a.repeat = std::max(1, std::stoi(next()));
+        else if (flag == "--seeks") a.seeks = std::max(1, std::stoi(next()));
         else if (flag == "--threads") a.threads = unsigned(std::max(1, std::stoi(next())));
         else if (flag == "--no-cache") a.cache = false;
         else if (flag == "--seeds") {
@@ -53,7 +60,7 @@ Args parse(int argc, char** argv)
         } else throw std::runtime_error("unknown option " + flag);
     }
     if (a.nodes.empty() || a.pods.empty())
-        throw std::runtime_error("usage: tessera-bench run|grid --nodes N.csv --pods P.csv [...]");
+        throw std::runtime_error("usage: tessera-bench run|grid|scrub --nodes N.csv --pods P.csv [...]");
     return a;
 }
 
@@ -70,6 +77,21 @@ double medianSeconds(int repeat, F work)
     return times[times.size() / 2];
 }
 
+RunParameters parametersOf(const Args& a, const std::string& policy, uint64_t seed)
+{
+    RunParameters p;
+    p.policy = PolicySpec::parse(policy);
+    p.seed = seed;
+    p.mode = a.mode == "replay" ? SimulationMode::Replay : SimulationMode::Experiment;
+    return p;
+}
+
+double percentile(std::vector<double> values, double p)
+{
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, size_t(p * double(values.size())))];
+}
+
 double peakRssMb()
 {
     rusage usage{};
@@ -79,21 +101,47 @@ double peakRssMb()
 
 }  // namespace
 
+// One run, then `a.seeks` cursor moves to random positions (a fixed seed), each followed by
+// reading every cell's use: the work behind one frame of timeline scrubbing.
+void scrub(const Args& a)
+{
+    const RunParameters parameters = parametersOf(a, a.policy, a.seedFirst);
+    LoadWarnings warnings;
+    const auto trace = PodTrace::load(a.nodes, a.pods, {}, {}, warnings);
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = PodSchedulingRun::simulate(trace, parameters);
+    const double runSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    auto cursor = run->cursor();
+    Rng rng(1);
+    std::vector<float> use;
+    std::vector<double> ms;
+    for (int i = 0; i < a.seeks; ++i) {
+        const size_t position = size_t(rng.below(run->steps() + 1));
+        const auto begin = std::chrono::steady_clock::now();
+        cursor->seek(position);
+        cursor->cellUse(use);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
+    }
+    fmt::print("scrub policy={} mode={} nodes={} gpus={} pods={} decisions={} run_s={:.2f} seeks={} "
+               "median_ms={:.2f} p95_ms={:.2f} max_ms={:.2f} checkpoint_interval={} peak_rss_mb={:.1f}\n",
+               a.policy, a.mode, trace->cluster.nodes.size(), trace->cluster.totalGpus(), trace->pods.pods.size(),
+               run->steps(), runSeconds, a.seeks, percentile(ms, 0.5), percentile(ms, 0.95), percentile(ms, 1.0),
+               Timeline::kCheckpointInterval, peakRssMb());
+}
+
 int main(int argc, char** argv)
 {
     try {
         const Args a = parse(argc, argv);
+        if (a.command == "scrub") {
+            scrub(a);
+            return 0;
+        }
         LoadWarnings warnings;
         const Cluster cluster = TraceLoader::loadCluster(a.nodes, {}, {}, warnings);
         const PodList pods = TraceLoader::loadPods(a.pods, cluster.registry, {}, warnings);
         const TraceModels models(cluster, pods.pods);
-        auto params = [&](const std::string& policy, uint64_t seed) {
-            RunParameters p;
-            p.policy = PolicySpec::parse(policy);
-            p.seed = seed;
-            p.mode = a.mode == "replay" ? SimulationMode::Replay : SimulationMode::Experiment;
-            return p;
-        };
+        auto params = [&](const std::string& policy, uint64_t seed) { return parametersOf(a, policy, seed); };
         if (a.command == "run") {
             size_t steps = 0;
             const double median = medianSeconds(a.repeat, [&] {
@@ -101,9 +149,9 @@ int main(int argc, char** argv)
                 sim.setScoreCaching(a.cache);
                 steps = sim.run(pods)->timeline.size();
             });
-            fmt::print("run policy={} nodes={} gpus={} steps={} cache={} median_s={:.4f} peak_rss_mb={:.1f}\n",
-                       a.policy, cluster.nodes.size(), cluster.totalGpus(), steps, a.cache ? "on" : "off", median,
-                       peakRssMb());
+            fmt::print("run policy={} nodes={} gpus={} pods={} steps={} cache={} median_s={:.4f} peak_rss_mb={:.1f}\n",
+                       a.policy, cluster.nodes.size(), cluster.totalGpus(), pods.pods.size(), steps,
+                       a.cache ? "on" : "off", median, peakRssMb());
         } else if (a.command == "grid") {
             const std::vector<std::string> policies{"random", "dotproduct", "gpuclustering", "gpupacking", "bestfit", "fgd"};
             const size_t seeds = a.seedLast - a.seedFirst + 1;
@@ -115,7 +163,7 @@ int main(int argc, char** argv)
             fmt::print("grid runs={} threads={} median_s={:.3f} peak_rss_mb={:.1f}\n", policies.size() * seeds,
                        a.threads, median, peakRssMb());
         } else {
-            throw std::runtime_error("unknown command (run or grid)");
+            throw std::runtime_error("unknown command (run, grid or scrub)");
         }
     } catch (const std::exception& e) {
         fmt::print(stderr, "error: {}\n", e.what());

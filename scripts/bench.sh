@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Prints Tessera's benchmark figures (medians) on the real default trace, the full trace grid
 # and generated clusters. Run through `cmake --build build --target bench`, or directly:
-#   scripts/bench.sh            (uses build/ and $TESSERA_SHARED or ../shared)
+#   scripts/bench.sh [SECTION...]   (uses build/ and $TESSERA_SHARED or ../shared)
+# Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13),
+# scrub (timeline seeks on a 100,000+-decision run); none given: all three.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,8 +15,12 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
+sections=${*:-real scale scrub}
+want() { [[ " $sections " == *" $1 "* ]]; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-if [ ! -f "$nodes" ]; then
+if want real && [ ! -f "$nodes" ]; then
   echo "error: the real trace is not at $traces (set TESSERA_SHARED)" >&2
   exit 1
 fi
@@ -25,41 +31,50 @@ echo "memory: $(free -g | awk '/Mem:/{print $2}') GiB; $(uname -sr)"
 echo "build: $(grep CMAKE_BUILD_TYPE: "$build/CMakeCache.txt" | cut -d= -f2)"
 echo
 
-echo "== real default trace, tune 1.3, one core (median of 7)"
-"$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 7
-"$bench" run --nodes "$nodes" --pods "$pods" --policy pwr:100,fgd:900 --repeat 7
-echo "-- baseline: FGD with every score recomputed for every decision (median of 3)"
-cached=$("$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 7 | sed 's/.*median_s=\([0-9.]*\).*/\1/')
-uncached_line=$("$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 3 --no-cache)
-echo "$uncached_line"
-uncached=$(echo "$uncached_line" | sed 's/.*median_s=\([0-9.]*\).*/\1/')
-awk -v a="$uncached" -v b="$cached" 'BEGIN{printf "score cache speed-up: %.1fx (%.3f s -> %.3f s)\n", a/b, a, b}'
-echo
+if want real; then
+  echo "== real default trace, tune 1.3, one core (median of 7)"
+  "$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 7
+  "$bench" run --nodes "$nodes" --pods "$pods" --policy pwr:100,fgd:900 --repeat 7
+  echo "-- baseline: FGD with every score recomputed for every decision (median of 3)"
+  cached=$("$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 7 | sed 's/.*median_s=\([0-9.]*\).*/\1/')
+  uncached_line=$("$bench" run --nodes "$nodes" --pods "$pods" --policy fgd --repeat 3 --no-cache)
+  echo "$uncached_line"
+  uncached=$(echo "$uncached_line" | sed 's/.*median_s=\([0-9.]*\).*/\1/')
+  awk -v a="$uncached" -v b="$cached" 'BEGIN{printf "score cache speed-up: %.1fx (%.3f s -> %.3f s)\n", a/b, a, b}'
+  echo
 
-echo "== 6 policies x 10 seeds on the default trace, $(nproc) threads (median of 3)"
-"$bench" grid --nodes "$nodes" --pods "$pods" --seeds 42-51 --threads "$(nproc)" --repeat 3
-echo
+  echo "== 6 policies x 10 seeds on the default trace, $(nproc) threads (median of 3)"
+  "$bench" grid --nodes "$nodes" --pods "$pods" --seeds 42-51 --threads "$(nproc)" --repeat 3
+  echo
 
-echo "== every pod list with reference rows x 6 policies x 10 seeds via tessera-cli (median of $repeat_all)"
-lists=$(cut -d, -f1 "$shared/reference/fgd-expected/analysis_allo_discrete.csv" | tail -n +2 | sort -u)
-times=()
-for _ in $(seq "$repeat_all"); do
-  start=$(date +%s%N)
-  for l in $lists; do
-    "$cli" simulate --nodes "$nodes" --pods "$traces/$l.csv" --seeds 42-51 --quiet \
-      --policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit --policy fgd >/dev/null
+  echo "== every pod list with reference rows x 6 policies x 10 seeds via tessera-cli (median of $repeat_all)"
+  lists=$(cut -d, -f1 "$shared/reference/fgd-expected/analysis_allo_discrete.csv" | tail -n +2 | sort -u)
+  times=()
+  for _ in $(seq "$repeat_all"); do
+    start=$(date +%s%N)
+    for l in $lists; do
+      "$cli" simulate --nodes "$nodes" --pods "$traces/$l.csv" --seeds 42-51 --quiet \
+        --policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit --policy fgd >/dev/null
+    done
+    times+=("$(( $(date +%s%N) - start ))")
   done
-  times+=("$(( $(date +%s%N) - start ))")
-done
-printf '%s\n' "${times[@]}" | sort -n | awk -v n="$(echo "$lists" | wc -w)" '{t[NR]=$1} END{printf "traces=%d runs=%d median_s=%.1f\n", n, n*60, t[int((NR+1)/2)]/1e9}'
-echo
+  printf '%s\n' "${times[@]}" | sort -n | awk -v n="$(echo "$lists" | wc -w)" '{t[NR]=$1} END{printf "traces=%d runs=%d median_s=%.1f\n", n, n*60, t[int((NR+1)/2)]/1e9}'
+  echo
+fi
 
-if "$cli" generate --help >/dev/null 2>&1; then
-  echo "== generated clusters (tessera-cli generate --scale K), FGD, one core (median of 3)"
-  tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
-  for k in 1 2 5 10; do
+if want scale; then
+  # How run time grows with nodes and pods: every node configuration and pod class times K.
+  echo "== generated clusters (tessera-cli generate --seed 7 --scale K), FGD at tune 1.3, one core (median of 3)"
+  for k in 1 2 5 10 13; do
     "$cli" generate --out "$tmp/k$k" --seed 7 --scale "$k" >/dev/null
     "$bench" run --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd --repeat 3 | sed "s/^/scale=$k /"
   done
+  echo
+fi
+
+if want scrub; then
+  # Issue 8: showing any point of a 100,000-decision run takes 50 ms or less.
+  echo "== timeline scrubbing: 200 seeded random seeks + every GPU cell read, FGD at tune 1.3 (scale 13, seed 1)"
+  "$cli" generate --out "$tmp/scrub" --seed 1 --scale 13 >/dev/null
+  "$bench" scrub --nodes "$tmp/scrub/nodes.csv" --pods "$tmp/scrub/pods.csv" --policy fgd --seeks 200
 fi

@@ -44,6 +44,15 @@ std::vector<std::string> splitFields(std::string_view line, char delimiter)
     return fields;
 }
 
+// Progress is reported every this many lines: often enough for a responsive cancel, rarely
+// enough to cost nothing.
+constexpr long kLinesPerProgress = 4096;
+
+bool listed(const std::vector<std::string>& names, const std::string& name)
+{
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
 std::string readWhole(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -56,7 +65,8 @@ std::string readWhole(const std::string& path)
 
 }  // namespace
 
-CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWarnings& warnings)
+CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWarnings& warnings,
+                        const ProgressCallback& progress)
 {
     CsvTable table;
     table.path_ = path;
@@ -78,6 +88,8 @@ CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWar
         std::string_view line(data.data() + pos, end - pos);
         pos = end + 1;
         ++lineNo;
+        if (progress && lineNo % kLinesPerProgress == 0 && !progress(double(pos) / double(data.size())))
+            throw CancelledError();
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
         if (line.empty() && (last || pos >= data.size()))
@@ -89,6 +101,8 @@ CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWar
                 throw InputError::fileLevel(path, "no header line");
             table.header_ = std::move(fields);
             expected = table.header_.size();
+            if (!options.requiredColumns.empty())
+                table.checkHeader(options.requiredColumns, options.optionalColumns);
             continue;
         }
         if (fields.size() != expected) {
@@ -130,21 +144,16 @@ int CsvTable::column(std::string_view name) const
     return -1;
 }
 
-std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& required,
-                                         const std::vector<std::string>& optional) const
+void CsvTable::checkHeader(const std::vector<std::string>& required, const std::vector<std::string>& optional) const
 {
-    std::vector<int> index;
-    for (const auto& name : required) {
-        const int c = column(name);
-        if (c < 0)
-            throw InputError(path_, 1, name, "missing column");
-        index.push_back(c);
-    }
-    for (const auto& name : optional)
-        index.push_back(column(name));
-    const auto listed = [](const std::vector<std::string>& names, const std::string& name) {
-        return std::find(names.begin(), names.end(), name) != names.end();
-    };
+    const bool namesAnyColumn = std::any_of(header_.begin(), header_.end(), [&](const std::string& name) {
+        return listed(required, name) || listed(optional, name);
+    });
+    for (const auto& name : required)
+        if (!listed(header_, name))
+            throw InputError(path_, 1, name,
+                             namesAnyColumn ? "missing column"
+                                            : "missing column: no header (the first line names no known column)");
     for (const auto& name : header_)
         if (!listed(required, name) && !listed(optional, name))
             throw InputError(path_, 1, name, "unknown column");
@@ -152,6 +161,17 @@ std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& require
     for (const auto& name : header_)
         if (!seen.insert(name).second)
             throw InputError(path_, 1, name, "duplicate column");
+}
+
+std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& required,
+                                         const std::vector<std::string>& optional) const
+{
+    checkHeader(required, optional);
+    std::vector<int> index;
+    for (const auto& name : required)
+        index.push_back(column(name));
+    for (const auto& name : optional)
+        index.push_back(column(name));
     return index;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/InputError.h"
+#include "sim/Progress.h"
 
 #include <string>
 #include <optional>
@@ -23,12 +24,18 @@ public:
         bool hasHeader = true;
         size_t expectedFields = 0;  // without a header: the field count every row needs
         bool skipBadRows = false;
+        // With a header: the columns it must and may name, checked (as columnIndices does)
+        // as soon as line 1 is read, so that a wrong header is reported before any row.
+        std::vector<std::string> requiredColumns;
+        std::vector<std::string> optionalColumns;
     };
 
-    // Throws InputError for an unreadable, empty or binary file, a missing header, or a
-    // row with the wrong field count (unless skipBadRows). A final line with no newline and
-    // too few fields is an interrupted write: skipped, with a warning.
-    static CsvTable read(const std::string& path, const Options& options, LoadWarnings& warnings);
+    // Throws InputError for an unreadable, empty or binary file, a missing or wrong header,
+    // or a row with the wrong field count (unless skipBadRows). A final line with no newline
+    // and too few fields is an interrupted write: skipped, with a warning. `progress` gets
+    // the share of bytes split so far; returning false throws CancelledError.
+    static CsvTable read(const std::string& path, const Options& options, LoadWarnings& warnings,
+                         const ProgressCallback& progress = {});
 
     const std::string& path() const { return path_; }
     const std::vector<std::string>& header() const { return header_; }
@@ -41,6 +48,10 @@ public:
                                    const std::vector<std::string>& optional) const;
 
 private:
+    // Throws InputError at line 1 for a missing, unknown or repeated column, or for a first
+    // line that names no known column at all (no header: the file starts with data).
+    void checkHeader(const std::vector<std::string>& required, const std::vector<std::string>& optional) const;
+
     std::string path_;
     std::vector<std::string> header_;
     std::vector<Row> rows_;

@@ -1,6 +1,7 @@
 #include "io/TraceLoader.h"
 
 #include "io/CsvTable.h"
+#include "util/ProgressSlice.h"
 
 #include <charconv>
 #include <unordered_set>
@@ -11,11 +12,33 @@ namespace tessera {
 
 namespace {
 
+// Splitting the file into rows is about half the work of a load; parsing their values the rest.
+constexpr double kSplitShare = 0.5;
+constexpr size_t kRowsPerProgress = 4096;
+
+// The file split into rows, with the header checked before any row (contracts.md 4).
+CsvTable readTable(const std::string& path, const LoadOptions& options, LoadWarnings& warnings,
+                   std::vector<std::string> required, std::vector<std::string> optional,
+                   const ProgressCallback& progress)
+{
+    CsvTable::Options csv;
+    csv.skipBadRows = options.skipBadRows;
+    csv.requiredColumns = std::move(required);
+    csv.optionalColumns = std::move(optional);
+    return CsvTable::read(path, csv, warnings, progressSlice(progress, 0.0, kSplitShare));
+}
+
 // Runs `parse` on every row; under skipBadRows an InputError skips the row and is listed.
 template <typename Parse>
-void eachRow(const CsvTable& table, const LoadOptions& options, LoadWarnings& warnings, Parse parse)
+void eachRow(const CsvTable& table, const LoadOptions& options, LoadWarnings& warnings,
+             const ProgressCallback& progress, Parse parse)
 {
-    for (const auto& row : table.rows()) {
+    const auto& rows = table.rows();
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        if (progress && (i + 1) % kRowsPerProgress == 0
+            && !progress(kSplitShare + (1.0 - kSplitShare) * double(i + 1) / double(rows.size())))
+            throw CancelledError();
         try {
             parse(CsvField(table, row), row);
         } catch (const InputError& e) {
@@ -30,17 +53,17 @@ void eachRow(const CsvTable& table, const LoadOptions& options, LoadWarnings& wa
 }  // namespace
 
 std::vector<NodeSpec> TraceLoader::loadNodes(const std::string& path, const GpuModelRegistry& registry,
-                                             const LoadOptions& options, LoadWarnings& warnings)
+                                             const LoadOptions& options, LoadWarnings& warnings,
+                                             const ProgressCallback& progress)
 {
-    CsvTable::Options csv;
-    csv.skipBadRows = options.skipBadRows;
-    const CsvTable table = CsvTable::read(path, csv, warnings);
-    const auto col = table.columnIndices({"sn", "cpu_milli", "memory_mib", "gpu", "model"}, {});
+    const std::vector<std::string> required{"sn", "cpu_milli", "memory_mib", "gpu", "model"};
+    const CsvTable table = readTable(path, options, warnings, required, {}, progress);
+    const auto col = table.columnIndices(required, {});
     enum { Sn, Cpu, Mem, Gpu, Model };
 
     std::vector<NodeSpec> nodes;
     std::unordered_set<std::string> names;
-    eachRow(table, options, warnings, [&](const CsvField& f, const CsvTable::Row&) {
+    eachRow(table, options, warnings, progress, [&](const CsvField& f, const CsvTable::Row&) {
         NodeSpec n;
         n.name = f.text(col[Sn]);
         if (n.name.empty())
@@ -65,21 +88,20 @@ std::vector<NodeSpec> TraceLoader::loadNodes(const std::string& path, const GpuM
 }
 
 PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& registry,
-                              const LoadOptions& options, LoadWarnings& warnings)
+                              const LoadOptions& options, LoadWarnings& warnings, const ProgressCallback& progress)
 {
-    CsvTable::Options csv;
-    csv.skipBadRows = options.skipBadRows;
-    const CsvTable table = CsvTable::read(path, csv, warnings);
-    const auto col = table.columnIndices({"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"},
-                                         {"gpu_spec", "qos", "pod_phase", "creation_time", "deletion_time",
-                                          "scheduled_time"});
+    const std::vector<std::string> required{"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"};
+    const std::vector<std::string> optional{"gpu_spec",      "qos",           "pod_phase",
+                                            "creation_time", "deletion_time", "scheduled_time"};
+    const CsvTable table = readTable(path, options, warnings, required, optional, progress);
+    const auto col = table.columnIndices(required, optional);
     enum { Name, Cpu, Mem, NumGpu, GpuMilli, Spec, Qos, Phase, Creation, Deletion, Scheduled };
 
     PodList list;
     list.path = path;
     list.hasTimes = col[Creation] >= 0 && col[Deletion] >= 0;
     std::unordered_set<std::string> names;
-    eachRow(table, options, warnings, [&](const CsvField& f, const CsvTable::Row&) {
+    eachRow(table, options, warnings, progress, [&](const CsvField& f, const CsvTable::Row&) {
         PodSpec p;
         p.name = f.text(col[Name]);
         if (p.name.empty())
@@ -122,8 +144,9 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
 
 void TraceLoader::loadGpuModels(const std::string& path, GpuModelRegistry& registry, LoadWarnings& warnings)
 {
-    const CsvTable table = CsvTable::read(path, {}, warnings);
-    const auto col = table.columnIndices({"name", "idle_watts", "full_watts"}, {"power_of"});
+    const std::vector<std::string> required{"name", "idle_watts", "full_watts"};
+    const CsvTable table = readTable(path, {}, warnings, required, {"power_of"}, {});
+    const auto col = table.columnIndices(required, {"power_of"});
     GpuModelRegistry updated = registry;
     for (const auto& row : table.rows()) {
         CsvField f(table, row);
@@ -150,12 +173,12 @@ void TraceLoader::loadGpuModels(const std::string& path, GpuModelRegistry& regis
 }
 
 Cluster TraceLoader::loadCluster(const std::string& nodesPath, const std::string& gpuModelsPath,
-                                 const LoadOptions& options, LoadWarnings& warnings)
+                                 const LoadOptions& options, LoadWarnings& warnings, const ProgressCallback& progress)
 {
     Cluster cluster;
     if (!gpuModelsPath.empty())
         loadGpuModels(gpuModelsPath, cluster.registry, warnings);
-    cluster.nodes = loadNodes(nodesPath, cluster.registry, options, warnings);
+    cluster.nodes = loadNodes(nodesPath, cluster.registry, options, warnings, progress);
     return cluster;
 }
 

@@ -1,9 +1,11 @@
 #include "run/PodSchedulingRun.h"
 
+#include "io/InputError.h"
 #include "run/PodSchedulingCursor.h"
 #include "sched/Scheduler.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 #include <fmt/format.h>
@@ -74,6 +76,45 @@ void PodSchedulingRun::buildSeries()
         const char* name = podClassName(PodClass(cls));
         series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods"}, std::move(failed));
     }
+    addGpuPowerByModel();
+}
+
+void PodSchedulingRun::addGpuPowerByModel()
+{
+    // One running total per GPU model, moved by each step's node changes only: O(1) per step.
+    const auto& nodes = trace_->cluster.nodes;
+    const auto& registry = trace_->cluster.registry;
+    const PowerModel& power = trace_->models->power;
+    std::map<std::string, size_t> columnOfName;  // present models, by name: the columns' order
+    for (const auto& n : nodes)
+        if (n.gpuCount > 0)
+            columnOfName.emplace(registry.model(n.model).name, 0);
+    size_t next = 0;
+    for (auto& [name, column] : columnOfName)
+        column = next++;
+    std::vector<int> columnOfNode(nodes.size(), -1);
+    std::vector<int64_t> watts(columnOfName.size(), 0);
+    for (size_t n = 0; n < nodes.size(); ++n) {
+        if (nodes[n].gpuCount == 0)
+            continue;
+        columnOfNode[n] = int(columnOfName.at(registry.model(nodes[n].model).name));
+        watts[size_t(columnOfNode[n])] += power.nodePower(nodes[n], NodeState::empty(nodes[n])).gpuWatts;
+    }
+    const Timeline& t = result_->timeline;
+    std::vector<std::vector<double>> kw(watts.size(), std::vector<double>(t.size() + 1));
+    for (size_t i = 0;; ++i) {
+        for (size_t m = 0; m < watts.size(); ++m)
+            kw[m][i] = double(watts[m]) / 1000.0;
+        if (i == t.size())
+            break;
+        for (const NodeChange& c : t.changes(i))
+            if (columnOfNode[c.node] >= 0)
+                watts[size_t(columnOfNode[c.node])] += power.nodePower(nodes[c.node], c.after).gpuWatts
+                    - power.nodePower(nodes[c.node], c.before).gpuWatts;
+    }
+    for (const auto& [name, column] : columnOfName)
+        series_.add({fmt::format("{}:{}", kGpuPowerByModelKey, name), fmt::format("{} GPU power", name), "kW"},
+                    std::move(kw[column]));
 }
 
 void PodSchedulingRun::buildLayout()
@@ -170,9 +211,17 @@ ExplanationTable PodSchedulingRun::explain(size_t step) const
     return table;
 }
 
+void PodSchedulingRun::blockFork(std::string file, std::string problem)
+{
+    forkBlockedFile_ = std::move(file);
+    forkBlockedProblem_ = std::move(problem);
+}
+
 std::unique_ptr<Run> PodSchedulingRun::fork(size_t position, const std::string& policy,
                                             const ProgressCallback& progress) const
 {
+    if (!forkBlockedProblem_.empty())
+        throw InputError::fileLevel(forkBlockedFile_, "cannot fork this saved run: " + forkBlockedProblem_);
     RunParameters p = result_->parameters;
     p.policy = PolicySpec::parse(policy);
     auto forked = PodSimulation(*trace_->models, p).fork(*result_, position, progress);

@@ -9,6 +9,9 @@ namespace tessera {
 class PodSchedulingRun final : public Run {
 public:
     static constexpr const char* kKind = "pod-scheduling";
+    // Series key prefix of the per-model GPU power columns, "gpu_power_kw:<MODEL>", one per
+    // GPU model in the cluster; together they sum to the "gpu_power_kw" column.
+    static constexpr const char* kGpuPowerByModelKey = "gpu_power_kw";
 
     PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
                      std::string name = {});
@@ -29,6 +32,10 @@ public:
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
 
+    // Makes fork() throw InputError naming `file`: for a saved run whose trace files are gone
+    // or changed, so that no branch is simulated on inputs other than the run's own.
+    void blockFork(std::string file, std::string problem);
+
     const SimulationResult& result() const { return *result_; }
     const PodTrace& trace() const { return *trace_; }
     // Layout order of the nodes: groupNode()[g] is the node index of group g.
@@ -36,6 +43,7 @@ public:
 
 private:
     void buildSeries();
+    void addGpuPowerByModel();
     void buildLayout();
 
     std::shared_ptr<const PodTrace> trace_;
@@ -44,6 +52,8 @@ private:
     MetricSeries series_;
     OccupancyLayout layout_;
     std::vector<uint32_t> groupNodes_;
+    std::string forkBlockedFile_;
+    std::string forkBlockedProblem_;  // empty: fork allowed
 };
 
 }  // namespace tessera

@@ -1,26 +1,80 @@
 #include "run/PodTrace.h"
 
+#include "util/ContentHash.h"
+#include "util/ProgressSlice.h"
+
+#include <filesystem>
+
 namespace tessera {
 
-std::shared_ptr<const PodTrace> PodTrace::load(const std::string& nodesPath, const std::string& podsPath,
-                                               const std::string& gpuModelsPath, const LoadOptions& options,
-                                               LoadWarnings& warnings)
+namespace {
+
+RunRecord::TraceFile traceFile(std::string_view role, const std::string& path)
 {
-    Cluster cluster = TraceLoader::loadCluster(nodesPath, gpuModelsPath, options, warnings);
-    PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, options, warnings);
-    return make(std::move(cluster), std::move(pods), nodesPath, podsPath);
+    return {std::string(role), std::filesystem::absolute(path).lexically_normal().string(), ContentHash::ofFile(path)};
 }
 
-std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::string nodesPath,
-                                               std::string podsPath)
+// The node list's share of a load's progress: its share of the bytes to read.
+double nodesShare(const std::string& nodesPath, const std::string& podsPath)
+{
+    std::error_code error;
+    const double nodes = double(std::filesystem::file_size(nodesPath, error));
+    const double pods = error ? 0.0 : double(std::filesystem::file_size(podsPath, error));
+    return error || nodes + pods <= 0 ? 0.5 : nodes / (nodes + pods);
+}
+
+// The trace with its models. They keep a reference to the cluster: build them once it has
+// its final address.
+std::shared_ptr<PodTrace> assemble(Cluster cluster, PodList pods, std::string nodesPath, std::string podsPath)
 {
     auto trace = std::make_shared<PodTrace>();
     trace->nodesPath = std::move(nodesPath);
     trace->podsPath = std::move(podsPath);
     trace->cluster = std::move(cluster);
     trace->pods = std::move(pods);
-    // The models keep a reference to the cluster: build them once it has its final address.
     trace->models = std::make_unique<TraceModels>(trace->cluster, trace->pods.pods);
+    return trace;
+}
+
+}  // namespace
+
+std::shared_ptr<const PodTrace> PodTrace::load(const std::string& nodesPath, const std::string& podsPath,
+                                               const std::string& gpuModelsPath, const LoadOptions& options,
+                                               LoadWarnings& warnings, const ProgressCallback& progress)
+{
+    const double split = progress ? nodesShare(nodesPath, podsPath) : 0.5;
+    Cluster cluster = TraceLoader::loadCluster(nodesPath, gpuModelsPath, options, warnings,
+                                               progressSlice(progress, 0.0, split));
+    PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, options, warnings,
+                                         progressSlice(progress, split, 1.0));
+    // Hashed after a successful load: an input error is reported before any hashing cost.
+    std::vector<RunRecord::TraceFile> files{traceFile(RunRecord::kNodesRole, nodesPath),
+                                            traceFile(RunRecord::kPodsRole, podsPath)};
+    if (!gpuModelsPath.empty())
+        files.push_back(traceFile(RunRecord::kGpuModelsRole, gpuModelsPath));
+    auto trace = make(std::move(cluster), std::move(pods), std::move(files));
+    if (progress)
+        progress(1.0);
+    return trace;
+}
+
+std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::string nodesPath,
+                                               std::string podsPath)
+{
+    return assemble(std::move(cluster), std::move(pods), std::move(nodesPath), std::move(podsPath));
+}
+
+std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::vector<RunRecord::TraceFile> files)
+{
+    auto pathOf = [&](std::string_view role) {
+        for (const auto& f : files)
+            if (f.role == role)
+                return f.path;
+        return std::string();
+    };
+    auto trace = assemble(std::move(cluster), std::move(pods), pathOf(RunRecord::kNodesRole), pathOf(RunRecord::kPodsRole));
+    trace->gpuModelsPath = pathOf(RunRecord::kGpuModelsRole);
+    trace->files = std::move(files);
     return trace;
 }
 

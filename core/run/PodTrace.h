@@ -2,9 +2,11 @@
 
 #include "io/TraceLoader.h"
 #include "sim/PodSimulation.h"
+#include "store/RunRecord.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tessera {
 
@@ -13,16 +15,24 @@ namespace tessera {
 struct PodTrace {
     std::string nodesPath;
     std::string podsPath;
+    std::string gpuModelsPath;  // empty: the built-in models only
+    // The files as loaded (absolute paths, content hashes), which a study records so that a
+    // saved run can later tell whether its inputs changed. Empty for a trace made in memory.
+    std::vector<RunRecord::TraceFile> files;
     Cluster cluster;
     PodList pods;
     std::unique_ptr<TraceModels> models;
 
-    // Throws InputError; `warnings` collects what the load noticed but accepted.
+    // Throws InputError; `warnings` collects what the load noticed but accepted. `progress`
+    // gets the share of bytes read and parsed over all files; returning false throws
+    // CancelledError.
     static std::shared_ptr<const PodTrace> load(const std::string& nodesPath, const std::string& podsPath,
                                                 const std::string& gpuModelsPath, const LoadOptions& options,
-                                                LoadWarnings& warnings);
+                                                LoadWarnings& warnings, const ProgressCallback& progress = {});
     static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::string nodesPath = {},
                                                 std::string podsPath = {});
+    // A trace that stands for the recorded `files` (paths taken from their roles).
+    static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::vector<RunRecord::TraceFile> files);
 };
 
 }  // namespace tessera

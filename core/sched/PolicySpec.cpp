@@ -8,12 +8,13 @@
 
 namespace tessera {
 
-PolicySpec PolicySpec::parse(std::string_view text)
+PolicySpec PolicySpec::parse(std::string_view whole)
 {
     PolicySpec spec;
-    if (text.empty())
+    if (whole.empty())
         throw UsageError("empty policy spec");
     const auto& registry = PluginRegistry::instance();
+    std::string_view text = whole;  // the terms not parsed yet; messages quote the whole spec
     while (true) {
         const size_t comma = text.find(',');
         std::string_view term = text.substr(0, comma);
@@ -21,7 +22,7 @@ PolicySpec PolicySpec::parse(std::string_view text)
         const size_t colon = term.find(':');
         t.name = std::string(term.substr(0, colon));
         if (t.name.empty())
-            throw UsageError(fmt::format("empty policy name in spec \"{}\"", text));
+            throw UsageError(fmt::format("empty policy name in spec \"{}\"", whole));
         if (!registry.contains(t.name))
             throw UsageError(fmt::format("unknown policy \"{}\" (known: {})", t.name,
                                          fmt::join(registry.names(), ", ")));

@@ -1,0 +1,200 @@
+#include "run/PodRunArchive.h"
+
+#include "io/InputError.h"
+#include "store/RunArchiveRegistry.h"
+#include "util/ContentHash.h"
+#include "util/ProgressSlice.h"
+
+#include <filesystem>
+#include <optional>
+
+#include <fmt/format.h>
+
+namespace tessera {
+
+namespace {
+
+const RunArchiveRegistration kRegistration(
+    PodSchedulingRun::kKind,
+    {PodRunArchive::save, [](StudyStore& store, int64_t id, const ProgressCallback& progress) -> std::unique_ptr<Run> {
+         return PodRunArchive::load(store, id, progress);
+     }});
+
+constexpr size_t kStepsPerProgress = 4096;
+
+// Why a saved run cannot be tied to its trace files any more.
+struct Unavailable {
+    std::string file;
+    std::string problem;
+};
+
+const RunRecord::TraceFile* inputOf(const RunRecord& record, std::string_view role)
+{
+    for (const auto& f : record.inputs)
+        if (f.role == role)
+            return &f;
+    return nullptr;
+}
+
+std::optional<Unavailable> changedOrMissing(const RunRecord::TraceFile& file)
+{
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(file.path, error))
+        return Unavailable{file.path, fmt::format("its {} file no longer exists", file.role)};
+    try {
+        if (ContentHash::ofFile(file.path) != file.contentHash)
+            return Unavailable{file.path, fmt::format("its {} file changed since the run was saved", file.role)};
+    } catch (const InputError&) {
+        return Unavailable{file.path, fmt::format("its {} file cannot be read", file.role)};
+    }
+    return std::nullopt;
+}
+
+// The first recorded input that is gone or changed, if any.
+std::optional<Unavailable> checkInputs(const StoredRun& stored, const std::string& study)
+{
+    if (!inputOf(stored.record, RunRecord::kNodesRole) || !inputOf(stored.record, RunRecord::kPodsRole))
+        return Unavailable{study, fmt::format("run {} records no node and pod files", stored.record.id)};
+    for (const auto& file : stored.record.inputs)
+        if (auto problem = changedOrMissing(file))
+            return problem;
+    return std::nullopt;
+}
+
+std::string modelName(const Cluster& cluster, const NodeSpec& node)
+{
+    return node.model == kNoGpuModel ? std::string() : cluster.registry.model(node.model).name;
+}
+
+bool sameNodes(const Cluster& cluster, const std::vector<StoredNode>& stored)
+{
+    if (cluster.nodes.size() != stored.size())
+        return false;
+    for (size_t i = 0; i < stored.size(); ++i) {
+        const NodeSpec& n = cluster.nodes[i];
+        const StoredNode& s = stored[i];
+        if (n.name != s.name || n.cpuMilli != s.cpuMilli || n.memoryMib != s.memoryMib || n.gpuCount != s.gpuCount
+            || modelName(cluster, n) != s.gpuModel)
+            return false;
+    }
+    return true;
+}
+
+// The trace files loaded again; they passed their hash check. Rows the original load skipped
+// under --skip-bad-rows are skipped again, so node indices keep their meaning.
+std::shared_ptr<const PodTrace> reload(const StoredRun& stored, const ProgressCallback& progress,
+                                       std::optional<Unavailable>& unavailable)
+{
+    const auto* gpuModels = inputOf(stored.record, RunRecord::kGpuModelsRole);
+    LoadOptions options;
+    options.skipBadRows = true;
+    LoadWarnings warnings;
+    auto trace = PodTrace::load(inputOf(stored.record, RunRecord::kNodesRole)->path,
+                                inputOf(stored.record, RunRecord::kPodsRole)->path,
+                                gpuModels ? gpuModels->path : std::string(), options, warnings, progress);
+    if (!sameNodes(trace->cluster, stored.nodes)) {
+        unavailable = Unavailable{trace->nodesPath, "its node list no longer gives the saved run's nodes"};
+        return nullptr;
+    }
+    return trace;
+}
+
+// The GPU models the saved nodes name: the built-in ones, the run's model file when it is
+// unchanged, and any other name as a model without power figures.
+GpuModelRegistry registryFor(const StoredRun& stored)
+{
+    GpuModelRegistry registry = GpuModelRegistry::builtin();
+    if (const auto* file = inputOf(stored.record, RunRecord::kGpuModelsRole); file && !changedOrMissing(*file)) {
+        LoadWarnings warnings;
+        TraceLoader::loadGpuModels(file->path, registry, warnings);
+    }
+    for (const auto& node : stored.nodes)
+        if (!node.gpuModel.empty() && !registry.find(node.gpuModel))
+            registry.add(GpuModel{node.gpuModel, 0, 0, {}});
+    return registry;
+}
+
+// A trace from the study alone. The target workload is that of the original pod list: in
+// replay the sequence is that list reordered; in the experiment it is the list shuffled with
+// "-tuned-" clones appended, which are left out again.
+std::shared_ptr<const PodTrace> standIn(const StoredRun& stored)
+{
+    Cluster cluster;
+    cluster.registry = registryFor(stored);
+    for (const auto& n : stored.nodes)
+        cluster.nodes.push_back(NodeSpec{n.name, n.cpuMilli, n.memoryMib, n.gpuCount,
+                                         n.gpuModel.empty() ? kNoGpuModel : *cluster.registry.find(n.gpuModel)});
+    PodList pods;
+    pods.hasTimes = stored.parameters.mode == SimulationMode::Replay;
+    for (const auto& pod : stored.sequence)
+        if (pods.hasTimes || pod.name.find("-tuned-") == std::string::npos)
+            pods.pods.push_back(pod);
+    return PodTrace::make(std::move(cluster), std::move(pods), stored.record.inputs);
+}
+
+// The run's result with a node journal and checkpoints regained from the stored placements:
+// each arrival or retry takes its pod's resources, each departure gives them back, exactly the
+// moves the simulator made. The metrics are the stored ones, untouched.
+std::unique_ptr<SimulationResult> rebuild(const StoredRun& stored, const PodTrace& trace,
+                                          const ProgressCallback& progress)
+{
+    auto result = std::make_unique<SimulationResult>();
+    result->parameters = stored.parameters;
+    result->sequence = stored.sequence;
+    result->capacityMilli = stored.capacityMilli;
+    result->fragmentScale = stored.fragmentScale;
+    ClusterState state(trace.cluster, trace.models->fragmentation, trace.models->power);
+    Timeline& timeline = result->timeline;
+    timeline.begin(state, stored.sampleAt(0));
+    for (size_t i = 0; i < stored.steps.size(); ++i) {
+        Step step = stored.steps[i];
+        if (step.placement.placed()) {
+            const auto node = uint32_t(step.placement.node);
+            const NodeState before = state.state(node);
+            NodeState after = before;
+            applyPod(after, stored.sequence[step.pod], step.placement.gpus,
+                     step.kind == StepKind::Departure ? +1 : -1);
+            timeline.addChange(node, before, after);
+            state.setNode(node, after);
+        }
+        timeline.endStep(step, stored.sampleAt(i + 1), state);
+        if (progress && (i + 1) % kStepsPerProgress == 0
+            && !progress(double(i + 1) / double(stored.steps.size())))
+            throw CancelledError();
+    }
+    return result;
+}
+
+}  // namespace
+
+int64_t PodRunArchive::save(StudyStore& store, const Run& run, const std::string& name)
+{
+    const auto* pod = dynamic_cast<const PodSchedulingRun*>(&run);
+    if (!pod)
+        throw std::invalid_argument("PodRunArchive::save: not a pod-scheduling run");
+    return store.saveRun(pod->trace().cluster, pod->trace().files, pod->result(), name);
+}
+
+std::unique_ptr<PodSchedulingRun> PodRunArchive::load(StudyStore& store, int64_t id, const ProgressCallback& progress)
+{
+    // Shares of the work: reading the study, then loading the traces again, then the journal.
+    constexpr double kRead = 0.3, kReload = 0.7;
+    const StoredRun stored = store.loadRun(id);
+    if (progress && !progress(kRead))
+        throw CancelledError();
+    std::optional<Unavailable> unavailable = checkInputs(stored, store.path());
+    std::shared_ptr<const PodTrace> trace;
+    if (!unavailable)
+        trace = reload(stored, progressSlice(progress, kRead, kReload), unavailable);
+    if (!trace)
+        trace = standIn(stored);
+    auto run = std::make_unique<PodSchedulingRun>(trace, rebuild(stored, *trace, progressSlice(progress, kReload, 1.0)),
+                                                  stored.record.name);
+    if (unavailable)
+        run->blockFork(unavailable->file, unavailable->problem);
+    if (progress)
+        progress(1.0);
+    return run;
+}
+
+}  // namespace tessera
