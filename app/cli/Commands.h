@@ -7,5 +7,6 @@ namespace tessera::cli {
 int simulateCommand(int argc, char** argv);
 int runsCommand(int argc, char** argv);
 int generateCommand(int argc, char** argv);
+int chartCommand(int argc, char** argv);
 
 }  // namespace tessera::cli

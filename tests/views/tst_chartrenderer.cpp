@@ -1,0 +1,372 @@
+// The painter chart renderer and the chart builders: every chart of a run and of a comparison
+// renders to a non-blank PNG of the requested size, SVG keeps vector paths and unit text, PDF
+// reports have the expected pages, CSV keeps to the visible range, and the tick and colour
+// tables hold their published values.
+#include "chart/ChartColors.h"
+#include "chart/ChartCsv.h"
+#include "chart/ChartError.h"
+#include "chart/ChartFormat.h"
+#include "chart/ChartRenderer.h"
+#include "chart/NiceTicks.h"
+#include "chart/ReportWriter.h"
+#include "chart/RunCharts.h"
+#include "run/PodSchedulingRun.h"
+#include "support/SyntheticTrace.h"
+
+#include <QDir>
+#include <QImage>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tessera;
+using namespace tessera::chart;
+
+namespace {
+
+struct PixelStats {
+    int distinctColors = 0;
+    double nonBackgroundShare = 0;
+};
+
+PixelStats statsOf(const QImage& image, QColor background)
+{
+    QSet<QRgb> colors;
+    qint64 other = 0;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x) {
+            colors.insert(line[x] & 0xffffff);
+            if ((line[x] & 0xffffff) != (background.rgb() & 0xffffff))
+                ++other;
+        }
+    }
+    return {int(colors.size()), double(other) / double(qint64(rgb.width()) * rgb.height())};
+}
+
+// Page objects of a PDF: "/Type /Page" but not "/Type /Pages".
+int pdfPageCount(const QByteArray& pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
+    int n = 0;
+    for (auto it = page.globalMatch(QString::fromLatin1(pdf)); it.hasNext(); it.next())
+        ++n;
+    return n;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(bytes);
+}
+
+ChartSpec handMadeSpec()
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("Hand-made");
+    spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), {}, {}, true, false};
+    spec.y = {QStringLiteral("Power"), QStringLiteral("kW"), {}, {}, true, false};
+    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false};
+    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true};
+    for (int i = 0; i <= 10; ++i) {
+        a.points.append(QPointF(i, i * 0.5));
+        b.points.append(QPointF(i, 100 + i * 2.25));
+    }
+    spec.series = {a, b};
+    return spec;
+}
+
+}  // namespace
+
+class TestChartRenderer : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const PodTrace> trace_;
+    std::unique_ptr<PodSchedulingRun> run_;
+    std::unique_ptr<Run> fork_;
+    size_t forkAt_ = 0;
+    QTemporaryDir dir_;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        Cluster cluster = test::syntheticCluster(40);
+        PodList pods = test::syntheticPods(cluster, 500, 11, false);
+        trace_ = PodTrace::make(std::move(cluster), std::move(pods), "nodes.csv", "pods.csv");
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.tune = 1.3;
+        run_ = PodSchedulingRun::simulate(trace_, p);
+        QVERIFY(run_->steps() > 100);
+        forkAt_ = run_->steps() / 3;
+        fork_ = run_->fork(forkAt_, "pwr:100,fgd:900");
+    }
+
+    void niceTicks_data()
+    {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<int>("target");
+        QTest::addColumn<double>("step");
+        QTest::addColumn<double>("min");
+        QTest::addColumn<double>("max");
+        QTest::addColumn<int>("decimals");
+        // step = the raw step (hi - lo) / (target - 1) rounded to 1, 2, 5 or 10 times a power
+        // of ten (below 1.5 -> 1, below 3 -> 2, below 7 -> 5); the range widens to whole steps.
+        QTest::newRow("percent") << 0.0 << 100.0 << 6 << 20.0 << 0.0 << 100.0 << 0;
+        QTest::newRow("130 percent") << 0.0 << 130.0 << 6 << 20.0 << 0.0 << 140.0 << 0;
+        QTest::newRow("unit range") << 0.0 << 1.0 << 6 << 0.2 << 0.0 << 1.0 << 1;
+        QTest::newRow("raw 1.4 rounds to 1") << 0.3 << 7.3 << 6 << 1.0 << 0.0 << 8.0 << 0;
+        QTest::newRow("negative") << -3.2 << 4.1 << 5 << 2.0 << -4.0 << 6.0 << 0;
+        QTest::newRow("small") << 0.0 << 0.07 << 6 << 0.01 << 0.0 << 0.07 << 2;
+        QTest::newRow("kW") << 180.0 << 1432.3 << 6 << 200.0 << 0.0 << 1600.0 << 0;
+        // A flat series gets 10% either side: 900-1100 in steps of 50.
+        QTest::newRow("flat") << 1000.0 << 1000.0 << 5 << 50.0 << 900.0 << 1100.0 << 0;
+        QTest::newRow("inverted") << 10.0 << 0.0 << 6 << 2.0 << 0.0 << 10.0 << 0;
+    }
+
+    void niceTicks()
+    {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(int, target);
+        QFETCH(double, step);
+        QFETCH(double, min);
+        QFETCH(double, max);
+        QFETCH(int, decimals);
+        const NiceTicks t = NiceTicks::compute(lo, hi, target);
+        QVERIFY2(std::abs(t.step - step) < 1e-12, qPrintable(QString::number(t.step)));
+        QVERIFY2(std::abs(t.min - min) < 1e-9, qPrintable(QString::number(t.min)));
+        QVERIFY2(std::abs(t.max - max) < 1e-9, qPrintable(QString::number(t.max)));
+        QCOMPARE(t.decimals, decimals);
+        QCOMPARE(int(t.values.size()), int(std::lround((max - min) / step)) + 1);
+        QVERIFY(std::abs(t.values.front() - min) < 1e-9);
+        QVERIFY(std::abs(t.values.back() - max) < 1e-9);
+    }
+
+    void colourScaleEndsAtViridisEnds()
+    {
+        // viridis begins at #440154 and ends at #fde725 (matplotlib's _viridis_data).
+        QCOMPARE(ChartColors::sequential(0.0).name(), QStringLiteral("#440154"));
+        QCOMPARE(ChartColors::sequential(1.0).name(), QStringLiteral("#fde725"));
+        QCOMPARE(ChartColors::sequential(-3.0), ChartColors::sequential(0.0));
+        QCOMPARE(ChartColors::sequential(7.0), ChartColors::sequential(1.0));
+        // A sequential scale must read in grey too: relative luminance rises along it.
+        const auto luminance = [](const QColor& c) {
+            const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+        };
+        const QList<QColor> stops = ChartColors::sequentialStops(32);
+        QCOMPARE(stops.size(), 32);
+        for (int i = 1; i < stops.size(); ++i)
+            QVERIFY2(luminance(stops[i]) > luminance(stops[i - 1]), qPrintable(QString::number(i)));
+    }
+
+    void categoricalColoursAreOkabeIto()
+    {
+        const QSet<QString> okabeIto{"#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#000000"};
+        QSet<QString> seen;
+        for (int i = 0; i < ChartColors::categoricalCount(); ++i) {
+            const QString name = ChartColors::categorical(i).name();
+            QVERIFY2(okabeIto.contains(name), qPrintable(name));
+            seen.insert(name);
+        }
+        QCOMPARE(int(seen.size()), ChartColors::categoricalCount());
+        QCOMPARE(ChartColors::categorical(ChartColors::categoricalCount()), ChartColors::categorical(0));
+        QVERIFY(ChartColors::darkTheme().background.lightnessF() < 0.3);
+        QVERIFY(ChartColors::lightTheme().background.lightnessF() > 0.9);
+    }
+
+    void formats()
+    {
+        QCOMPARE(parseChartFormat("png"), std::optional(ChartFormat::Png));
+        QCOMPARE(parseChartFormat("SVG"), std::optional(ChartFormat::Svg));
+        QCOMPARE(parseChartFormat("pdf"), std::optional(ChartFormat::Pdf));
+        QVERIFY(!parseChartFormat("jpeg"));
+        QCOMPARE(chartFormatOfPath("/tmp/a.report.PDF"), std::optional(ChartFormat::Pdf));
+        QVERIFY(!chartFormatOfPath("/tmp/chart"));
+    }
+
+    void everyChartRendersToANonBlankPng()
+    {
+        const QList<ChartSpec> charts = RunCharts::all({run_.get(), fork_.get()});
+        // allocation, failed, power, by-model ×2, frag rate, heatmap ×2, occupancy ×2, 3 differences
+        QVERIFY2(charts.size() >= 10, qPrintable(QString::number(charts.size())));
+        const ChartTheme theme = ChartColors::lightTheme();
+        // Kept beside the test for review: build/tests/views/chart-review/NN.png.
+        const QString review = QCoreApplication::applicationDirPath() + QStringLiteral("/chart-review");
+        QDir().mkpath(review);
+        for (int i = 0; i < charts.size(); ++i) {
+            const ChartSpec& spec = charts[i];
+            const QByteArray png = ChartRenderer::render({spec}, ChartFormat::Png, QSize(900, 560), theme);
+            writeFile(QStringLiteral("%1/%2.png").arg(review).arg(i, 2, 10, QLatin1Char('0')), png);
+            const QImage image = QImage::fromData(png, "PNG");
+            QVERIFY2(!image.isNull(), qPrintable(spec.title));
+            QCOMPARE(image.size(), QSize(900, 560));
+            const PixelStats s = statsOf(image, theme.background);
+            QVERIFY2(s.distinctColors >= 6, qPrintable(QStringLiteral("%1: %2 colours").arg(spec.title).arg(s.distinctColors)));
+            QVERIFY2(s.nonBackgroundShare > 0.03,
+                     qPrintable(QStringLiteral("%1: %2 drawn").arg(spec.title).arg(s.nonBackgroundShare)));
+            QVERIFY2(!spec.x.visible || spec.x.title().contains('('), qPrintable(spec.title));
+            if (!spec.heatmap)
+                QVERIFY2(spec.y.title().contains('('), qPrintable(spec.title + ": y axis without unit"));
+        }
+    }
+
+    void darkThemePaintsADarkBackground()
+    {
+        const ChartTheme dark = ChartColors::darkTheme();
+        const QImage image = QImage::fromData(
+            ChartRenderer::render({RunCharts::allocation({run_.get()})}, ChartFormat::Png, QSize(400, 300), dark), "PNG");
+        QCOMPARE(QColor(image.pixel(1, 1)), dark.background);
+    }
+
+    void savesPngSvgAndPdfFiles()
+    {
+        RunChartOptions options;
+        options.fork = forkAt_;
+        const ChartSpec spec = RunCharts::allocation({run_.get(), fork_.get()}, options);
+        const QString base = dir_.filePath(QStringLiteral("allocation."));
+        ChartRenderer::save(spec, base + "png", ChartFormat::Png, QSize(1600, 1000));
+        ChartRenderer::save(spec, base + "svg", ChartFormat::Svg, QSize(1600, 1000));
+        ChartRenderer::save(spec, base + "pdf", ChartFormat::Pdf, QSize(1600, 1000));
+        QCOMPARE(QImage(base + "png").size(), QSize(1600, 1000));
+
+        QFile svg(base + "svg");
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("<path"));
+        QVERIFY(text.contains("Arrived workload (%)"));
+        QVERIFY(text.contains("GPU allocation (%)"));
+        QVERIFY(text.contains(">fork<"));
+
+        QFile pdf(base + "pdf");
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+        QCOMPARE(pdfPageCount(bytes), 1);
+    }
+
+    void unwritablePathIsAClearError()
+    {
+        const QString path = dir_.filePath(QStringLiteral("no/such/folder/chart.png"));
+        try {
+            ChartRenderer::save(handMadeSpec(), path, ChartFormat::Png, QSize(300, 200));
+            QFAIL("no error for an unwritable path");
+        } catch (const ChartError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(path), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(ChartError, ChartRenderer::render({handMadeSpec()}, ChartFormat::Png, QSize(10, 10)));
+    }
+
+    void reportHasATitlePageAndTwoChartsPerPage()
+    {
+        const QList<ChartSpec> charts = RunCharts::all({run_.get(), fork_.get()});
+        const QByteArray two = ReportWriter::render({run_.get(), fork_.get()}, charts);
+        QVERIFY(two.startsWith("%PDF"));
+        QCOMPARE(pdfPageCount(two), 1 + (int(charts.size()) + 1) / 2);
+        const QByteArray one = ReportWriter::render({run_.get()}, charts.mid(0, 3), ReportWriter::Layout::OnePerPage);
+        QCOMPARE(pdfPageCount(one), 4);
+        const QString path = dir_.filePath(QStringLiteral("report.pdf"));
+        ReportWriter::write(path, {run_.get(), fork_.get()}, charts);
+        QFile::remove(QCoreApplication::applicationDirPath() + QStringLiteral("/chart-review/report.pdf"));
+        QFile::copy(path, QCoreApplication::applicationDirPath() + QStringLiteral("/chart-review/report.pdf"));
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+
+    void csvKeepsToTheVisibleRangeWithDotDecimals()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QByteArray csv = ChartCsv::toCsv(handMadeSpec(), std::pair(2.0, 5.0));
+        QLocale::setDefault(before);
+        const QList<QByteArray> lines = csv.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);  // header and x = 2, 3, 4, 5
+        QCOMPARE(lines[0], QByteArray("Arrived workload (%),CPU (kW),\"GPU, total (kW)\""));
+        QCOMPARE(lines[1], QByteArray("2,1,104.5"));
+        QCOMPARE(lines[4], QByteArray("5,2.5,111.25"));
+        QCOMPARE(ChartCsv::toCsv(handMadeSpec()).trimmed().split('\n').size(), 12);
+    }
+
+    void zoomLimitsTheSeriesAndTheAxis()
+    {
+        RunChartOptions zoom;
+        zoom.from = run_->steps() / 4;
+        zoom.to = run_->steps() / 2;
+        const ChartSpec spec = RunCharts::allocation({run_.get()}, zoom);
+        const auto x = run_->series().column(0);
+        QCOMPARE(*spec.x.min, x[*zoom.from]);
+        QCOMPARE(*spec.x.max, x[*zoom.to]);
+        QVERIFY(!spec.series.first().points.isEmpty());
+        for (const QPointF& p : spec.series.first().points)
+            QVERIFY(p.x() >= x[*zoom.from] && p.x() <= x[*zoom.to]);
+        QCOMPARE(spec.series.first().points.last().y(), run_->series().value("alloc_pct", *zoom.to));
+    }
+
+    void powerByModelAddsUpToGpuPower()
+    {
+        const auto byModel = RunCharts::powerByModel(*run_);
+        if (!byModel)
+            QSKIP("this run kind has no gpu_power_kw:MODEL columns");
+        const ChartSpec power = RunCharts::power({run_.get()});
+        const auto gpu = std::find_if(power.series.begin(), power.series.end(),
+                                      [](const auto& s) { return s.name.contains("GPU"); });
+        QVERIFY(gpu != power.series.end());
+        for (int i = 0; i < gpu->points.size(); i += 17) {
+            double sum = 0;
+            for (const auto& s : byModel->series)
+                sum += s.points[i].y();
+            QVERIFY2(std::abs(sum - gpu->points[i].y()) < 1e-6, qPrintable(QString::number(i)));
+        }
+    }
+
+    void differenceOfARunWithItselfIsZero()
+    {
+        for (const ChartSpec& spec : RunCharts::difference(*run_, *run_)) {
+            QVERIFY(!spec.series.first().points.isEmpty());
+            for (const QPointF& p : spec.series.first().points)
+                QCOMPARE(p.y(), 0.0);
+        }
+        QVERIFY(!RunCharts::divergence(*run_, *run_));
+        const auto diverges = RunCharts::divergence(*run_, *fork_);
+        QVERIFY(diverges);
+        QVERIFY(*diverges > forkAt_);  // the branches share every state up to the fork
+    }
+
+    void heatmapsCoverEveryNodeWithGpus()
+    {
+        size_t withGpus = 0, cells = 0;
+        for (const auto& g : run_->layout().groups) {
+            withGpus += g.cellCount > 0;
+            cells += g.cellCount;
+        }
+        const ChartSpec frag = RunCharts::fragmentationHeatmap(*run_);
+        QVERIFY(frag.heatmap);
+        QCOMPARE(size_t(frag.heatmap->image.height()), withGpus);
+        QCOMPARE(size_t(frag.heatmap->rowNames.size()), withGpus);
+
+        const ChartSpec occupancy = RunCharts::occupancy(*run_, run_->steps());
+        size_t finite = 0;
+        double used = 0;
+        for (float v : occupancy.heatmap->values)
+            if (std::isfinite(v)) {
+                ++finite;
+                used += v / 100.0;
+            }
+        QCOMPARE(finite, cells);
+        QCOMPARE(size_t(run_->layout().cellCount), cells);
+        // The used shares add up to the used GPU milli the run recorded.
+        const auto& s = run_->result().timeline.sampleAt(run_->steps());
+        QVERIFY(std::abs(used - double(run_->result().capacityMilli - s.gpuLeftMilli) / 1000.0) < 1e-2);
+    }
+};
+
+QTEST_MAIN(TestChartRenderer)
+#include "tst_chartrenderer.moc"

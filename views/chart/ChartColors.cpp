@@ -1,0 +1,65 @@
+#include "chart/ChartColors.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace tessera::chart {
+
+namespace {
+
+// Okabe & Ito (2008), ordered so that the first colours stay apart on white and on dark grey;
+// the yellow, weakest on white, comes last.
+constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffe69f00, 0xff009e73, 0xffd55e00,
+                                           0xff56b4e9, 0xffcc79a7, 0xfff0e442};
+
+// viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
+constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,
+                                           0xff2a788e, 0xff21918c, 0xff22a884, 0xff42be71,
+                                           0xff7ad151, 0xffbbdf27, 0xfffde725};
+
+int mix(int a, int b, double t) { return int(std::lround(a + (b - a) * t)); }
+
+}  // namespace
+
+QColor ChartColors::categorical(int index)
+{
+    const int n = int(kOkabeIto.size());
+    return QColor::fromRgb(kOkabeIto[size_t(((index % n) + n) % n)]);
+}
+
+int ChartColors::categoricalCount() { return int(kOkabeIto.size()); }
+
+QColor ChartColors::sequential(double t)
+{
+    if (!std::isfinite(t))
+        t = 0;
+    t = std::clamp(t, 0.0, 1.0) * double(kViridis.size() - 1);
+    const size_t i = std::min(size_t(t), kViridis.size() - 2);
+    const double f = t - double(i);
+    const QRgb a = kViridis[i], b = kViridis[i + 1];
+    return QColor(mix(qRed(a), qRed(b), f), mix(qGreen(a), qGreen(b), f), mix(qBlue(a), qBlue(b), f));
+}
+
+QList<QColor> ChartColors::sequentialStops(int count)
+{
+    count = std::max(2, count);
+    QList<QColor> stops;
+    for (int i = 0; i < count; ++i)
+        stops.append(sequential(double(i) / double(count - 1)));
+    return stops;
+}
+
+ChartTheme ChartColors::lightTheme()
+{
+    return {QColor(0xff, 0xff, 0xff), QColor(0x1f, 0x23, 0x28), QColor(0x57, 0x60, 0x6a), QColor(0xe3, 0xe6, 0xea),
+            QColor(0x6e, 0x77, 0x81), QColor(0x30, 0x36, 0x3d), QColor(0x00, 0x72, 0xb2, 0x24), false};
+}
+
+ChartTheme ChartColors::darkTheme()
+{
+    return {QColor(0x1e, 0x20, 0x24), QColor(0xe6, 0xe8, 0xeb), QColor(0xa4, 0xab, 0xb3), QColor(0x35, 0x39, 0x3f),
+            QColor(0x8b, 0x94, 0x9e), QColor(0xd0, 0xd4, 0xd9), QColor(0x56, 0xb4, 0xe9, 0x30), true};
+}
+
+}  // namespace tessera::chart

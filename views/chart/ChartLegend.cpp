@@ -1,0 +1,133 @@
+#include "chart/ChartLegend.h"
+
+#include "chart/NiceTicks.h"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace tessera::chart {
+
+ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTheme& theme)
+    : spec_(spec), font_(font), theme_(theme)
+{
+    const QFontMetricsF fm(font_);
+    lineHeight_ = fm.height() * 1.35;
+    swatch_ = fm.height() * 1.6;
+    for (const auto& s : spec_.series) {
+        if (s.name.isEmpty())
+            continue;
+        entries_.append({s.name, s.color, s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name)});
+    }
+}
+
+QList<QPointF> ChartLegend::flow(double width) const
+{
+    const double gap = QFontMetricsF(font_).height() * 1.2;
+    QList<QPointF> at;
+    double x = 0, y = 0;
+    for (const auto& e : entries_) {
+        if (x > 0 && x + e.width > width) {
+            x = 0;
+            y += lineHeight_;
+        }
+        at.append(QPointF(x, y));
+        x += e.width + gap;
+    }
+    return at;
+}
+
+double ChartLegend::seriesHeight(double width) const
+{
+    if (entries_.isEmpty())
+        return 0;
+    return flow(width).last().y() + lineHeight_;
+}
+
+void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
+{
+    const QList<QPointF> at = flow(area.width());
+    const QFontMetricsF fm(font_);
+    painter.save();
+    painter.setFont(font_);
+    for (int i = 0; i < entries_.size(); ++i) {
+        const Entry& e = entries_[i];
+        const QPointF origin = area.topLeft() + at[i];
+        const double midY = origin.y() + lineHeight_ / 2;
+        if (e.style == ChartSpec::SeriesStyle::StackedArea) {
+            const double h = fm.height() * 0.7;
+            painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), e.color);
+        } else {
+            QPen pen(e.color, std::max(2.0, fm.height() / 6));
+            if (e.dashed)
+                pen.setStyle(Qt::DashLine);
+            painter.setPen(pen);
+            painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));
+        }
+        painter.setPen(theme_.text);
+        painter.drawText(QRectF(origin.x() + swatch_ + fm.height() * 0.4, origin.y(), e.width, lineHeight_),
+                         Qt::AlignLeft | Qt::AlignVCenter, e.name);
+    }
+    painter.restore();
+}
+
+double ChartLegend::colorBarWidth() const
+{
+    if (!spec_.heatmap)
+        return 0;
+    const QFontMetricsF fm(font_);
+    const NiceTicks ticks = NiceTicks::compute(spec_.heatmap->legendMin, spec_.heatmap->legendMax, 5);
+    double labels = 0;
+    for (double v : ticks.values)
+        labels = std::max(labels, fm.horizontalAdvance(QString::number(v, 'f', ticks.decimals)));
+    // gap, bar, tick, labels, gap, rotated title
+    return fm.height() * 0.8 + fm.height() + fm.height() * 0.3 + labels + fm.height() * 0.5 + fm.height() * 1.2;
+}
+
+void ChartLegend::paintColorBar(QPainter& painter, const QRectF& plotArea) const
+{
+    if (!spec_.heatmap)
+        return;
+    const auto& h = *spec_.heatmap;
+    const QFontMetricsF fm(font_);
+    const double barWidth = fm.height();
+    const QRectF bar(plotArea.right() + fm.height() * 0.8, plotArea.top(), barWidth, plotArea.height());
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    const int n = int(h.scale.size());
+    for (int i = 0; i < n; ++i)
+        gradient.setColorAt(n == 1 ? 0.0 : double(i) / double(n - 1), h.scale[i]);
+    painter.save();
+    painter.setFont(font_);
+    painter.fillRect(bar, gradient);
+    painter.setPen(QPen(theme_.axis, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar);
+
+    const NiceTicks ticks = NiceTicks::compute(h.legendMin, h.legendMax, 5);
+    const double span = h.legendMax - h.legendMin;
+    double labelsRight = bar.right();
+    for (double v : ticks.values) {
+        if (v < h.legendMin - 1e-9 || v > h.legendMax + 1e-9 || span <= 0)
+            continue;
+        const double y = bar.bottom() - (v - h.legendMin) / span * bar.height();
+        painter.setPen(QPen(theme_.axis, 1));
+        painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + fm.height() * 0.3, y));
+        painter.setPen(theme_.mutedText);
+        const QString label = QString::number(v, 'f', ticks.decimals);
+        const QRectF r(bar.right() + fm.height() * 0.45, y - fm.height() / 2, fm.horizontalAdvance(label) + 2, fm.height());
+        painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, label);
+        labelsRight = std::max(labelsRight, r.right());
+    }
+    // The title reads bottom to top beside the labels, like the y axis title.
+    const QString title = h.legendUnit.isEmpty() ? h.legendLabel : QStringLiteral("%1 (%2)").arg(h.legendLabel, h.legendUnit);
+    painter.setPen(theme_.text);
+    painter.translate(labelsRight + fm.height() * 0.4 + fm.height() / 2, bar.center().y());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-bar.height() / 2, -fm.height() / 2, bar.height(), fm.height()), Qt::AlignCenter,
+                     fm.elidedText(title, Qt::ElideRight, bar.height()));
+    painter.restore();
+}
+
+}  // namespace tessera::chart

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "chart/ChartSpec.h"
+#include "chart/ChartTheme.h"
+
+#include <QFont>
+#include <QRectF>
+
+class QPainter;
+
+namespace tessera::chart {
+
+// The two keys of a chart: the series legend (swatches and names flowing in rows under the
+// title) and the colour bar of a heatmap (a vertical gradient with its value ticks and unit).
+class ChartLegend {
+public:
+    ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTheme& theme);
+
+    // Height of the series legend laid out in `width`; 0 without series.
+    double seriesHeight(double width) const;
+    void paintSeries(QPainter& painter, const QRectF& area) const;
+
+    // Width the colour bar needs at the right of the plot; 0 without a heatmap.
+    double colorBarWidth() const;
+    void paintColorBar(QPainter& painter, const QRectF& plotArea) const;
+
+private:
+    struct Entry {
+        QString name;
+        QColor color;
+        ChartSpec::SeriesStyle style;
+        bool dashed;
+        double width;
+    };
+    // Entries placed in rows: the top-left of each entry relative to the legend's origin.
+    QList<QPointF> flow(double width) const;
+
+    const ChartSpec& spec_;
+    QFont font_;
+    ChartTheme theme_;
+    QList<Entry> entries_;
+    double lineHeight_ = 0;
+    double swatch_ = 0;
+};
+
+}  // namespace tessera::chart

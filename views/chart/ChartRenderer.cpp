@@ -1,0 +1,128 @@
+#include "chart/ChartRenderer.h"
+
+#include "chart/ChartError.h"
+#include "chart/PanelPainter.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::chart {
+
+namespace {
+
+// Paint devices' logical pixels are CSS pixels: 96 per inch.
+constexpr int kDotsPerInch = 96;
+
+QString titleOf(const QList<ChartSpec>& panels)
+{
+    return panels.isEmpty() ? QStringLiteral("Tessera chart") : panels.first().title;
+}
+
+}  // namespace
+
+double ChartRenderer::fontPixelSize(const QSizeF& area)
+{
+    // About 1/55 of the smaller side, judged on a 16:10 frame, so 1600x1000 gets 18 px.
+    const double side = std::min(area.width() / 1.6, area.height());
+    return std::clamp(side / 55.0, 9.0, 48.0);
+}
+
+void ChartRenderer::paint(QPainter& painter, const QRectF& area, const ChartSpec& spec, const ChartTheme& theme)
+{
+    PanelPainter(painter, spec, theme, fontPixelSize(area.size())).paint(area);
+}
+
+void ChartRenderer::paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
+                          const ChartTheme& theme)
+{
+    if (panels.isEmpty()) {
+        painter.fillRect(area, theme.background);
+        return;
+    }
+    // The text size of the whole page, not of each strip, so that panels read alike.
+    const double font = fontPixelSize(QSizeF(area.width(), area.height() / std::sqrt(double(panels.size()))));
+    const double height = area.height() / double(panels.size());
+    for (int i = 0; i < panels.size(); ++i)
+        PanelPainter(painter, panels[i], theme, font)
+            .paint(QRectF(area.left(), area.top() + i * height, area.width(), height));
+}
+
+QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,
+                                 const ChartTheme& theme)
+{
+    if (size.width() < 64 || size.height() < 64 || size.width() > 16384 || size.height() > 16384)
+        throw ChartError(QStringLiteral("chart size %1x%2 is outside 64-16384 pixels a side")
+                             .arg(size.width())
+                             .arg(size.height()));
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (format) {
+    case ChartFormat::Png: {
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.setDotsPerMeterX(int(std::lround(kDotsPerInch / 0.0254)));
+        image.setDotsPerMeterY(int(std::lround(kDotsPerInch / 0.0254)));
+        image.fill(theme.background);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        paint(painter, area, panels, theme);
+        painter.end();
+        image.save(&buffer, "PNG");
+        break;
+    }
+    case ChartFormat::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setResolution(kDotsPerInch);
+        svg.setTitle(titleOf(panels));
+        svg.setDescription(QStringLiteral("Drawn by Tessera"));
+        QPainter painter(&svg);
+        paint(painter, area, panels, theme);
+        painter.end();
+        break;
+    }
+    case ChartFormat::Pdf: {
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(kDotsPerInch);
+        pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / kDotsPerInch, QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setTitle(titleOf(panels));
+        pdf.setCreator(QStringLiteral("Tessera"));
+        QPainter painter(&pdf);
+        paint(painter, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), panels, theme);
+        painter.end();
+        break;
+    }
+    }
+    return bytes;
+}
+
+void ChartRenderer::save(const ChartSpec& spec, const QString& path, ChartFormat format, QSize size,
+                         const ChartTheme& theme)
+{
+    save(QList<ChartSpec>{spec}, path, format, size, theme);
+}
+
+void ChartRenderer::save(const QList<ChartSpec>& panels, const QString& path, ChartFormat format, QSize size,
+                         const ChartTheme& theme)
+{
+    const QByteArray bytes = render(panels, format, size, theme);
+    // Written whole or not at all: a failed export never leaves a truncated file behind.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+}
+
+}  // namespace tessera::chart

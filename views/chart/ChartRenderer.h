@@ -1,0 +1,42 @@
+#pragma once
+
+#include "chart/ChartColors.h"
+#include "chart/ChartFormat.h"
+#include "chart/ChartSpec.h"
+#include "chart/ChartTheme.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QRectF>
+#include <QSize>
+
+class QPainter;
+
+namespace tessera::chart {
+
+// The one chart painter: the same QPainter calls paint into a QImage (PNG), a QSvgGenerator
+// (SVG, true vector paths and text) and a QPdfWriter (PDF), so every export and the CLI look
+// alike. Text sizes are in pixels (QFont::setPixelSize), since point sizes would map through
+// each device's DPI and make SVG text smaller than PNG text.
+class ChartRenderer {
+public:
+    // One chart filling `area`.
+    static void paint(QPainter& painter, const QRectF& area, const ChartSpec& spec, const ChartTheme& theme);
+    // Charts stacked top to bottom in `area`, sharing one text size (a page of panels).
+    static void paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
+                      const ChartTheme& theme);
+
+    // The encoded file. Throws ChartError for a size outside 64-16384 pixels a side.
+    static QByteArray render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,
+                             const ChartTheme& theme = ChartColors::lightTheme());
+    // Writes the file atomically. Throws ChartError naming the path when it cannot be written.
+    static void save(const ChartSpec& spec, const QString& path, ChartFormat format, QSize size,
+                     const ChartTheme& theme = ChartColors::lightTheme());
+    static void save(const QList<ChartSpec>& panels, const QString& path, ChartFormat format, QSize size,
+                     const ChartTheme& theme = ChartColors::lightTheme());
+
+    // The base text size for an area: readable from thumbnails to 4K.
+    static double fontPixelSize(const QSizeF& area);
+};
+
+}  // namespace tessera::chart

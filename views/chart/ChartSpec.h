@@ -1,0 +1,82 @@
+#pragma once
+
+#include <QColor>
+#include <QImage>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace tessera::chart {
+
+// What one chart shows, independent of how and where it is painted: ChartRenderer paints it,
+// ChartCsv writes the numbers behind it, RunCharts builds it from runs. A value type, so the
+// GUI can keep one per view and export it later.
+struct ChartSpec {
+    struct Axis {
+        QString label;  // e.g. "Arrived workload"
+        QString unit;   // e.g. "%"; the axis title always shows it: "Arrived workload (%)"
+        std::optional<double> min;  // unset: from the data, widened to a nice tick
+        std::optional<double> max;
+        bool visible = true;
+        bool includeZero = false;  // widen the data range to 0 (differences, counts)
+
+        QString title() const { return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit); }
+    };
+
+    enum class SeriesStyle { Line, StackedArea, Step };
+    struct Series {
+        QString name;
+        QColor color;
+        QList<QPointF> points;  // ascending x
+        SeriesStyle style = SeriesStyle::Line;
+        bool dashed = false;
+    };
+
+    // Rows of the image that belong together, e.g. the nodes of one GPU model.
+    struct RowBand {
+        QString label;
+        int firstRow = 0;
+        int rowCount = 0;
+    };
+    // A colour matrix drawn inside the plot area: one pixel per cell, columns spanning
+    // [xMin, xMax] of the x axis (or the whole width when the x axis is hidden), rows top to
+    // bottom. The y axis then shows the bands instead of numbers.
+    struct Heatmap {
+        QImage image;
+        double xMin = 0;
+        double xMax = 1;
+        QString rowAxisLabel;  // e.g. "Nodes by GPU model"
+        QList<RowBand> bands;
+        QString legendLabel;  // e.g. "Expected fragmentation"
+        QString legendUnit;   // e.g. "GPU"
+        double legendMin = 0;
+        double legendMax = 1;
+        QList<QColor> scale;  // evenly spaced stops from legendMin to legendMax
+        // The numbers behind the image, for CSV: one row per name, one column per header.
+        QStringList rowNames;
+        QStringList columnHeaders;
+        QList<double> columnX;     // the x of each column, for range limits (may be empty)
+        std::vector<float> values;  // row-major, rowNames.size() x columnHeaders.size()
+    };
+
+    // A vertical line across the plot, e.g. "fork", "diverges", "cursor".
+    struct Marker {
+        double x = 0;
+        QString label;
+    };
+
+    QString title;
+    QString subtitle;  // e.g. the run's name
+    Axis x;
+    Axis y;
+    QList<Series> series;
+    std::optional<Heatmap> heatmap;
+    QList<Marker> markers;
+    std::optional<std::pair<double, double>> shadedX;  // a highlighted x range
+};
+
+}  // namespace tessera::chart

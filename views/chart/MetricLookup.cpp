@@ -1,0 +1,30 @@
+#include "chart/MetricLookup.h"
+
+#include <algorithm>
+
+namespace tessera::chart {
+
+std::optional<double> MetricLookup::at(std::string_view key, double x) const
+{
+    const auto column = series_.find(key);
+    return column ? at(*column, x) : std::nullopt;
+}
+
+std::optional<double> MetricLookup::at(size_t column, double x) const
+{
+    if (series_.rows() == 0 || column >= series_.columns())
+        return std::nullopt;
+    const auto xs = series_.column(0);
+    const auto ys = series_.column(column);
+    if (x < xs.front() || x > xs.back())
+        return std::nullopt;
+    // The last row with x at or before the target: the state after every step up to there.
+    const size_t after = size_t(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin());
+    const size_t row = after - 1;
+    if (mode_ == Mode::Step || after == xs.size() || xs[after] == xs[row])
+        return ys[row];
+    const double t = (x - xs[row]) / (xs[after] - xs[row]);
+    return ys[row] + (ys[after] - ys[row]) * t;
+}
+
+}  // namespace tessera::chart

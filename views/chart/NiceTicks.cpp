@@ -1,0 +1,57 @@
+#include "chart/NiceTicks.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::chart {
+
+double NiceTicks::niceNumber(double x, bool round)
+{
+    if (!(x > 0) || !std::isfinite(x))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(x)));
+    const double f = x / magnitude;
+    double nice;
+    if (round)
+        nice = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
+    else
+        nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
+    return nice * magnitude;
+}
+
+NiceTicks NiceTicks::compute(double lo, double hi, int target)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi)) {
+        lo = 0;
+        hi = 1;
+    }
+    if (hi < lo)
+        std::swap(lo, hi);
+    if (hi - lo < 1e-12 * std::max(1.0, std::abs(lo))) {
+        // A flat series still gets an axis: a unit around the value (or a share of it).
+        const double pad = lo == 0 ? 1 : std::abs(lo) * 0.1;
+        lo -= pad;
+        hi += pad;
+        if (lo < 0 && lo + pad >= 0)
+            lo = 0;
+    }
+    target = std::max(2, target);
+    NiceTicks t;
+    t.step = niceNumber((hi - lo) / double(target - 1), true);
+    // Tolerate floating-point noise so that a maximum of exactly 100 does not add a tick at 120.
+    const double eps = t.step * 1e-9;
+    t.min = std::floor((lo + eps) / t.step) * t.step;
+    t.max = std::ceil((hi - eps) / t.step) * t.step;
+    const int count = int(std::lround((t.max - t.min) / t.step));
+    for (int i = 0; i <= count; ++i) {
+        const double v = t.min + i * t.step;
+        t.values.push_back(std::abs(v) < eps ? 0.0 : v);
+    }
+    t.decimals = 0;
+    while (t.decimals < 9 && std::abs(t.step * std::pow(10.0, t.decimals) -
+                                      std::round(t.step * std::pow(10.0, t.decimals))) > 1e-6)
+        ++t.decimals;
+    return t;
+}
+
+}  // namespace tessera::chart

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <vector>
+
+namespace tessera::chart {
+
+// Axis ticks at "nice" steps (1, 2 or 5 times a power of ten) covering a data range: the
+// rounding of Heckbert, "Nice numbers for graph labels" (Graphics Gems, 1990), applied to the
+// raw step, so that 0-130 gets steps of 20 rather than 50.
+struct NiceTicks {
+    double min = 0;   // the range widened outward to whole steps
+    double max = 1;
+    double step = 1;
+    std::vector<double> values;  // min, min + step, ..., max
+    int decimals = 0;            // enough to tell the ticks apart, no more
+
+    // About `target` ticks over [lo, hi]; an empty or inverted range is widened around lo.
+    static NiceTicks compute(double lo, double hi, int target = 6);
+    // The nice number nearest to `x` (round) or the smallest one not below it.
+    static double niceNumber(double x, bool round);
+};
+
+}  // namespace tessera::chart

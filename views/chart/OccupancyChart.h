@@ -1,0 +1,15 @@
+#pragma once
+
+#include "chart/ChartSpec.h"
+#include "run/Run.h"
+
+namespace tessera::chart {
+
+// Every occupancy cell of a run at one position as an image: each node a column of its GPUs,
+// nodes in rows, one band of rows per GPU model, coloured by the used share of each GPU.
+class OccupancyChart {
+public:
+    static ChartSpec build(const Run& run, size_t position);
+};
+
+}  // namespace tessera::chart

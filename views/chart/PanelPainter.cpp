@@ -1,0 +1,387 @@
+#include "chart/PanelPainter.h"
+
+#include "chart/ChartLegend.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tessera::chart {
+
+namespace {
+
+QFont fontOfSize(double pixels, bool bold = false)
+{
+    QFont f;
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(std::max(1, int(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
+}
+
+// Nearest-neighbour for enlarging, so that cells keep hard edges (and SVG/PDF viewers do not
+// blur them), smooth for shrinking, so that no row or column is silently dropped.
+QImage cellImageScaled(const QImage& image, QSize target)
+{
+    target = target.boundedTo(QSize(8192, 8192)).expandedTo(QSize(1, 1));
+    const QSize shrunk(std::min(image.width(), target.width()), std::min(image.height(), target.height()));
+    QImage out = shrunk == image.size() ? image : image.scaled(shrunk, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    if (out.size() != target)
+        out = out.scaled(target, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    return out;
+}
+
+}  // namespace
+
+PanelPainter::PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels)
+    : painter_(painter), spec_(spec), theme_(theme), font_(fontOfSize(fontPixels)),
+      titleFont_(fontOfSize(fontPixels * 1.3, true)), smallFont_(fontOfSize(fontPixels * 0.85)),
+      heatmapRows_(spec.heatmap.has_value())
+{
+}
+
+PanelPainter::Range PanelPainter::dataRangeX() const
+{
+    Range r{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    for (const auto& s : spec_.series)
+        for (const QPointF& p : s.points) {
+            r.min = std::min(r.min, p.x());
+            r.max = std::max(r.max, p.x());
+        }
+    if (spec_.heatmap) {
+        r.min = std::min(r.min, spec_.heatmap->xMin);
+        r.max = std::max(r.max, spec_.heatmap->xMax);
+    }
+    if (!std::isfinite(r.min))
+        r = {0, 1};
+    return r;
+}
+
+PanelPainter::Range PanelPainter::dataRangeY() const
+{
+    Range r{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    std::vector<double> stack;  // the top of the stacked areas so far, by point index
+    for (const auto& s : spec_.series) {
+        const bool stacked = s.style == ChartSpec::SeriesStyle::StackedArea;
+        if (stacked && stack.size() < size_t(s.points.size()))
+            stack.resize(size_t(s.points.size()), 0.0);
+        for (int i = 0; i < s.points.size(); ++i) {
+            double y = s.points[i].y();
+            if (stacked)
+                y = stack[size_t(i)] += y;
+            r.min = std::min(r.min, y);
+            r.max = std::max(r.max, y);
+        }
+        if (stacked)
+            r.min = std::min(r.min, 0.0);
+    }
+    if (!std::isfinite(r.min))
+        r = {0, 1};
+    if (spec_.y.includeZero) {
+        r.min = std::min(r.min, 0.0);
+        r.max = std::max(r.max, 0.0);
+    }
+    return r;
+}
+
+NiceTicks PanelPainter::ticksFor(const ChartSpec::Axis& axis, Range data, int target) const
+{
+    const double lo = axis.min.value_or(data.min);
+    const double hi = axis.max.value_or(data.max);
+    NiceTicks t = NiceTicks::compute(lo, hi, target);
+    if (axis.min || axis.max) {
+        // A fixed end is kept exactly; only the ticks inside the range are drawn.
+        if (axis.min)
+            t.min = *axis.min;
+        if (axis.max)
+            t.max = *axis.max;
+        const double eps = t.step * 1e-6;
+        std::erase_if(t.values, [&](double v) { return v < t.min - eps || v > t.max + eps; });
+    }
+    return t;
+}
+
+QString PanelPainter::tickLabel(double value, int decimals) const
+{
+    return QString::number(value, 'f', decimals);
+}
+
+double PanelPainter::toX(double x) const
+{
+    const double span = x_.max - x_.min;
+    return plot_.left() + (span > 0 ? (x - x_.min) / span : 0.5) * plot_.width();
+}
+
+double PanelPainter::toY(double y) const
+{
+    const double span = y_.max - y_.min;
+    return plot_.bottom() - (span > 0 ? (y - y_.min) / span : 0.5) * plot_.height();
+}
+
+void PanelPainter::paint(const QRectF& area)
+{
+    const QFontMetricsF fm(font_), tfm(titleFont_), sfm(smallFont_);
+    const double em = fm.height();
+    const double pad = em * 0.9;
+    painter_.save();
+    painter_.setClipRect(area);
+    painter_.fillRect(area, theme_.background);
+
+    // Title, subtitle and series legend from the top down.
+    double top = area.top() + pad;
+    const double innerWidth = area.width() - 2 * pad;
+    painter_.setPen(theme_.text);
+    painter_.setFont(titleFont_);
+    painter_.drawText(QRectF(area.left() + pad, top, innerWidth, tfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                      tfm.elidedText(spec_.title, Qt::ElideRight, innerWidth));
+    top += tfm.height() * 1.1;
+    if (!spec_.subtitle.isEmpty()) {
+        painter_.setPen(theme_.mutedText);
+        painter_.setFont(smallFont_);
+        painter_.drawText(QRectF(area.left() + pad, top, innerWidth, sfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                          sfm.elidedText(spec_.subtitle, Qt::ElideRight, innerWidth));
+        top += sfm.height();
+    }
+    top += em * 0.4;
+    const ChartLegend legend(spec_, font_, theme_);
+    const double legendHeight = legend.seriesHeight(innerWidth);
+    if (legendHeight > 0) {
+        legend.paintSeries(painter_, QRectF(area.left() + pad, top, innerWidth, legendHeight));
+        top += legendHeight + em * 0.4;
+    }
+    top += em * 0.5;  // room for the top tick label
+
+    // The plot takes what the axes, their titles and the colour bar leave.
+    const double right = area.right() - pad - legend.colorBarWidth() - em * 0.5;
+    const double bottom = area.bottom() - pad - (spec_.x.visible ? em * 2.9 : 0);
+    const Range dataY = dataRangeY();
+    const int yTarget = std::clamp(int((bottom - top) / (em * 3.2)), 3, 10);
+    yTicks_ = ticksFor(spec_.y, dataY, yTarget);
+    double labelWidth = 0;
+    if (heatmapRows_) {
+        for (const auto& band : spec_.heatmap->bands)
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(band.label));
+        labelWidth = std::min(labelWidth, area.width() * 0.22);
+    } else {
+        for (double v : yTicks_.values)
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(tickLabel(v, yTicks_.decimals)));
+    }
+    yLabelWidth_ = labelWidth;
+    const double yTitle = spec_.y.visible || heatmapRows_ ? em * 1.5 : 0;
+    const double left = area.left() + pad + yTitle + labelWidth + em * 0.6;
+    plot_ = QRectF(QPointF(left, top), QPointF(std::max(left + 1, right), std::max(top + 1, bottom)));
+    y_ = {yTicks_.min, yTicks_.max};
+
+    const Range dataX = dataRangeX();
+    for (int target = std::clamp(int(plot_.width() / (em * 6)), 2, 12);; --target) {
+        xTicks_ = ticksFor(spec_.x, dataX, target);
+        double widest = 0;
+        for (double v : xTicks_.values)
+            widest = std::max(widest, fm.horizontalAdvance(tickLabel(v, xTicks_.decimals)));
+        const double spacing = plot_.width() / std::max(1.0, (xTicks_.max - xTicks_.min) / xTicks_.step);
+        if (target <= 2 || widest * 1.4 < spacing)
+            break;
+    }
+    x_ = {xTicks_.min, xTicks_.max};
+    if (!spec_.x.visible && spec_.heatmap)
+        x_ = {spec_.heatmap->xMin, spec_.heatmap->xMax};
+
+    paintGrid();
+    paintHeatmap();
+    paintSeries();
+    paintAxes();
+    paintMarkers();
+    legend.paintColorBar(painter_, plot_);
+    painter_.restore();
+}
+
+void PanelPainter::paintGrid()
+{
+    painter_.save();
+    painter_.setPen(QPen(theme_.grid, 1));
+    if (!heatmapRows_)
+        for (double v : yTicks_.values)
+            painter_.drawLine(QPointF(plot_.left(), toY(v)), QPointF(plot_.right(), toY(v)));
+    if (spec_.x.visible && !heatmapRows_)
+        for (double v : xTicks_.values)
+            painter_.drawLine(QPointF(toX(v), plot_.top()), QPointF(toX(v), plot_.bottom()));
+    if (spec_.shadedX) {
+        const double a = std::clamp(toX(spec_.shadedX->first), plot_.left(), plot_.right());
+        const double b = std::clamp(toX(spec_.shadedX->second), plot_.left(), plot_.right());
+        painter_.fillRect(QRectF(QPointF(std::min(a, b), plot_.top()), QPointF(std::max(a, b), plot_.bottom())),
+                          theme_.shade);
+    }
+    painter_.restore();
+}
+
+void PanelPainter::paintHeatmap()
+{
+    if (!spec_.heatmap || spec_.heatmap->image.isNull())
+        return;
+    const auto& h = *spec_.heatmap;
+    const QRectF target(QPointF(toX(h.xMin), plot_.top()), QPointF(toX(h.xMax), plot_.bottom()));
+    const QRectF visible = target.intersected(plot_);
+    if (visible.isEmpty())
+        return;
+    painter_.save();
+    painter_.setClipRect(plot_);
+    painter_.drawImage(target, cellImageScaled(h.image, target.size().toSize()));
+    const double rowHeight = plot_.height() / std::max(1, h.image.height());
+    painter_.setPen(QPen(theme_.axis, std::max(1.0, QFontMetricsF(font_).height() / 10)));
+    for (const auto& band : h.bands)
+        if (band.firstRow > 0)
+            painter_.drawLine(QPointF(plot_.left(), plot_.top() + band.firstRow * rowHeight),
+                              QPointF(plot_.right(), plot_.top() + band.firstRow * rowHeight));
+    painter_.restore();
+}
+
+void PanelPainter::paintSeries()
+{
+    painter_.save();
+    painter_.setClipRect(plot_);
+    painter_.setRenderHint(QPainter::Antialiasing, true);
+    const double width = std::max(1.5, QFontMetricsF(font_).height() / 7);
+    std::vector<double> stack;
+    for (const auto& s : spec_.series) {
+        if (s.points.isEmpty())
+            continue;
+        QPen pen(s.color, width, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+        if (s.style == ChartSpec::SeriesStyle::StackedArea) {
+            if (stack.size() < size_t(s.points.size()))
+                stack.resize(size_t(s.points.size()), 0.0);
+            QPainterPath area;
+            QPolygonF topEdge;
+            for (int i = 0; i < s.points.size(); ++i)
+                topEdge << QPointF(toX(s.points[i].x()), toY(stack[size_t(i)] + s.points[i].y()));
+            area.addPolygon(topEdge);
+            for (int i = int(s.points.size()) - 1; i >= 0; --i)
+                area.lineTo(toX(s.points[i].x()), toY(stack[size_t(i)]));
+            area.closeSubpath();
+            QColor fill = s.color;
+            fill.setAlphaF(0.8f);
+            painter_.fillPath(area, fill);
+            pen.setWidthF(width * 0.6);
+            painter_.setPen(pen);
+            painter_.drawPolyline(topEdge);
+            for (int i = 0; i < s.points.size(); ++i)
+                stack[size_t(i)] += s.points[i].y();
+            continue;
+        }
+        QPainterPath path(QPointF(toX(s.points[0].x()), toY(s.points[0].y())));
+        for (int i = 1; i < s.points.size(); ++i) {
+            if (s.style == ChartSpec::SeriesStyle::Step)
+                path.lineTo(toX(s.points[i].x()), toY(s.points[i - 1].y()));
+            path.lineTo(toX(s.points[i].x()), toY(s.points[i].y()));
+        }
+        painter_.setPen(pen);
+        painter_.setBrush(Qt::NoBrush);
+        painter_.drawPath(path);
+    }
+    painter_.restore();
+}
+
+void PanelPainter::paintAxes()
+{
+    const QFontMetricsF fm(font_);
+    const double em = fm.height();
+    const double tick = em * 0.3;
+    painter_.save();
+    painter_.setFont(font_);
+    painter_.setPen(QPen(theme_.axis, 1));
+    painter_.drawLine(plot_.bottomLeft(), plot_.topLeft());
+    if (spec_.x.visible)
+        painter_.drawLine(plot_.bottomLeft(), plot_.bottomRight());
+
+    if (heatmapRows_) {
+        const auto& h = *spec_.heatmap;
+        const double rowHeight = plot_.height() / std::max(1, h.image.height());
+        const double labelWidth = yLabelWidth_;
+        painter_.setPen(theme_.mutedText);
+        for (const auto& band : h.bands) {
+            const double bandTop = plot_.top() + band.firstRow * rowHeight;
+            const double bandHeight = band.rowCount * rowHeight;
+            if (bandHeight < em * 0.8)
+                continue;  // too thin to label; the boundary lines still show it
+            const QRectF r(plot_.left() - tick - labelWidth, bandTop, labelWidth, bandHeight);
+            painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(band.label, Qt::ElideRight, labelWidth));
+        }
+    } else {
+        for (double v : yTicks_.values) {
+            const double y = toY(v);
+            painter_.setPen(QPen(theme_.axis, 1));
+            painter_.drawLine(QPointF(plot_.left() - tick, y), QPointF(plot_.left(), y));
+            painter_.setPen(theme_.mutedText);
+            painter_.drawText(QRectF(plot_.left() - tick - em * 0.2 - plot_.width(), y - em / 2, plot_.width(), em),
+                              Qt::AlignRight | Qt::AlignVCenter, tickLabel(v, yTicks_.decimals));
+        }
+    }
+    if (spec_.x.visible) {
+        for (double v : xTicks_.values) {
+            const double x = toX(v);
+            painter_.setPen(QPen(theme_.axis, 1));
+            painter_.drawLine(QPointF(x, plot_.bottom()), QPointF(x, plot_.bottom() + tick));
+            painter_.setPen(theme_.mutedText);
+            const QString label = tickLabel(v, xTicks_.decimals);
+            const double w = fm.horizontalAdvance(label) + 2;
+            painter_.drawText(QRectF(x - w / 2, plot_.bottom() + tick + em * 0.1, w, em), Qt::AlignCenter, label);
+        }
+        painter_.setPen(theme_.text);
+        painter_.drawText(QRectF(plot_.left(), plot_.bottom() + tick + em * 1.3, plot_.width(), em * 1.2),
+                          Qt::AlignCenter, fm.elidedText(spec_.x.title(), Qt::ElideRight, plot_.width()));
+    }
+    const QString yTitle = heatmapRows_ ? spec_.heatmap->rowAxisLabel : spec_.y.visible ? spec_.y.title() : QString();
+    if (!yTitle.isEmpty()) {
+        // Rotated to read bottom to top, centred on the plot, at the panel's left edge.
+        const double labelsLeft = plot_.left() - tick - em * 0.2 - yLabelWidth_;
+        painter_.setPen(theme_.text);
+        painter_.translate(labelsLeft - em * 0.9, plot_.center().y());
+        painter_.rotate(-90);
+        painter_.drawText(QRectF(-plot_.height() / 2, -em * 0.6, plot_.height(), em * 1.2), Qt::AlignCenter,
+                          fm.elidedText(yTitle, Qt::ElideRight, plot_.height()));
+    }
+    painter_.restore();
+}
+
+void PanelPainter::paintMarkers()
+{
+    if (spec_.markers.isEmpty())
+        return;
+    const QFontMetricsF fm(smallFont_);
+    QList<ChartSpec::Marker> markers = spec_.markers;
+    std::stable_sort(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+    QList<QRectF> placed;
+    painter_.save();
+    painter_.setFont(smallFont_);
+    painter_.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto& m : markers) {
+        const double x = toX(m.x);
+        if (x < plot_.left() - 0.5 || x > plot_.right() + 0.5)
+            continue;
+        painter_.setPen(QPen(theme_.markerLine, std::max(1.5, fm.height() / 9), Qt::DashLine));
+        painter_.drawLine(QPointF(x, plot_.top()), QPointF(x, plot_.bottom()));
+        if (m.label.isEmpty())
+            continue;
+        // Labels sit at the top; one that would overlap an earlier one moves a line down.
+        const double w = fm.horizontalAdvance(m.label) + fm.height() * 0.6;
+        const double h = fm.height() * 1.2;
+        const double boxLeft = x + w + 4 <= plot_.right() ? x + 4 : x - 4 - w;
+        QRectF box(boxLeft, plot_.top() + 2, w, h);
+        while (std::any_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(box); }))
+            box.translate(0, h + 2);
+        placed.append(box);
+        QColor fill = theme_.background;
+        fill.setAlphaF(0.85f);
+        painter_.setPen(QPen(theme_.markerLine, 1));
+        painter_.setBrush(fill);
+        painter_.drawRoundedRect(box, 3, 3);
+        painter_.setPen(theme_.text);
+        painter_.drawText(box, Qt::AlignCenter, m.label);
+    }
+    painter_.restore();
+}
+
+}  // namespace tessera::chart

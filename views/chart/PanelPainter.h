@@ -1,0 +1,57 @@
+#pragma once
+
+#include "chart/ChartSpec.h"
+#include "chart/ChartTheme.h"
+#include "chart/NiceTicks.h"
+
+#include <QFont>
+#include <QRectF>
+
+class QPainter;
+
+namespace tessera::chart {
+
+// Lays out and paints one ChartSpec in a rectangle: title, legend, axes with nice ticks and
+// unit titles, grid, heatmap image, series, markers and colour bar. ChartRenderer's helper;
+// one instance per paint.
+class PanelPainter {
+public:
+    PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels);
+    void paint(const QRectF& area);
+
+private:
+    struct Range {
+        double min = 0;
+        double max = 1;
+    };
+    Range dataRangeX() const;
+    Range dataRangeY() const;
+    // Ticks over the data range, or inside the axis's fixed range when it has one.
+    NiceTicks ticksFor(const ChartSpec::Axis& axis, Range data, int target) const;
+    QString tickLabel(double value, int decimals) const;
+
+    double toX(double x) const;
+    double toY(double y) const;
+
+    void paintGrid();
+    void paintHeatmap();
+    void paintSeries();
+    void paintAxes();
+    void paintMarkers();
+
+    QPainter& painter_;
+    const ChartSpec& spec_;
+    ChartTheme theme_;
+    QFont font_;
+    QFont titleFont_;
+    QFont smallFont_;
+    QRectF plot_;
+    NiceTicks xTicks_;
+    NiceTicks yTicks_;
+    Range x_;
+    Range y_;
+    double yLabelWidth_ = 0;     // the widest y tick or band label
+    bool heatmapRows_ = false;  // the y axis shows heatmap rows instead of numbers
+};
+
+}  // namespace tessera::chart

@@ -1,0 +1,237 @@
+#include "chart/ReportWriter.h"
+
+#include "chart/ChartError.h"
+#include "chart/ChartRenderer.h"
+#include "chart/MetricLookup.h"
+
+#include <QBuffer>
+#include <QFontMetricsF>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <map>
+
+namespace tessera::chart {
+
+namespace {
+
+constexpr int kDotsPerInch = 96;
+
+using Table = QList<QStringList>;  // first row is the header
+
+QFont pixelFont(double pixels, bool bold = false)
+{
+    QFont f;
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(int(pixels));
+    f.setBold(bold);
+    return f;
+}
+
+// Draws `table` from `top` with columns sized to their text; returns the bottom.
+double paintTable(QPainter& painter, const Table& table, double left, double top, double maxWidth,
+                  const ChartTheme& theme, double fontPixels)
+{
+    const QFont body = pixelFont(fontPixels), head = pixelFont(fontPixels, true);
+    const QFontMetricsF fm(head);
+    const double padding = fm.height() * 0.5;
+    std::vector<double> widths;
+    for (const auto& row : table)
+        for (int c = 0; c < row.size(); ++c) {
+            if (size_t(c) >= widths.size())
+                widths.resize(size_t(c) + 1, 0);
+            widths[size_t(c)] = std::max(widths[size_t(c)], fm.horizontalAdvance(row[c]) + 2 * padding);
+        }
+    double total = 0;
+    for (double& w : widths)
+        total += w;
+    if (total > maxWidth)  // shrink every column alike; text is elided
+        for (double& w : widths)
+            w *= maxWidth / total;
+    const double rowHeight = fm.height() * 1.6;
+    double y = top;
+    for (int r = 0; r < table.size(); ++r) {
+        if (r == 0)
+            painter.fillRect(QRectF(left, y, std::min(total, maxWidth), rowHeight), theme.grid);
+        double x = left;
+        painter.setFont(r == 0 ? head : body);
+        painter.setPen(theme.text);
+        for (int c = 0; c < table[r].size(); ++c) {
+            const QRectF cell(x + padding, y, widths[size_t(c)] - 2 * padding, rowHeight);
+            // Names left, numbers right, as in any spreadsheet.
+            const Qt::Alignment align = c == 0 ? Qt::AlignLeft : Qt::AlignRight;
+            painter.drawText(cell, align | Qt::AlignVCenter,
+                             QFontMetricsF(painter.font()).elidedText(table[r][c], Qt::ElideRight, cell.width()));
+            x += widths[size_t(c)];
+        }
+        y += rowHeight;
+        painter.setPen(QPen(theme.grid, 1));
+        painter.drawLine(QPointF(left, y), QPointF(left + std::min(total, maxWidth), y));
+    }
+    return y;
+}
+
+QString runHeader(const Run& run, size_t index)
+{
+    return QStringLiteral("%1: %2").arg(QChar('A' + int(index % 26))).arg(QString::fromStdString(run.info().name));
+}
+
+Table parametersTable(const std::vector<const Run*>& runs)
+{
+    Table t;
+    QStringList header{QStringLiteral("Parameter")};
+    for (size_t i = 0; i < runs.size(); ++i)
+        header << runHeader(*runs[i], i);
+    t << header;
+    auto row = [&](const QString& name, auto valueOf) {
+        QStringList r{name};
+        for (const Run* run : runs)
+            r << valueOf(*run);
+        t << r;
+    };
+    row(QStringLiteral("kind"), [](const Run& r) { return QString::fromStdString(r.info().kind); });
+    row(QStringLiteral("policy"), [](const Run& r) { return QString::fromStdString(r.info().policy); });
+    row(QStringLiteral("seed"), [](const Run& r) { return QString::number(r.info().seed); });
+    row(QStringLiteral("mode"), [](const Run& r) { return QString::fromStdString(r.info().mode); });
+    row(QStringLiteral("steps"), [](const Run& r) { return QString::number(r.steps()); });
+    // Every parameter any run has, in first-seen order.
+    std::vector<std::string> keys;
+    for (const Run* run : runs)
+        for (const auto& [key, value] : run->info().parameters)
+            if (std::find(keys.begin(), keys.end(), key) == keys.end())
+                keys.push_back(key);
+    for (const auto& key : keys)
+        row(QString::fromStdString(key), [&](const Run& r) {
+            for (const auto& [k, v] : r.info().parameters)
+                if (k == key)
+                    return QString::fromStdString(v);
+            return QStringLiteral("–");
+        });
+    return t;
+}
+
+Table summaryTable(const std::vector<const Run*>& runs)
+{
+    struct Metric {
+        const char* key;
+        int decimals;
+    };
+    const Metric metrics[] = {{"alloc_pct", 2}, {"frag_rate_pct", 2}, {"frag_of_total_pct", 2}, {"power_kw", 1},
+                              {"failed_pods", 0}};
+    Table t;
+    QStringList header{QStringLiteral("Metric")};
+    for (size_t i = 0; i < runs.size(); ++i)
+        header << runHeader(*runs[i], i);
+    const bool delta = runs.size() == 2;
+    if (delta)
+        header << QStringLiteral("B − A");
+    t << header;
+    const MetricSeries& first = runs.front()->series();
+    const bool arrivedAxis = first.rows() > 0 && first.info(0).key == "arrived_pct";
+    // Where the summary looks: the FGD paper's 100% and 130% arrived points, and the end.
+    struct Point {
+        QString name;
+        std::optional<double> x;
+    };
+    std::vector<Point> points;
+    if (arrivedAxis)
+        points = {{QStringLiteral("at 100% arrived"), 100.0}, {QStringLiteral("at 130% arrived"), 130.0}};
+    points.push_back({QStringLiteral("final"), std::nullopt});
+    for (const Metric& m : metrics) {
+        const auto column = first.find(m.key);
+        if (!column)
+            continue;
+        const MetricInfo& info = first.info(*column);
+        for (const Point& p : points) {
+            QStringList row{QStringLiteral("%1 (%2), %3")
+                                .arg(QString::fromStdString(info.label), QString::fromStdString(info.unit), p.name)};
+            std::vector<std::optional<double>> values;
+            for (const Run* run : runs) {
+                const MetricSeries& s = run->series();
+                std::optional<double> v;
+                if (!p.x && s.rows() > 0 && s.find(m.key))
+                    v = s.value(m.key, s.rows() - 1);
+                else if (p.x)
+                    v = MetricLookup(s, MetricLookup::Mode::Linear).at(m.key, *p.x);
+                values.push_back(v);
+                row << (v ? QString::number(*v, 'f', m.decimals) : QStringLiteral("–"));
+            }
+            if (delta)
+                row << (values[0] && values[1] ? QString::number(*values[1] - *values[0], 'f', m.decimals)
+                                               : QStringLiteral("–"));
+            t << row;
+        }
+    }
+    return t;
+}
+
+void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<const Run*>& runs,
+                    const ChartTheme& theme)
+{
+    const double font = std::max(11.0, page.height() / 58);
+    painter.fillRect(page, theme.background);
+    painter.setPen(theme.text);
+    painter.setFont(pixelFont(font * 2, true));
+    const QFontMetricsF title(painter.font());
+    const QString heading = runs.size() > 1 ? QStringLiteral("Tessera report: comparison of %1 runs").arg(runs.size())
+                                            : QStringLiteral("Tessera report");
+    painter.drawText(QRectF(page.left(), page.top(), page.width(), title.height()), Qt::AlignLeft, heading);
+    double y = page.top() + title.height() * 1.5;
+    painter.setFont(pixelFont(font * 1.25, true));
+    painter.drawText(QPointF(page.left(), y), QStringLiteral("Parameters"));
+    y = paintTable(painter, parametersTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    y += font * 2.2;
+    painter.setPen(theme.text);
+    painter.setFont(pixelFont(font * 1.25, true));
+    painter.drawText(QPointF(page.left(), y), QStringLiteral("Summary"));
+    paintTable(painter, summaryTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+}
+
+}  // namespace
+
+int ReportWriter::pageCount(int charts, Layout layout)
+{
+    const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
+    return 1 + (charts + perPage - 1) / perPage;
+}
+
+QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts, Layout layout,
+                                const ChartTheme& theme)
+{
+    if (runs.empty())
+        throw ChartError(QStringLiteral("a report needs at least one run"));
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
+    pdf.setResolution(kDotsPerInch);
+    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(12, 12, 12, 12),
+                                  QPageLayout::Millimeter));
+    pdf.setTitle(QStringLiteral("Tessera report"));
+    pdf.setCreator(QStringLiteral("Tessera"));
+    QPainter painter(&pdf);
+    const QRectF page(0, 0, pdf.width(), pdf.height());
+    paintTitlePage(painter, page, runs, theme);
+    const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
+    for (int i = 0; i < charts.size(); i += perPage) {
+        pdf.newPage();
+        ChartRenderer::paint(painter, page, charts.mid(i, perPage), theme);
+    }
+    painter.end();
+    return bytes;
+}
+
+void ReportWriter::write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
+                         Layout layout, const ChartTheme& theme)
+{
+    const QByteArray bytes = render(runs, charts, layout, theme);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+}
+
+}  // namespace tessera::chart

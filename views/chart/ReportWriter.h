@@ -1,0 +1,32 @@
+#pragma once
+
+#include "chart/ChartColors.h"
+#include "chart/ChartSpec.h"
+#include "chart/ChartTheme.h"
+#include "run/Run.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+namespace tessera::chart {
+
+// "Export report": one PDF holding a title page (each run's parameters from Run::info(), and a
+// summary of the main metrics at 100% and 130% arrived and at the end, with B − A deltas when
+// two runs are compared), then the given charts, one or two per landscape A4 page.
+class ReportWriter {
+public:
+    enum class Layout { OnePerPage, TwoPerPage };
+
+    static QByteArray render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
+                             Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+    // Throws ChartError naming the path when it cannot be written.
+    static void write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
+                      Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+    // Pages the report has: the title page and the chart pages.
+    static int pageCount(int charts, Layout layout);
+};
+
+}  // namespace tessera::chart

@@ -1,0 +1,89 @@
+#include "chart/RunChartFrame.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tessera::chart {
+
+namespace {
+
+constexpr double kHoursFrom = 3 * 3600.0;  // replays longer than this read better in hours
+
+}  // namespace
+
+RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChartOptions& options)
+    : runs_(runs), options_(options)
+{
+    if (runs_.empty() || runs_.front() == nullptr)
+        throw std::invalid_argument("a chart needs at least one run");
+    const MetricSeries& s = runs_.front()->series();
+    const size_t last = s.rows() == 0 ? 0 : s.rows() - 1;
+    to_ = std::min(options_.to.value_or(last), last);
+    from_ = std::min(options_.from.value_or(0), to_);
+    zoomed_ = from_ > 0 || to_ < last;
+    const MetricInfo& info = s.info(0);
+    x_.label = QString::fromStdString(info.label);
+    x_.unit = QString::fromStdString(info.unit);
+    timeAxis_ = info.unit == "s";
+    if (timeAxis_ && s.rows() > 0 && s.column(0)[last] - s.column(0)[0] > kHoursFrom) {
+        xScale_ = 1.0 / 3600.0;
+        x_.unit = QStringLiteral("h");
+    }
+    xMin_ = s.rows() ? s.column(0)[from_] * xScale_ : 0;
+    xMax_ = s.rows() ? s.column(0)[to_] * xScale_ : 1;
+    if (zoomed_) {
+        // A zoomed chart shows exactly the chosen range, not the range widened to nice ticks.
+        x_.min = xMin_;
+        x_.max = std::max(xMax_, xMin_ + 1e-9);
+    }
+}
+
+QString RunChartFrame::runName(size_t run) const
+{
+    return QString::fromStdString(runs_[run]->info().name);
+}
+
+QString RunChartFrame::runLetter(size_t run) const
+{
+    return QString(QChar(u'A' + int(run % 26)));
+}
+
+ChartSpec RunChartFrame::spec(const QString& title, const QString& yLabel, const QString& yUnit) const
+{
+    ChartSpec spec;
+    spec.title = title;
+    QStringList names;
+    for (size_t i = 0; i < runs_.size(); ++i)
+        names << (runs_.size() > 1 ? QStringLiteral("%1: %2").arg(runLetter(i), runName(i)) : runName(i));
+    spec.subtitle = names.join(QStringLiteral("   vs   "));
+    spec.x = x_;
+    spec.y.label = yLabel;
+    spec.y.unit = yUnit;
+    if (options_.cursor)
+        spec.markers.append({xOf(*options_.cursor), QStringLiteral("cursor")});
+    if (options_.fork)
+        spec.markers.append({xOf(*options_.fork), QStringLiteral("fork")});
+    if (options_.divergence)
+        spec.markers.append({xOf(*options_.divergence), QStringLiteral("diverges")});
+    spec.shadedX = options_.shadedX;
+    return spec;
+}
+
+SeriesWindow RunChartFrame::window(size_t run) const
+{
+    if (run == 0)
+        return SeriesWindow(*runs_[0], from_, to_, xScale_, options_.maxPoints);
+    return SeriesWindow::overX(*runs_[run], xMin_, xMax_, xScale_, options_.maxPoints);
+}
+
+double RunChartFrame::xOf(size_t position) const
+{
+    const MetricSeries& s = runs_.front()->series();
+    if (s.rows() == 0)
+        return 0;
+    return s.column(0)[std::min(position, s.rows() - 1)] * xScale_;
+}
+
+}  // namespace tessera::chart

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "chart/ChartSpec.h"
+#include "chart/RunChartOptions.h"
+#include "chart/SeriesWindow.h"
+#include "run/Run.h"
+
+#include <vector>
+
+namespace tessera::chart {
+
+// What every chart of the same runs shares: the x axis (the first run's column 0, seconds
+// shown as hours for long replays), the zoom window, the subtitle naming the runs, and the
+// cursor, fork and divergence markers.
+class RunChartFrame {
+public:
+    RunChartFrame(const std::vector<const Run*>& runs, const RunChartOptions& options);
+
+    // A spec with the frame's x axis, subtitle, markers and shading, and the given y axis.
+    ChartSpec spec(const QString& title, const QString& yLabel, const QString& yUnit) const;
+    // The rows of run i inside the window.
+    SeriesWindow window(size_t run) const;
+    // The first run's x at a position, in the chart's unit.
+    double xOf(size_t position) const;
+    double xScale() const { return xScale_; }
+    // Replay runs are indexed by time, which stays put between events; experiments by arrived %.
+    bool timeAxis() const { return timeAxis_; }
+    double xMin() const { return xMin_; }
+    double xMax() const { return xMax_; }
+    size_t from() const { return from_; }
+    size_t to() const { return to_; }
+    bool zoomed() const { return zoomed_; }
+    QString runName(size_t run) const;
+    // "A", "B", ...: how legends with several series per run name the runs the subtitle lists.
+    QString runLetter(size_t run) const;
+
+private:
+    const std::vector<const Run*>& runs_;
+    RunChartOptions options_;
+    ChartSpec::Axis x_;
+    double xScale_ = 1;
+    bool timeAxis_ = false;
+    bool zoomed_ = false;
+    size_t from_ = 0;
+    size_t to_ = 0;
+    double xMin_ = 0;
+    double xMax_ = 1;
+};
+
+}  // namespace tessera::chart

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+namespace tessera::chart {
+
+// What a view adds to the charts RunCharts builds: the zoom, the timeline cursor and the
+// what-if markers. Positions are those of the first run (0 = before the first step).
+struct RunChartOptions {
+    std::optional<size_t> from;        // zoom: first position shown
+    std::optional<size_t> to;          // zoom: last position shown
+    std::optional<size_t> cursor;      // "cursor" marker
+    std::optional<size_t> fork;        // "fork" marker
+    std::optional<size_t> divergence;  // "diverges" marker
+    std::optional<std::pair<double, double>> shadedX;  // a selected x range, in the chart's unit
+    int maxPoints = 2000;      // per series; more rows are thinned evenly
+    int heatmapColumns = 480;  // time bins of the fragmentation heatmap
+};
+
+}  // namespace tessera::chart
