@@ -1,17 +1,202 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import Qt.labs.settings
 import Tessera.Views
 
+// The main window: trace, run and library panels on the left, the views of the current run
+// (or the compare view) in the middle, the timeline at the bottom. Every view follows the
+// timeline cursor.
 ApplicationWindow {
     id: window
-    width: 1400
+    width: 1440
     height: 900
+    minimumWidth: 1024
+    minimumHeight: 640
     visible: true
-    title: qsTr("Tessera")
+    title: session.loaded ? qsTr("Tessera — %1").arg(session.summary) : qsTr("Tessera")
     color: ThemePalette.window
 
-    Label {
-        anchors.centerIn: parent
-        text: qsTr("Tessera")
+    // The run the views show, and a second run drawn with it: a fork of it, or any run chosen
+    // to compare.
+    property RunHandle currentRun: null
+    property RunHandle otherRun: null
+    property bool compareMode: false
+    readonly property int otherPosition: otherRun && currentRun
+        ? (otherRun.parentRun === currentRun ? Math.min(timeline.position, otherRun.steps)
+                                             : otherRun.positionAtX(currentRun.xAt(timeline.position)))
+        : 0
+
+    property alias viewIndex: viewTabs.currentIndex
+
+    TraceSession { id: session; objectName: "traceSession" }
+    StudyLibrary { id: library; objectName: "studyLibrary" }
+    RunManager {
+        id: runs
+        objectName: "runManager"
+        traceSession: session
+        study: library
+        onRunFinished: run => window.show(run, null)
+        onSavedRunOpened: run => window.show(run, null)
+        onForkFinished: run => window.show(window.currentRun, run)
     }
+
+    // Shows `run`, with `other` drawn beside it; the cursor stays where it was when it can.
+    function show(run, other) {
+        const keep = timeline.position
+        currentRun = run
+        otherRun = other
+        timeline.position = other && other.parentRun === run ? keep : run.steps
+    }
+    TimelineController { id: timeline; objectName: "timeline"; run: window.currentRun }
+    ExportController { id: exporter; objectName: "exporter" }
+
+    Settings {
+        category: "window"
+        property alias x: window.x
+        property alias y: window.y
+        property alias width: window.width
+        property alias height: window.height
+        property alias view: viewTabs.currentIndex
+        property alias panel: panelTabs.currentIndex
+        property alias panelWidth: sidePanel.width
+    }
+
+    // First start opens the bundled default; later starts reopen the last trace.
+    Component.onCompleted: {
+        library.openDefault()
+        if (session.recentTraces.length > 0)
+            session.openRecent(0)
+        else
+            session.loadDefault()
+    }
+
+    function openTrace() { panelTabs.currentIndex = 0; openPanel.openAny() }
+    function startRun() { panelTabs.currentIndex = 1; runPanel.start() }
+
+    header: MainToolBar {
+        session: session
+        runs: runs
+        currentRun: window.currentRun
+        otherRun: window.otherRun
+        compareMode: window.compareMode
+        onOpenRequested: window.openTrace()
+        onRunRequested: window.startRun()
+        onForkRequested: forkDialog.open()
+        onCompareToggled: window.compareMode = !window.compareMode
+        onExportRequested: exportDialog.open()
+        onShortcutsRequested: shortcuts.open()
+    }
+
+    SplitView {
+        anchors.fill: parent
+        orientation: Qt.Horizontal
+
+        ColumnLayout {
+            id: sidePanel
+            // Compare needs the width; the panels come back when it ends.
+            visible: !window.compareMode
+            SplitView.preferredWidth: 340
+            SplitView.minimumWidth: 260
+            spacing: 0
+            TabBar {
+                id: panelTabs
+                Layout.fillWidth: true
+                TabButton { text: qsTr("Trace") }
+                TabButton { text: qsTr("Run") }
+                TabButton { text: qsTr("Library") }
+            }
+            StackLayout {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                currentIndex: panelTabs.currentIndex
+                OpenPanel { id: openPanel; session: session }
+                RunPanel {
+                    id: runPanel
+                    runs: runs
+                    currentRun: window.currentRun
+                    otherRun: window.otherRun
+                    onRunSelected: run => window.show(run, null)
+                    onCompareSelected: run => { window.otherRun = run }
+                }
+                RunLibrary { study: library; runs: runs }
+            }
+        }
+
+        StackLayout {
+            SplitView.fillWidth: true
+            currentIndex: window.compareMode ? 1 : 0
+            ColumnLayout {
+                spacing: 0
+                TabBar {
+                    id: viewTabs
+                    Layout.fillWidth: true
+                    TabButton { text: qsTr("GPU occupancy") }
+                    TabButton { text: qsTr("Fragmentation") }
+                    TabButton { text: qsTr("Power") }
+                    TabButton { text: qsTr("Allocation") }
+                    TabButton { text: qsTr("Decision inspector") }
+                }
+                StackLayout {
+                    id: views
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    currentIndex: viewTabs.currentIndex
+                    OccupancyView { objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
+                    FragmentationView {
+                        objectName: "fragmentationView"
+                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    }
+                    PowerView {
+                        objectName: "powerView"
+                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    }
+                    AllocationView {
+                        objectName: "allocationView"
+                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    }
+                    DecisionInspector { objectName: "decisionInspector"; run: window.currentRun; position: timeline.position }
+                }
+            }
+            CompareView {
+                objectName: "compareView"
+                runA: window.currentRun
+                runB: window.otherRun
+                position: timeline.position
+                positionB: window.otherPosition
+            }
+        }
+    }
+
+    footer: TimelineBar { timeline: timeline }
+
+    ForkDialog {
+        id: forkDialog
+        runs: runs
+        run: window.currentRun
+        position: timeline.position
+    }
+    ExportDialog {
+        id: exportDialog
+        exporter: exporter
+        runA: window.currentRun
+        runB: window.otherRun
+        position: timeline.position
+        preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation"][viewTabs.currentIndex]
+    }
+    ShortcutsDialog { id: shortcuts }
+
+    // Space, arrows, Home and End belong to the TimelineBar.
+    Shortcut { sequence: "?"; onActivated: shortcuts.open() }
+    Shortcut { sequence: StandardKey.Open; onActivated: window.openTrace() }
+    Shortcut { sequence: "Ctrl+R"; onActivated: window.startRun() }
+    Shortcut { sequence: "Ctrl+F"; onActivated: forkDialog.open() }
+    Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
+    Shortcut { sequence: "Ctrl+D"; onActivated: window.compareMode = !window.compareMode }
+    Shortcut { sequence: "Ctrl+1"; onActivated: viewTabs.currentIndex = 0 }
+    Shortcut { sequence: "Ctrl+2"; onActivated: viewTabs.currentIndex = 1 }
+    Shortcut { sequence: "Ctrl+3"; onActivated: viewTabs.currentIndex = 2 }
+    Shortcut { sequence: "Ctrl+4"; onActivated: viewTabs.currentIndex = 3 }
+    Shortcut { sequence: "Ctrl+5"; onActivated: viewTabs.currentIndex = 4 }
 }

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
@@ -81,7 +82,8 @@ private:
     QString name_;
     QColor color_;
     qint64 storedId_ = -1;
-    RunHandle* parentRun_ = nullptr;
+    // Guarded: the parent may be closed while its forks stay open.
+    QPointer<RunHandle> parentRun_;
     int forkPosition_ = -1;
 };
 

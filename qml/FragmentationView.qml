@@ -1,0 +1,186 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtCharts
+import Tessera.Views
+
+// Nodes (grouped by GPU model) against the timeline, coloured by each node's expected
+// fragmentation, and beside it the cluster's fragmentation rate over the same x axis.
+Item {
+    id: view
+
+    property RunHandle run: null
+    property RunHandle otherRun: null
+    property int position: 0
+
+    function refresh() {
+        SeriesFeeder.fill(rateSeries, run, "frag_rate_pct", 0, -1, rateChart.pointBudget)
+        SeriesFeeder.fill(otherRateSeries, otherRun, "frag_rate_pct", 0, -1, rateChart.pointBudget)
+        const top = Math.max(SeriesFeeder.maxValue(run, ["frag_rate_pct"]),
+                             SeriesFeeder.maxValue(otherRun, ["frag_rate_pct"]))
+        rateChart.yMax = Math.min(100, SeriesFeeder.niceCeiling(Math.max(top, 1)))
+    }
+
+    onRunChanged: refresh()
+    onOtherRunChanged: refresh()
+    Component.onCompleted: refresh()
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Item {
+            id: heatBlock
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.preferredWidth: 3
+
+            readonly property int labelWidth: 72
+            readonly property real cursorShare: view.run ? view.position / Math.max(1, view.run.steps) : 0
+
+            Text {
+                id: heatTitle
+                x: heatBlock.labelWidth
+                text: qsTr("Expected fragmentation per node")
+                color: ThemePalette.text
+                font.pixelSize: 14
+                font.bold: true
+            }
+
+            HeatmapItem {
+                id: heat
+                x: heatBlock.labelWidth
+                y: heatTitle.height + 6
+                width: heatBlock.width - x - 8
+                height: Math.max(40, heatBlock.height - y - axis.height - legend.height - 12)
+                run: view.run
+                position: view.position
+                columns: Math.max(50, Math.min(Math.round(width), 600))
+            }
+
+            // GPU-model bands: a label left of each and a separator line across.
+            Repeater {
+                model: heat.bands
+                delegate: Item {
+                    y: heat.y + modelData.y
+                    width: heatBlock.labelWidth
+                    height: modelData.height
+                    Text {
+                        visible: parent.height >= 9
+                        anchors.right: parent.right
+                        anchors.rightMargin: 4
+                        anchors.verticalCenter: parent.verticalCenter
+                        width: parent.width - 4
+                        horizontalAlignment: Text.AlignRight
+                        elide: Text.ElideRight
+                        text: modelData.label
+                        color: ThemePalette.text
+                        font.pixelSize: 11
+                    }
+                    Rectangle {  // separates this band from the one above
+                        visible: index > 0
+                        x: heat.x
+                        width: heat.width
+                        height: 1
+                        color: ThemePalette.window
+                    }
+                }
+            }
+
+            Rectangle {
+                id: heatCursor
+                visible: view.run !== null
+                x: heat.x + heat.width * heatBlock.cursorShare - 1
+                y: heat.y
+                width: 2
+                height: heat.height
+                color: ThemePalette.accent
+            }
+
+            MouseArea {
+                id: heatHover
+                anchors.fill: heat
+                hoverEnabled: true
+                acceptedButtons: Qt.NoButton
+                ToolTip.visible: containsMouse && heat.ready
+                ToolTip.text: containsMouse ? heat.describeAt(mouseX, mouseY) : ""
+            }
+
+            Text {
+                anchors.centerIn: heat
+                visible: heat.busy && !heat.ready
+                text: qsTr("Sampling the run…")
+                color: ThemePalette.text
+            }
+
+            // The x axis: five ticks over the run's range, and its title with the unit.
+            Item {
+                id: axis
+                x: heat.x
+                y: heat.y + heat.height + 2
+                width: heat.width
+                height: 34
+                Repeater {
+                    model: 5
+                    delegate: Text {
+                        readonly property real share: index / 4
+                        x: Math.max(0, Math.min(axis.width - width, axis.width * share - width / 2))
+                        text: view.run ? view.run.xAt(Math.round(share * view.run.steps)).toFixed(0) : ""
+                        color: ThemePalette.text
+                        font.pixelSize: 11
+                    }
+                }
+                Text {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    anchors.bottom: parent.bottom
+                    text: view.run ? view.run.xLabel + " (" + view.run.xUnit + ")" : ""
+                    color: ThemePalette.text
+                    font.pixelSize: 12
+                }
+            }
+
+            ColorLegend {
+                id: legend
+                x: heat.x
+                y: axis.y + axis.height + 4
+                colorAt: function(t) { return heat.colorAt(t) }
+                minText: heat.legendMin.toFixed(0)
+                maxText: heat.legendMax.toFixed(2)
+                label: heat.legendLabel
+            }
+        }
+
+        ChartPanel {
+            id: rateChart
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.preferredWidth: 2
+            title: qsTr("Cluster fragmentation rate")
+            titleColor: ThemePalette.text
+            run: view.run
+            otherRun: view.otherRun
+            position: view.position
+            yTitle: qsTr("Fragmentation rate (%)")
+            cursorText: view.run ? view.run.value("frag_rate_pct", view.position).toFixed(1) + " %" : ""
+            onPointBudgetChanged: view.refresh()
+
+            LineSeries {
+                id: rateSeries
+                name: view.run ? view.run.name : ""
+                axisX: rateChart.xAxis
+                axisY: rateChart.yAxis
+                color: rateChart.runColor(view.run, "#0072B2")
+                width: 2
+            }
+            LineSeries {
+                id: otherRateSeries
+                name: view.otherRun ? view.otherRun.name : ""
+                visible: view.otherRun !== null
+                axisX: rateChart.xAxis
+                axisY: rateChart.yAxis
+                color: rateChart.runColor(view.otherRun, "#D55E00")
+                width: 2
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tessera.Views
+
+// The main actions, each with its shortcut in the tooltip, and what is loaded and running.
+ToolBar {
+    id: bar
+
+    required property TraceSession session
+    required property RunManager runs
+    property RunHandle currentRun: null
+    property RunHandle otherRun: null
+    property bool compareMode: false
+
+    signal openRequested()
+    signal runRequested()
+    signal forkRequested()
+    signal compareToggled()
+    signal exportRequested()
+    signal shortcutsRequested()
+
+    component Action: ToolButton {
+        property string tip
+        ToolTip.visible: hovered
+        ToolTip.delay: 500
+        ToolTip.text: tip
+    }
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 2
+        Action { text: qsTr("Open…"); tip: qsTr("Open a trace (Ctrl+O)"); onClicked: bar.openRequested() }
+        Action {
+            text: qsTr("Run")
+            tip: qsTr("Run the policy of the Run panel (Ctrl+R)")
+            enabled: bar.session.loaded && !bar.runs.busy
+            onClicked: bar.runRequested()
+        }
+        Action {
+            text: qsTr("Fork…")
+            tip: qsTr("Re-run from the cursor with another policy (Ctrl+F)")
+            enabled: bar.currentRun !== null && !bar.runs.busy
+            onClicked: bar.forkRequested()
+        }
+        Action {
+            text: qsTr("Compare")
+            tip: qsTr("Two runs side by side on one timeline (Ctrl+D)")
+            checkable: true
+            checked: bar.compareMode
+            enabled: bar.currentRun !== null
+            onClicked: bar.compareToggled()
+        }
+        Action {
+            text: qsTr("Export…")
+            tip: qsTr("Charts as PNG, SVG or PDF, data as CSV, a PDF report (Ctrl+E)")
+            enabled: bar.currentRun !== null
+            onClicked: bar.exportRequested()
+        }
+        Item { Layout.fillWidth: true }
+        Label {
+            Layout.maximumWidth: bar.width * 0.5
+            elide: Text.ElideMiddle
+            color: ThemePalette.text
+            text: {
+                if (bar.runs.busy)
+                    return bar.runs.status
+                if (!bar.currentRun)
+                    return bar.session.loaded ? bar.session.summary : ""
+                return bar.otherRun ? qsTr("%1  vs  %2").arg(bar.currentRun.name).arg(bar.otherRun.name)
+                                    : bar.currentRun.name
+            }
+        }
+        Action { text: "?"; tip: qsTr("Keyboard shortcuts (?)"); onClicked: bar.shortcutsRequested() }
+    }
+}

@@ -1,0 +1,148 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tessera.Views
+
+// Every GPU of the cluster as one cell coloured by its allocated share, grouped by node and by
+// GPU model, at the timeline cursor. Hover a cell for its node, GPU and pods; click to select
+// its node and list its pods beside the grid.
+Item {
+    id: view
+
+    property RunHandle run: null
+    property RunHandle otherRun: null  // the grid shows one run; a compare view places two side by side
+    property int position: 0
+    property alias cellSize: grid.cellSize
+    property alias selectedGroup: grid.selectedGroup
+    readonly property alias grid: grid
+    // Compact: no selection pane and a shorter header, for the two sides of the compare view.
+    property bool compact: false
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 6
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 16
+            Text {
+                visible: !view.compact
+                text: qsTr("GPU occupancy")
+                color: ThemePalette.text
+                font.pixelSize: 14
+                font.bold: true
+            }
+            Text {
+                text: view.run ? qsTr("%1 of %2 GPUs in use · %3").arg(grid.usedCellCount).arg(grid.cellCount)
+                                 .arg(view.run.xText(view.position)) : qsTr("No run")
+                color: ThemePalette.text
+                font.pixelSize: 12
+            }
+            Item { Layout.fillWidth: true }
+            Row {
+                spacing: 6
+                Rectangle {
+                    anchors.verticalCenter: parent.verticalCenter
+                    width: 12
+                    height: 12
+                    color: grid.emptyColor
+                    border.color: ThemePalette.mid
+                }
+                Text {
+                    anchors.verticalCenter: parent.verticalCenter
+                    text: qsTr("free")
+                    color: ThemePalette.text
+                    font.pixelSize: 11
+                }
+            }
+            ColorLegend {
+                // Reading darkBackground makes the ramp follow a palette change.
+                colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
+                minText: "1"
+                maxText: "1000"
+                label: view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
+                rampWidth: 140
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            spacing: 8
+
+            Flickable {
+                id: flick
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                clip: true
+                contentWidth: width
+                contentHeight: grid.implicitHeight
+                boundsBehavior: Flickable.StopAtBounds
+                ScrollBar.vertical: ScrollBar {}
+
+                OccupancyItem {
+                    id: grid
+                    width: flick.width - 12
+                    height: implicitHeight
+                    run: view.run
+                    position: view.position
+                    darkBackground: ThemePalette.dark
+                    emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
+                    selectionColor: ThemePalette.accent
+                }
+
+                Repeater {
+                    model: grid.bands
+                    delegate: Text {
+                        x: modelData.x
+                        y: modelData.y + 2
+                        text: qsTr("%1 · %2 nodes · %3 GPUs").arg(modelData.label).arg(modelData.nodes).arg(modelData.cells)
+                        color: ThemePalette.text
+                        font.pixelSize: 11
+                        font.bold: true
+                    }
+                }
+
+                Rectangle {
+                    id: hoverBox
+                    readonly property rect cell: grid.hoveredCellRect
+                    visible: grid.hoveredCell >= 0
+                    x: cell.x - 1
+                    y: cell.y - 1
+                    width: cell.width + 2
+                    height: cell.height + 2
+                    color: "transparent"
+                    border.color: ThemePalette.text
+                    border.width: 1
+                    ToolTip.visible: visible
+                    ToolTip.text: grid.hoverText
+                    ToolTip.delay: 150
+                }
+            }
+
+            Rectangle {
+                visible: !view.compact
+                Layout.preferredWidth: 300
+                Layout.fillHeight: true
+                color: "transparent"
+                border.color: ThemePalette.mid
+                border.width: 1
+                radius: 3
+
+                ScrollView {
+                    anchors.fill: parent
+                    anchors.margins: 8
+                    clip: true
+                    Text {
+                        width: 280
+                        wrapMode: Text.Wrap
+                        color: ThemePalette.text
+                        font.pixelSize: 12
+                        text: grid.selectedGroupText.length > 0 ? grid.selectedGroupText
+                                                                : qsTr("Click a GPU to select its node and list its pods.")
+                    }
+                }
+            }
+        }
+    }
+}

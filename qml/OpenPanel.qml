@@ -1,0 +1,195 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import Tessera.Views
+
+// Open a trace: a node list and a pod list by dialog, by dropping one file or a folder (its
+// partner is found beside it), or from the recent traces. Shows progress with Cancel while
+// loading, the loader's error with file, line and column, and the data set's licence.
+Pane {
+    id: panel
+    required property TraceSession session
+
+    function openAny() { anyDialog.open() }
+
+    padding: 12
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Label {
+            text: qsTr("Trace")
+            font.bold: true
+            font.pixelSize: 16
+        }
+        Label {
+            Layout.fillWidth: true
+            text: panel.session.loaded ? panel.session.summary : qsTr("No trace open")
+            elide: Text.ElideRight
+        }
+
+        GridLayout {
+            Layout.fillWidth: true
+            columns: 3
+            Label { text: qsTr("Node list") }
+            TextField {
+                id: nodesField
+                Layout.fillWidth: true
+                text: panel.session.nodesPath
+                placeholderText: qsTr("openb_node_list_gpu_node.csv")
+                selectByMouse: true
+            }
+            Button {
+                text: qsTr("Browse…")
+                onClicked: nodesDialog.open()
+            }
+            Label { text: qsTr("Pod list") }
+            TextField {
+                id: podsField
+                Layout.fillWidth: true
+                text: panel.session.podsPath
+                placeholderText: qsTr("openb_pod_list_default.csv")
+                selectByMouse: true
+            }
+            Button {
+                text: qsTr("Browse…")
+                onClicked: podsDialog.open()
+            }
+        }
+
+        Flow {
+            Layout.fillWidth: true
+            spacing: 6
+            Button {
+                text: qsTr("Open")
+                highlighted: true
+                enabled: nodesField.text.length > 0 && podsField.text.length > 0 && !panel.session.loading
+                onClicked: panel.session.load(nodesField.text, podsField.text)
+            }
+            Button {
+                text: qsTr("File or folder…")
+                enabled: !panel.session.loading
+                onClicked: anyDialog.open()
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Pick one list: its partner is found in the same folder")
+            }
+            Button {
+                text: qsTr("Folder…")
+                enabled: !panel.session.loading
+                onClicked: folderDialog.open()
+            }
+            Button {
+                text: qsTr("Bundled default")
+                enabled: !panel.session.loading
+                onClicked: panel.session.loadDefault()
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            visible: panel.session.loading
+            ProgressBar {
+                Layout.fillWidth: true
+                value: panel.session.progress
+            }
+            Label { text: Math.round(panel.session.progress * 100) + " %" }
+            Button {
+                text: qsTr("Cancel")
+                onClicked: panel.session.cancel()
+            }
+        }
+
+        ErrorBox {
+            Layout.fillWidth: true
+            text: panel.session.error
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: panel.session.warnings.length > 0
+            text: qsTr("Warnings:") + "\n" + panel.session.warnings
+            wrapMode: Text.Wrap
+            color: ThemePalette.text; opacity: 0.7
+        }
+
+        Label {
+            visible: panel.session.recentTraces.length > 0
+            text: qsTr("Recent")
+            font.bold: true
+        }
+        Repeater {
+            model: panel.session.recentTraces
+            delegate: ItemDelegate {
+                required property var modelData
+                required property int index
+                Layout.fillWidth: true
+                text: modelData.title
+                enabled: !panel.session.loading
+                onClicked: panel.session.openRecent(index)
+                ToolTip.visible: hovered
+                ToolTip.text: modelData.nodes + "\n" + modelData.pods
+            }
+        }
+
+        Label {
+            visible: panel.session.loaded
+            text: qsTr("Data set and licence")
+            font.bold: true
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: panel.session.loaded
+            text: panel.session.attribution
+            wrapMode: Text.Wrap
+            color: ThemePalette.text; opacity: 0.7
+        }
+
+        Item { Layout.fillHeight: true }
+    }
+
+    DropArea {
+        id: drop
+        anchors.fill: parent
+        onDropped: (event) => {
+            if (event.hasUrls && event.urls.length > 0)
+                panel.session.loadAny(event.urls[0].toString())
+        }
+        Rectangle {
+            anchors.fill: parent
+            visible: drop.containsDrag
+            color: "transparent"
+            border.color: ThemePalette.accent
+            border.width: 3
+            radius: 6
+            Label {
+                anchors.centerIn: parent
+                text: qsTr("Drop a node list, a pod list or a folder")
+            }
+        }
+    }
+
+    FileDialog {
+        id: nodesDialog
+        title: qsTr("Node list")
+        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
+        onAccepted: nodesField.text = panel.session.pathOf(selectedFile.toString())
+    }
+    FileDialog {
+        id: podsDialog
+        title: qsTr("Pod list")
+        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
+        onAccepted: podsField.text = panel.session.pathOf(selectedFile.toString())
+    }
+    FileDialog {
+        id: anyDialog
+        title: qsTr("Node list or pod list")
+        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
+        onAccepted: panel.session.loadAny(selectedFile.toString())
+    }
+    FolderDialog {
+        id: folderDialog
+        title: qsTr("Trace folder")
+        onAccepted: panel.session.loadAny(selectedFolder.toString())
+    }
+}

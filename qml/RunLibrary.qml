@@ -1,0 +1,171 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import Tessera.Views
+
+// The runs saved in the current study: reopen one without simulating, rename it, delete it
+// (after asking); open another study or create a new one.
+Pane {
+    id: library
+    required property StudyLibrary study
+    required property RunManager runs
+
+    padding: 12
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Label {
+            text: qsTr("Run library")
+            font.bold: true
+            font.pixelSize: 16
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            Label {
+                Layout.fillWidth: true
+                text: library.study.path.length > 0 ? library.study.path : qsTr("No study open")
+                elide: Text.ElideMiddle
+                color: ThemePalette.text; opacity: 0.7
+                ToolTip.visible: pathHover.hovered
+                ToolTip.text: library.study.path
+                HoverHandler { id: pathHover }
+            }
+            Button {
+                text: qsTr("Open study…")
+                onClicked: openDialog.open()
+            }
+            Button {
+                text: qsTr("New study…")
+                onClicked: createDialog.open()
+            }
+        }
+
+        ErrorBox {
+            Layout.fillWidth: true
+            text: library.study.error
+        }
+
+        ListView {
+            id: list
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 120
+            clip: true
+            model: library.study
+            ScrollBar.vertical: ScrollBar {}
+            delegate: ItemDelegate {
+                id: entry
+                required property int index
+                required property var id
+                required property string name
+                required property string policy
+                required property var seed
+                required property string mode
+                required property string trace
+                required property string createdAt
+                width: list.width
+                onDoubleClicked: library.runs.openSaved(entry.id)
+                contentItem: RowLayout {
+                    spacing: 6
+                    ColumnLayout {
+                        Layout.fillWidth: true
+                        spacing: 0
+                        Label {
+                            Layout.fillWidth: true
+                            text: entry.name
+                            font.bold: true
+                            elide: Text.ElideRight
+                        }
+                        Label {
+                            Layout.fillWidth: true
+                            text: qsTr("#%1 · %2 · seed %3 · %4 · %5 · %6").arg(entry.id).arg(entry.policy).arg(entry.seed)
+                                  .arg(entry.mode).arg(entry.trace).arg(entry.createdAt)
+                            color: ThemePalette.text; opacity: 0.7
+                            font.pixelSize: 11
+                            elide: Text.ElideRight
+                        }
+                    }
+                    Button {
+                        text: qsTr("Reopen")
+                        enabled: !library.runs.busy
+                        onClicked: library.runs.openSaved(entry.id)
+                    }
+                    Button {
+                        text: qsTr("Rename")
+                        onClicked: renameDialog.ask(entry.index, entry.name)
+                    }
+                    Button {
+                        text: qsTr("Delete")
+                        onClicked: deleteDialog.ask(entry.index, entry.name)
+                    }
+                }
+            }
+            Label {
+                anchors.centerIn: parent
+                visible: list.count === 0
+                text: qsTr("No saved runs: every run you start is saved here")
+                color: ThemePalette.text; opacity: 0.7
+            }
+        }
+    }
+
+    Dialog {
+        id: renameDialog
+        property int row: -1
+        function ask(row, name) {
+            renameDialog.row = row
+            nameField.text = name
+            open()
+            nameField.forceActiveFocus()
+            nameField.selectAll()
+        }
+        title: qsTr("Rename run")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        TextField {
+            id: nameField
+            implicitWidth: 320
+            onAccepted: renameDialog.accept()
+        }
+        onAccepted: library.study.rename(row, nameField.text)
+    }
+
+    Dialog {
+        id: deleteDialog
+        property int row: -1
+        property string name
+        function ask(row, name) {
+            deleteDialog.row = row
+            deleteDialog.name = name
+            open()
+        }
+        title: qsTr("Delete run?")
+        modal: true
+        anchors.centerIn: Overlay.overlay
+        standardButtons: Dialog.Yes | Dialog.No
+        Label {
+            text: qsTr("Delete “%1” from the study? This cannot be undone.").arg(deleteDialog.name)
+            wrapMode: Text.Wrap
+        }
+        onAccepted: library.study.remove(row)
+    }
+
+    FileDialog {
+        id: openDialog
+        title: qsTr("Open study")
+        nameFilters: [qsTr("Tessera studies (*.sqlite *.db)"), qsTr("All files (*)")]
+        onAccepted: library.study.open(selectedFile.toString())
+    }
+    FileDialog {
+        id: createDialog
+        title: qsTr("New study")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "sqlite"
+        nameFilters: [qsTr("Tessera studies (*.sqlite)")]
+        onAccepted: library.study.create(selectedFile.toString())
+    }
+}

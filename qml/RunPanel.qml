@@ -1,0 +1,276 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tessera.Views
+
+// Start a run: one plugin or a weighted sum of plugins (kube-scheduler style, e.g.
+// pwr:100,fgd:900), the mode, seed, tune ratio and tie order. Shows the worker's progress
+// with Cancel, a bad spec before it starts, and the open runs with their colours.
+Pane {
+    id: panel
+    required property RunManager runs
+    // The run the views show and the one drawn with it; a click on an open run shows it, the
+    // "vs" button draws it beside the shown run.
+    property RunHandle currentRun: null
+    property RunHandle otherRun: null
+    signal runSelected(RunHandle run)
+    signal compareSelected(RunHandle run)
+
+    readonly property bool weighted: policyBox.currentIndex === policyBox.count - 1
+    // Kept up to date from the terms model: a binding cannot see inside ListModel.get().
+    property string weightedText: weightedSpec()
+    readonly property string policySpec: weighted ? weightedText : policyBox.currentText
+    readonly property string specProblem: runs.validate(policySpec)
+
+    function weightedSpec() {
+        let terms = []
+        for (let i = 0; i < terms_.count; ++i)
+            terms.push(terms_.get(i).plugin + ":" + terms_.get(i).weight)
+        return terms.join(",")
+    }
+    function start() {
+        return runs.start(policySpec, modeBox.currentValue, seedBox.value, tuneBox.value / 100, tieBox.currentValue)
+    }
+
+    padding: 12
+
+    ListModel {
+        id: terms_
+        ListElement { plugin: "pwr"; weight: 100 }
+        ListElement { plugin: "fgd"; weight: 900 }
+        onDataChanged: panel.weightedText = panel.weightedSpec()
+        onCountChanged: panel.weightedText = panel.weightedSpec()
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Label {
+            text: qsTr("Run")
+            font.bold: true
+            font.pixelSize: 16
+        }
+
+        GridLayout {
+            Layout.fillWidth: true
+            columns: 2
+            columnSpacing: 8
+
+            Label { text: qsTr("Policy") }
+            ComboBox {
+                id: policyBox
+                objectName: "policyBox"
+                Layout.fillWidth: true
+                model: panel.runs.plugins.concat([qsTr("weighted…")])
+                Component.onCompleted: currentIndex = Math.max(0, find("fgd"))
+            }
+
+            Label { text: qsTr("Mode") }
+            ComboBox {
+                id: modeBox
+                Layout.fillWidth: true
+                textRole: "text"
+                valueRole: "value"
+                model: [{ value: "experiment", text: qsTr("Published experiment") },
+                        { value: "replay", text: qsTr("Timed replay") }]
+            }
+
+            Label { text: qsTr("Seed") }
+            SpinBox {
+                id: seedBox
+                Layout.fillWidth: true
+                from: 0
+                to: 2147483647
+                value: 42
+                editable: true
+            }
+
+            Label { text: qsTr("Tune") }
+            SpinBox {
+                id: tuneBox
+                Layout.fillWidth: true
+                enabled: modeBox.currentValue === "experiment"
+                from: 1
+                to: 1000
+                value: 130
+                stepSize: 10
+                editable: true
+                validator: DoubleValidator { bottom: 0.01; top: 10; decimals: 2 }
+                textFromValue: (value, locale) => (value / 100).toFixed(2) + " ×"
+                valueFromText: (text, locale) => Math.round(parseFloat(text) * 100)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Inflate the workload to this multiple of the GPU capacity")
+            }
+
+            Label { text: qsTr("Tie order") }
+            ComboBox {
+                id: tieBox
+                Layout.fillWidth: true
+                textRole: "text"
+                valueRole: "value"
+                model: [{ value: "seeded", text: qsTr("Seeded node order") },
+                        { value: "name", text: qsTr("Node name order") }]
+            }
+        }
+
+        // The weighted editor: one row per plugin term.
+        ColumnLayout {
+            Layout.fillWidth: true
+            visible: panel.weighted
+            spacing: 4
+            Repeater {
+                model: terms_
+                delegate: RowLayout {
+                    id: term
+                    required property int index
+                    required property string plugin
+                    required property int weight
+                    Layout.fillWidth: true
+                    ComboBox {
+                        Layout.fillWidth: true
+                        model: panel.runs.plugins
+                        currentIndex: Math.max(0, panel.runs.plugins.indexOf(term.plugin))
+                        onActivated: terms_.setProperty(term.index, "plugin", currentText)
+                    }
+                    SpinBox {
+                        from: 1
+                        to: 100000
+                        editable: true
+                        value: term.weight
+                        onValueModified: terms_.setProperty(term.index, "weight", value)
+                    }
+                    ToolButton {
+                        text: "✕"
+                        enabled: terms_.count > 1
+                        onClicked: terms_.remove(term.index)
+                        ToolTip.visible: hovered
+                        ToolTip.text: qsTr("Remove this term")
+                    }
+                }
+            }
+            Button {
+                text: qsTr("Add term")
+                onClicked: terms_.append({ plugin: "bestfit", weight: 100 })
+            }
+        }
+
+        Label {
+            Layout.fillWidth: true
+            text: qsTr("Spec: %1").arg(panel.policySpec)
+            font.family: "monospace"
+            elide: Text.ElideRight
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: panel.specProblem.length > 0
+            text: panel.specProblem
+            color: "#D55E00"
+            wrapMode: Text.Wrap
+        }
+
+        RowLayout {
+            Button {
+                text: qsTr("Run")
+                highlighted: true
+                enabled: !panel.runs.busy && panel.specProblem.length === 0
+                         && panel.runs.traceSession !== null && panel.runs.traceSession.loaded
+                onClicked: panel.start()
+            }
+            Label {
+                visible: panel.runs.traceSession === null || !panel.runs.traceSession.loaded
+                text: qsTr("Open a trace first")
+                color: ThemePalette.text; opacity: 0.7
+            }
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            visible: panel.runs.busy
+            ProgressBar {
+                Layout.fillWidth: true
+                value: panel.runs.progress
+            }
+            Button {
+                text: qsTr("Cancel")
+                onClicked: panel.runs.cancel()
+            }
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: panel.runs.busy
+            text: panel.runs.status
+            elide: Text.ElideRight
+            color: ThemePalette.text; opacity: 0.7
+        }
+
+        ErrorBox {
+            Layout.fillWidth: true
+            text: panel.runs.error
+        }
+
+        Label {
+            text: qsTr("Open runs")
+            font.bold: true
+        }
+        ListView {
+            id: openRuns
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 80
+            clip: true
+            model: panel.runs
+            delegate: RowLayout {
+                id: row
+                required property int index
+                required property string name
+                required property color color
+                required property int steps
+                required property bool isFork
+                required property var storedId
+                required property RunHandle run
+                readonly property bool shown: row.run === panel.currentRun
+                width: openRuns.width
+                spacing: 6
+                TapHandler { onTapped: panel.runSelected(row.run) }
+                Rectangle {
+                    width: 14
+                    height: 14
+                    radius: 3
+                    color: row.color
+                }
+                Label {
+                    Layout.fillWidth: true
+                    text: (row.isFork ? "↳ " : "") + row.name
+                    font.bold: row.shown
+                    elide: Text.ElideRight
+                    ToolTip.visible: hoverArea.hovered
+                    ToolTip.text: qsTr("%1 steps · %2").arg(row.steps)
+                                  .arg(row.storedId >= 0 ? qsTr("saved as run %1").arg(row.storedId) : qsTr("not saved"))
+                    HoverHandler { id: hoverArea }
+                }
+                ToolButton {
+                    text: qsTr("vs")
+                    visible: !row.shown && panel.currentRun !== null
+                    checkable: true
+                    checked: row.run === panel.otherRun
+                    onClicked: panel.compareSelected(checked ? row.run : null)
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Draw this run with the shown one, and compare them side by side (Ctrl+D)")
+                }
+                ToolButton {
+                    text: "✕"
+                    onClicked: panel.runs.remove(row.index)
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Close this run (it stays in the study)")
+                }
+            }
+            Label {
+                anchors.centerIn: parent
+                visible: openRuns.count === 0
+                text: qsTr("No runs yet")
+                color: ThemePalette.text; opacity: 0.7
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Tessera.Views
+
+// Every keyboard shortcut of the app ("?" opens it).
+Dialog {
+    id: dialog
+
+    readonly property var shortcuts: [
+        { keys: "Space", action: qsTr("Play or pause the timeline") },
+        { keys: "← / →", action: qsTr("One decision back or on") },
+        { keys: "Shift+← / Shift+→", action: qsTr("100 decisions back or on") },
+        { keys: "Home", action: qsTr("Go to the start") },
+        { keys: "End", action: qsTr("Go to the end") },
+        { keys: "?", action: qsTr("Show this list") },
+        { keys: "Ctrl+O", action: qsTr("Open a trace") },
+        { keys: "Ctrl+R", action: qsTr("Run the chosen policy") },
+        { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
+        { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") }
+    ]
+
+    title: qsTr("Keyboard shortcuts")
+    modal: true
+    anchors.centerIn: Overlay.overlay
+    standardButtons: Dialog.Close
+
+    GridLayout {
+        columns: 2
+        columnSpacing: 24
+        rowSpacing: 6
+        Repeater {
+            model: dialog.shortcuts
+            delegate: Label {
+                required property var modelData
+                required property int index
+                Layout.row: index
+                Layout.column: 0
+                text: modelData.keys
+                font.family: "monospace"
+                font.bold: true
+            }
+        }
+        Repeater {
+            model: dialog.shortcuts
+            delegate: Label {
+                required property var modelData
+                required property int index
+                Layout.row: index
+                Layout.column: 1
+                text: modelData.action
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+// The scripted session of issue 8: the real main window, driven like a user would — load,
+// run, scrub, inspect, fork, compare, export — asserting on what each step leaves behind:
+// the runs, the cursor, the inspector's table, the exported files and every view's pixels.
+// It saves a screenshot of each main view to <build>/screenshots for review and the README.
+#include "run/RunHandle.h"
+#include "support/SharedData.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQmlContext>
+#include <QQuickWindow>
+#include <QSet>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtQml/qqmlextensionplugin.h>
+
+Q_IMPORT_QML_PLUGIN(TesseraPlugin)
+Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
+
+namespace {
+
+QString screenshotDir() { return QStringLiteral(TESSERA_BUILD_DIR "/screenshots"); }
+
+// Not blank: several colours, and a real share of pixels differing from the background.
+void verifyNotBlank(const QImage& image, const QString& what, double minShare = 0.05)
+{
+    QVERIFY2(!image.isNull(), qPrintable(what + ": no image"));
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    const QRgb background = img.pixel(img.width() - 2, img.height() / 2);
+    QSet<QRgb> colours;
+    qint64 differing = 0;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2) {
+            const QRgb p = img.pixel(x, y);
+            colours.insert(p);
+            differing += p != background;
+        }
+    const double share = double(differing) / double((img.width() / 2) * (img.height() / 2));
+    QVERIFY2(colours.size() >= 16, qPrintable(QStringLiteral("%1: only %2 colours").arg(what).arg(colours.size())));
+    QVERIFY2(share > minShare, qPrintable(QStringLiteral("%1: %2% non-background").arg(what).arg(share * 100)));
+}
+
+QByteArray read(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class SessionTest : public QObject {
+    Q_OBJECT
+
+    QString home_;
+    int nodeCount_ = 0;
+    std::unique_ptr<QQmlApplicationEngine> engine_;
+    QQuickWindow* window_ = nullptr;
+
+    QObject* find(const char* name)
+    {
+        QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
+        if (!o)
+            qWarning("no object named %s", name);
+        return o;
+    }
+
+    QObject* currentRun() { return window_->property("currentRun").value<QObject*>(); }
+
+    QImage shoot(const QString& name)
+    {
+        QTest::qWait(300);  // let the scene graph and charts catch up
+        const QImage image = window_->grabWindow();
+        QDir().mkpath(screenshotDir());
+        image.save(screenshotDir() + "/" + name + ".png");
+        return image;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        home_ = qEnvironmentVariable("XDG_CONFIG_HOME");
+        QVERIFY2(home_.contains("tessera-session"), "main() did not isolate the settings");
+        engine_ = std::make_unique<QQmlApplicationEngine>();
+        engine_->addImportPath(QStringLiteral("qrc:/"));
+        engine_->load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
+        QVERIFY(!engine_->rootObjects().isEmpty());
+        window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().first());
+        QVERIFY(window_);
+        window_->resize(1440, 900);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+    }
+
+    // The bundled default opens on first start.
+    void opensTheBundledDefault()
+    {
+        QObject* session = find("traceSession");
+        QVERIFY(session);
+        QTRY_VERIFY_WITH_TIMEOUT(session->property("loaded").toBool(), 30000);
+        QVERIFY2(session->property("podsPath").toString().endsWith("traces/default/pods.csv"),
+                 qPrintable(session->property("podsPath").toString()));
+        QVERIFY(session->property("error").toString().isEmpty());
+    }
+
+    // A malformed file shows an error with file, line and column; the loaded trace stays.
+    void badInputShowsAnErrorAndKeepsTheTrace()
+    {
+        QObject* session = find("traceSession");
+        const QString bad = home_ + "/bad_node_list.csv";
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("sn,cpu_milli,memory_mib,gpu,model\nnode-a,lots,1024,1,T4\n");
+        f.close();
+        const QString pods = session->property("podsPath").toString();
+        QMetaObject::invokeMethod(session, "load", Q_ARG(QString, bad), Q_ARG(QString, pods));
+        QTRY_VERIFY_WITH_TIMEOUT(!session->property("error").toString().isEmpty(), 30000);
+        const QString error = session->property("error").toString();
+        QVERIFY2(error.contains("bad_node_list.csv:2") && error.contains("cpu_milli"), qPrintable(error));
+        QVERIFY(session->property("loaded").toBool());
+        QVERIFY(session->property("podsPath").toString() == pods);
+    }
+
+    // Open the real trace when ../shared is there (the issue's "done when"), else the default.
+    void loadAndRun()
+    {
+        QObject* session = find("traceSession");
+        const QString nodes = QString::fromStdString(tessera::test::alibabaPath("openb_node_list_gpu_node.csv"));
+        const QString pods = QString::fromStdString(tessera::test::alibabaPath("openb_pod_list_default.csv"));
+        if (QFile::exists(nodes)) {
+            QSignalSpy changed(session, SIGNAL(traceChanged()));
+            QMetaObject::invokeMethod(session, "load", Q_ARG(QString, nodes), Q_ARG(QString, pods));
+            QTRY_VERIFY_WITH_TIMEOUT(changed.count() > 0 && !session->property("loading").toBool(), 60000);
+            QVERIFY2(session->property("error").toString().isEmpty(), qPrintable(session->property("error").toString()));
+            QVERIFY(session->property("summary").toString().contains("6,212"));
+            nodeCount_ = 1213;
+        } else {
+            QVERIFY2(!tessera::test::runningInCi(), "CI is set but ../shared is missing");
+            qInfo("SKIPPED part: ../shared is missing, the session runs on the bundled default trace");
+        }
+        if (nodeCount_ == 0)
+            nodeCount_ = session->property("summary").toString().section(' ', 0, 0).remove(',').toInt();
+        QObject* runs = find("runManager");
+        QSignalSpy finished(runs, SIGNAL(runFinished(tessera::views::RunHandle*)));
+        bool started = false;
+        QMetaObject::invokeMethod(runs, "start", Q_RETURN_ARG(bool, started), Q_ARG(QString, "fgd"),
+                                  Q_ARG(QString, "experiment"), Q_ARG(qint64, 42), Q_ARG(double, 1.3),
+                                  Q_ARG(QString, "seeded"));
+        QVERIFY2(started, qPrintable(runs->property("error").toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QObject* run = currentRun();
+        QVERIFY(run);
+        QCOMPARE(run->property("policy").toString(), QStringLiteral("fgd:1000"));
+        QVERIFY(run->property("steps").toInt() > 1000);
+        // Saved into the study automatically.
+        QTRY_VERIFY_WITH_TIMEOUT(run->property("storedId").toLongLong() > 0, 60000);
+    }
+
+    void scrubAndInspect()
+    {
+        QObject* timeline = find("timeline");
+        QMetaObject::invokeMethod(timeline, "jumpToX", Q_ARG(double, 100.0));
+        const int position = timeline->property("position").toInt();
+        double x = 0;
+        QMetaObject::invokeMethod(currentRun(), "xAt", Q_RETURN_ARG(double, x), Q_ARG(int, position));
+        QVERIFY2(x >= 100.0 && x < 101.0, qPrintable(QString::number(x)));
+
+        window_->setProperty("viewIndex", 4);
+        QObject* decisions = find("decisionModel");
+        QVERIFY(decisions);
+        QTRY_VERIFY_WITH_TIMEOUT(decisions->property("shownStep").toInt() == position - 1, 30000);
+        // Every node is either a candidate or filtered out with a reason; a placed pod has a
+        // winner, a failed one only filtered nodes.
+        const int candidates = decisions->property("candidateCount").toInt();
+        QCOMPARE(candidates + decisions->property("filteredCount").toInt(), nodeCount_);
+        QVERIFY(!decisions->property("why").toString().isEmpty() || candidates == 0);
+        QCOMPARE(decisions->property("winnerRow").toInt() >= 0, candidates > 0);
+        // Step back to a placed pod, whose winner the table marks.
+        for (int p = position; p > 1 && decisions->property("candidateCount").toInt() == 0; --p) {
+            timeline->setProperty("position", p - 1);
+            QTRY_VERIFY_WITH_TIMEOUT(decisions->property("shownStep").toInt() == p - 2, 30000);
+        }
+        QVERIFY(decisions->property("winnerRow").toInt() >= 0);
+        QVERIFY(!decisions->property("why").toString().isEmpty());
+        verifyNotBlank(shoot("inspector"), "decision inspector");
+    }
+
+    void screenshotsOfEveryView_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::newRow("occupancy") << 0;
+        QTest::newRow("fragmentation") << 1;
+        QTest::newRow("power") << 2;
+        QTest::newRow("allocation") << 3;
+    }
+    void screenshotsOfEveryView()
+    {
+        QFETCH(int, index);
+        window_->setProperty("viewIndex", index);
+        QTest::qWait(index == 1 ? 1500 : 300);  // the heatmap samples the run off the GUI thread
+        verifyNotBlank(shoot(QString::fromLatin1(QTest::currentDataTag())), QTest::currentDataTag());
+    }
+
+    void forkAndCompare()
+    {
+        QObject* runs = find("runManager");
+        QObject* timeline = find("timeline");
+        QSignalSpy forked(runs, SIGNAL(forkFinished(tessera::views::RunHandle*)));
+        bool started = false;
+        const int position = timeline->property("position").toInt();
+        QMetaObject::invokeMethod(runs, "fork", Q_RETURN_ARG(bool, started),
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(currentRun())),
+                                  Q_ARG(int, position), Q_ARG(QString, "pwr:100,fgd:900"));
+        QVERIFY2(started, qPrintable(runs->property("error").toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(forked.count(), 1, 120000);
+        QObject* other = window_->property("otherRun").value<QObject*>();
+        QVERIFY(other);
+        QCOMPARE(other->property("forkPosition").toInt(), position);
+        QCOMPARE(other->property("policy").toString(), QStringLiteral("pwr:100,fgd:900"));
+
+        window_->setProperty("viewIndex", 3);
+        verifyNotBlank(shoot("fork"), "allocation with the fork");
+
+        window_->setProperty("compareMode", true);
+        QObject* table = find("comparisonTable");
+        QVERIFY(table);
+        verifyNotBlank(shoot("compare"), "compare view");
+        window_->setProperty("compareMode", false);
+    }
+
+    void exportFiles()
+    {
+        QObject* exporter = find("exporter");
+        QObject* run = currentRun();
+        QObject* other = window_->property("otherRun").value<QObject*>();
+        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/session-export");
+        QDir(dir).removeRecursively();
+        QDir().mkpath(dir);
+        const auto wait = [&](const QString& path) {
+            QSignalSpy done(exporter, SIGNAL(exported(QString)));
+            QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1 || !exporter->property("error").toString().isEmpty(), 60000);
+            QVERIFY2(exporter->property("error").toString().isEmpty(), qPrintable(exporter->property("error").toString()));
+            QCOMPARE(exporter->property("lastPath").toString(), path);
+        };
+        using tessera::views::RunHandle;
+        for (const char* format : {"png", "svg", "pdf"}) {
+            const QString path = dir + "/allocation." + format;
+            bool ok = false;
+            QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, "allocation"),
+                                      Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(run)),
+                                      Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(other)), Q_ARG(int, 0), Q_ARG(int, -1),
+                                      Q_ARG(int, find("timeline")->property("position").toInt()), Q_ARG(QString, path), Q_ARG(QString, QString()), Q_ARG(int, 1600),
+                                      Q_ARG(int, 1000));
+            QVERIFY(ok);
+            wait(path);
+        }
+        const QImage png(dir + "/allocation.png");
+        QCOMPARE(png.size(), QSize(1600, 1000));
+        verifyNotBlank(png, "exported PNG", 0.02);  // a line chart on white is mostly white
+        const QByteArray svg = read(dir + "/allocation.svg");
+        QVERIFY(svg.contains("<svg"));
+        QVERIFY2(svg.count("<path") + svg.count("<polyline") > 20, "the SVG has too few vector paths");
+        QVERIFY(read(dir + "/allocation.pdf").startsWith("%PDF"));
+
+        const QString report = dir + "/report.pdf";
+        bool ok = false;
+        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(run)),
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(other)), Q_ARG(QString, report));
+        QVERIFY(ok);
+        wait(report);
+        const QByteArray pdf = read(report);
+        QVERIFY(pdf.startsWith("%PDF"));
+        QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
+    }
+
+    void cleanupTestCase()
+    {
+        engine_.reset();
+    }
+};
+
+int main(int argc, char** argv)
+{
+    // Keep the user's settings, recent files and study out of the test: a fresh home before
+    // anything reads QSettings or QStandardPaths.
+    QTemporaryDir home(QDir::tempPath() + "/tessera-session-XXXXXX");
+    qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
+    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("TesseraTests"));
+    QApplication::setOrganizationDomain(QStringLiteral("tests.tessera.example.org"));
+    QApplication::setApplicationName(QStringLiteral("TesseraSession"));
+    SessionTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_session.moc"

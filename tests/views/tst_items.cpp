@@ -1,0 +1,238 @@
+// OccupancyItem, its geometry, and HeatmapItem: laid out without overlaps, drawn as a texture
+// under the software scene graph (not blank), hover and click name the right node, the heatmap
+// shows the core's sampled values, and the grid stays fast at 12,000+ GPUs.
+#include "DefaultTraceRun.h"
+#include "GrabStats.h"
+#include "items/HeatmapItem.h"
+#include "items/OccupancyGeometry.h"
+#include "items/OccupancyItem.h"
+#include "run/GroupValueMatrix.h"
+#include "support/SyntheticTrace.h"
+
+#include <QApplication>
+#include <QQuickWindow>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace tessera;
+using views::HeatmapItem;
+using views::OccupancyGeometry;
+using views::OccupancyItem;
+
+namespace {
+const QColor kBackground(0xfa, 0xfa, 0xfa);
+
+std::unique_ptr<QQuickWindow> makeWindow(QSize size)
+{
+    auto window = std::make_unique<QQuickWindow>();
+    window->resize(size);
+    window->setColor(kBackground);
+    return window;
+}
+
+bool showAndSettle(QQuickWindow& window)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QTest::qWait(50);
+    return true;
+}
+}  // namespace
+
+class TestItems : public QObject {
+    Q_OBJECT
+
+    QObject owner_;
+    views::RunHandle* run_ = nullptr;
+
+private slots:
+    void initTestCase() { run_ = test::defaultRunHandle(&owner_); }
+
+    void geometryPlacesEveryCellOnceWithinTheWidth()
+    {
+        const OccupancyLayout& layout = run_->run().layout();
+        const int width = 500, cellSize = 6;
+        const OccupancyGeometry g(layout, width, cellSize, 18);
+        QCOMPARE(g.cells().size(), size_t(layout.cellCount));
+        for (size_t c = 0; c < g.cells().size(); ++c) {
+            const QRect r = g.cells()[c];
+            QVERIFY(r.left() >= 0 && r.right() < width && r.top() >= 0 && r.bottom() < g.height());
+            QCOMPARE(r.size(), QSize(cellSize, cellSize));
+            if (c > 0) {  // reading order, so no two cells overlap
+                const QRect p = g.cells()[c - 1];
+                QVERIFY(r.top() > p.bottom() || (r.top() == p.top() && r.left() > p.right()));
+            }
+            QCOMPARE(g.cellAt(r.center()), int(c));
+        }
+        // A node narrower than a row never wraps: its cells share one row.
+        for (size_t gi = 0; gi < layout.groups.size(); ++gi)
+            if (layout.groups[gi].cellCount > 0)
+                QCOMPARE(g.groupRects(int(gi)).size(), size_t(1));
+        // One band per GPU model that has GPUs, in layout order, each titled by its model.
+        QVERIFY(g.bands().size() >= 3);
+        int cells = 0;
+        for (const auto& band : g.bands()) {
+            QVERIFY(std::find(layout.categories.begin(), layout.categories.end(), band.label.toStdString())
+                    != layout.categories.end());
+            QVERIFY(band.labelRect.bottom() < band.cellsRect.top());
+            cells += band.cellCount;
+        }
+        QCOMPARE(cells, int(layout.cellCount));
+        QCOMPARE(g.cellAt(QPoint(2, 2)), -1);  // the first band's label strip
+        QCOMPARE(g.groupOfCell(int(layout.groups[7].firstCell)), 7);
+    }
+
+    void occupancyDrawsHoversAndSelects()
+    {
+        auto window = makeWindow({900, 700});
+        auto* item = new OccupancyItem(window->contentItem());
+        item->setWidth(880);
+        item->setCellSize(7);
+        item->setRun(run_);
+        QCOMPARE(item->cellCount(), int(run_->run().layout().cellCount));
+        QCOMPARE(item->usedCellCount(), 0);  // position 0: nothing placed yet
+        QSignalSpy cellsSpy(item, &OccupancyItem::cellsChanged);
+        item->setPosition(run_->steps());
+        QCOMPARE(cellsSpy.count(), 1);
+        QVERIFY(item->usedCellCount() > item->cellCount() / 5);
+        QVERIFY(item->implicitHeight() > 50 && item->implicitHeight() < 700);
+        item->setHeight(item->implicitHeight());
+        QVERIFY(showAndSettle(*window));
+
+        const QImage shot = window->grabWindow();
+        shot.save(test::screenshotPath("occupancy-item"));
+        const test::GrabStats stats = test::grabStats(shot, kBackground.rgb());
+        QVERIFY2(stats.distinctColors >= 4, qPrintable(QString::number(stats.distinctColors)));
+        QVERIFY2(stats.foregroundShare > 0.15, qPrintable(QString::number(stats.foregroundShare)));
+        // Used cells and free cells differ in colour where they are drawn.
+        const OccupancyLayout& layout = run_->run().layout();
+        std::vector<float> use;
+        auto cursor = run_->run().cursor();
+        cursor->seek(run_->steps());
+        cursor->cellUse(use);
+        const auto full = std::find(use.begin(), use.end(), 1.0f) - use.begin();
+        const auto empty = std::find(use.begin(), use.end(), 0.0f) - use.begin();
+        QVERIFY(size_t(full) < use.size() && size_t(empty) < use.size());
+        const OccupancyGeometry g(layout, int(item->width()), item->cellSize(), item->labelHeight());
+        auto pixelOfCell = [&](qsizetype cell) { return shot.pixel(g.cells()[size_t(cell)].center()); };
+        QVERIFY(pixelOfCell(full) != pixelOfCell(empty));
+        QVERIFY(pixelOfCell(full) != kBackground.rgb() && pixelOfCell(empty) != kBackground.rgb());
+
+        // Hover a known cell: the text names its node, and its pods are the cursor's.
+        const int group = item->groupOfCell(int(full));
+        const QString node = QString::fromStdString(layout.groups[size_t(group)].name);
+        const QPoint center = g.cells()[size_t(full)].center();
+        QTest::mouseMove(window.get(), center);
+        QTRY_COMPARE(item->hoveredCell(), int(full));
+        QVERIFY2(item->hoverText().contains(node), qPrintable(item->hoverText()));
+        QVERIFY(item->hoverText().contains(QString::fromStdString(layout.categories[layout.groups[size_t(group)].category])));
+        QVERIFY(item->hoverText().count('\n') >= 1);  // a full GPU holds at least one pod
+        QCOMPARE(item->hoveredCellRect(), QRectF(g.cells()[size_t(full)]));
+
+        // Click selects the node; its text lists the node and the pods of its GPUs.
+        QSignalSpy selectSpy(item, &OccupancyItem::selectedGroupChanged);
+        QTest::mouseClick(window.get(), Qt::LeftButton, {}, center);
+        QCOMPARE(selectSpy.count(), 1);
+        QCOMPARE(item->selectedGroup(), group);
+        QVERIFY(item->selectedGroupText().startsWith(node));
+        QVERIFY(item->selectedGroupText().contains(item->hoverText().split('\n').value(1)));
+        // Moving the cursor back to the start empties the node, and the hover text follows.
+        const QString pod = item->hoverText().split('\n').value(1);
+        item->setPosition(0);
+        QVERIFY(!item->selectedGroupText().contains(pod));
+        QVERIFY(!item->hoverText().contains(pod));
+        QCOMPARE(item->usedCellCount(), 0);
+        QTest::mouseClick(window.get(), Qt::LeftButton, {}, QPoint(2, 2));  // a label strip: no node
+        QCOMPARE(item->selectedGroup(), -1);
+        QVERIFY(item->selectedGroupText().isEmpty());
+    }
+
+    // Speed is measured by tessera-bench scrub, never here: this checks the 12k grid draws whole.
+    void occupancyDrawsTwelveThousandGpus()
+    {
+        Cluster cluster = test::syntheticCluster(3000, 11);
+        QVERIFY(cluster.totalGpus() >= 12'000);
+        PodList pods = test::syntheticPods(cluster, 20'000, 3, false);
+        auto trace = PodTrace::make(std::move(cluster), std::move(pods));
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.tune = 1.0;
+        views::RunHandle big(std::shared_ptr<const Run>(PodSchedulingRun::simulate(trace, p)), &owner_);
+        QVERIFY(big.steps() > 5'000);
+
+        auto window = makeWindow({1280, 900});
+        auto* item = new OccupancyItem(window->contentItem());
+        item->setWidth(1260);
+        item->setCellSize(5);
+        item->setRun(&big);
+        item->setHeight(item->implicitHeight());
+        QVERIFY(showAndSettle(*window));
+        // Scrubbing: each tick seeks the cursor, reads every cell and repaints the texture.
+        const int ticks = 60;
+        for (int t = 1; t <= ticks; ++t)
+            item->setPosition(big.steps() * t / ticks);
+        QVERIFY(item->usedCellCount() > 12'000 / 2);
+        const QImage shot = window->grabWindow();
+        shot.save(test::screenshotPath("occupancy-item-12k"));
+        QVERIFY(test::grabStats(shot, kBackground.rgb()).foregroundShare > 0.15);
+    }
+
+    void heatmapShowsTheCoresSampledValues()
+    {
+        auto window = makeWindow({900, 500});
+        auto* item = new HeatmapItem(window->contentItem());
+        item->setSize({880, 480});
+        item->setColumns(300);
+        QSignalSpy matrixSpy(item, &HeatmapItem::matrixChanged);
+        item->setRun(run_);
+        QTRY_VERIFY_WITH_TIMEOUT(item->ready(), 10'000);
+        QVERIFY(!item->busy());
+
+        const auto expected = GroupValueMatrix::sample(run_->run(), 300, 0, run_->run().steps());
+        QCOMPARE(item->sampledColumns(), int(expected.columns()));
+        QCOMPARE(item->legendMax(), double(expected.maxValue));
+        QVERIFY(item->legendMax() > 0.0);
+        QCOMPARE(item->legendLabel(), QString("Expected fragmentation (GPU)"));
+        for (size_t g : {size_t(0), expected.groups / 2, expected.groups - 1})
+            for (size_t c : {size_t(0), expected.columns() / 3, expected.columns() - 1})
+                QCOMPARE(item->valueAt(int(g), int(c)), double(expected.at(g, c)));
+        // Whatever the core's model of expected fragmentation, values lie in [0, max].
+        for (size_t i = 0; i < expected.values.size(); i += 97)
+            QVERIFY(expected.values[i] >= 0.0f && expected.values[i] <= expected.maxValue);
+
+        const QVariantList bands = item->bands();
+        QCOMPARE(bands.size(), qsizetype(run_->run().layout().categories.size()));
+        double covered = 0;
+        for (const QVariant& b : bands)
+            covered += b.toMap().value("height").toDouble();
+        QVERIFY(std::abs(covered - item->height()) < 1e-6);
+        QCOMPARE(item->xForPosition(0), 0.0);
+        QCOMPARE(item->xForPosition(run_->steps()), item->width());
+        QVERIFY(item->describeAt(10, 0.1).contains(QString::fromStdString(run_->run().layout().groups[0].name)));
+
+        QVERIFY(showAndSettle(*window));
+        const QImage shot = window->grabWindow();
+        shot.save(test::screenshotPath("heatmap-item"));
+        const test::GrabStats stats = test::grabStats(shot, kBackground.rgb());
+        QVERIFY2(stats.distinctColors >= 8, qPrintable(QString::number(stats.distinctColors)));
+        QVERIFY(stats.foregroundShare > 0.9);
+
+        // A new range resamples, off the GUI thread.
+        matrixSpy.clear();
+        item->setTo(run_->steps() / 2);
+        QTRY_VERIFY_WITH_TIMEOUT(matrixSpy.count() >= 1 && !item->busy(), 10'000);
+        QCOMPARE(item->xForPosition(run_->steps() / 2), item->width());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    TestItems test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_items.moc"

@@ -1,0 +1,260 @@
+// RunManager: runs on the worker thread equal the core's own simulate, bad input never
+// starts, forks share their parent's prefix, cancel drops the run, and every finished run
+// lands in the study and reopens from it without simulating.
+#include "PipelineTestSupport.h"
+#include "runs/RunManager.h"
+#include "runs/RunPalette.h"
+#include "study/StudyLibrary.h"
+#include "trace/TraceSession.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tessera;
+using namespace tessera::views;
+
+namespace {
+constexpr double kSmallTune = 0.3;
+constexpr int kWaitMs = 120000;
+
+RunHandle* finishedRun(const QSignalSpy& spy) { return spy.isEmpty() ? nullptr : spy.last().at(0).value<RunHandle*>(); }
+}  // namespace
+
+class TestPipelineRuns : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir home_;
+    TraceSession* session_ = nullptr;
+
+    RunHandle* runFgd(RunManager& manager)
+    {
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        if (!manager.start("fgd", "experiment", 42, kSmallTune, "seeded") || !finished.wait(kWaitMs))
+            return nullptr;
+        return finishedRun(finished);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(home_.isValid());
+        test::isolateUserFiles(home_.path());
+        session_ = new TraceSession(this);
+        QSignalSpy loaded(session_, &TraceSession::traceLoaded);
+        session_->loadDefault();
+        QVERIFY(loaded.wait(kWaitMs));
+    }
+
+    void simulatesOnTheWorkerLikeTheCore()
+    {
+        RunManager manager;
+        QAbstractItemModelTester tester(&manager, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        manager.setTraceSession(session_);
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        QSignalSpy inserted(&manager, &QAbstractItemModel::rowsInserted);
+        QVERIFY(manager.start("fgd", "experiment", 42, kSmallTune, "seeded"));
+        QVERIFY(manager.busy());
+        QVERIFY(manager.status().contains("fgd:1000"));
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY(!manager.busy());
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(manager.count(), 1);
+        RunHandle* run = finishedRun(finished);
+        QCOMPARE(manager.runAt(0), run);
+
+        RunParameters parameters;
+        parameters.policy = PolicySpec::parse("fgd");
+        parameters.seed = 42;
+        parameters.tune = kSmallTune;
+        const auto direct = PodSchedulingRun::simulate(session_->trace(), parameters);
+        QCOMPARE(run->steps(), int(direct->steps()));
+        QVERIFY(run->steps() > 100);
+        QString why;
+        QVERIFY2(test::sameSeries(run->run().series(), direct->series(), direct->steps() + 1, &why), qPrintable(why));
+        // A tune of 0.3 stops near 30% of the GPUs arrived.
+        QVERIFY(run->xAt(run->steps()) >= 29.0 && run->xAt(run->steps()) <= 31.0);
+
+        const QModelIndex row = manager.index(0);
+        QCOMPARE(row.data(RunManager::PolicyRole).toString(), QString("fgd:1000"));
+        QCOMPARE(row.data(RunManager::SeedRole).toULongLong(), 42ull);
+        QCOMPARE(row.data(RunManager::ModeRole).toString(), QString("experiment"));
+        QCOMPARE(row.data(RunManager::StepsRole).toInt(), run->steps());
+        QCOMPARE(row.data(RunManager::IsForkRole).toBool(), false);
+        QCOMPARE(row.data(RunManager::RunRole).value<RunHandle*>(), run);
+        QCOMPARE(row.data(RunManager::ColorRole).value<QColor>(), RunPalette::colors().front());
+        QCOMPARE(row.data(RunManager::StoredIdRole).toLongLong(), -1ll);  // no study set
+
+        QSignalSpy dataChanged(&manager, &QAbstractItemModel::dataChanged);
+        run->setName("renamed");
+        QCOMPARE(dataChanged.count(), 1);
+        QCOMPARE(row.data(RunManager::NameRole).toString(), QString("renamed"));
+    }
+
+    void badInputNeverStarts_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<double>("tune");
+        QTest::addColumn<QString>("tieOrder");
+        QTest::addColumn<QString>("expected");  // part of the error text
+        QTest::newRow("unknown plugin") << "fgd:900,nosuch:100" << "experiment" << 1.3 << "seeded" << "nosuch";
+        QTest::newRow("zero weight") << "fgd:0" << "experiment" << 1.3 << "seeded" << "positive";
+        QTest::newRow("empty spec") << "" << "experiment" << 1.3 << "seeded" << "empty";
+        QTest::newRow("bad mode") << "fgd" << "live" << 1.3 << "seeded" << "live";
+        QTest::newRow("tune too small") << "fgd" << "experiment" << 0.0 << "seeded" << "tune";
+        QTest::newRow("bad tie order") << "fgd" << "experiment" << 1.3 << "random" << "tie order";
+    }
+    void badInputNeverStarts()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, mode);
+        QFETCH(double, tune);
+        QFETCH(QString, tieOrder);
+        QFETCH(QString, expected);
+        RunManager manager;
+        manager.setTraceSession(session_);
+        QSignalSpy errorChanged(&manager, &RunManager::errorChanged);
+        QVERIFY(!manager.start(spec, mode, 42, tune, tieOrder));
+        QVERIFY(!manager.busy());
+        QCOMPARE(errorChanged.count(), 1);
+        QVERIFY2(manager.error().contains(expected, Qt::CaseInsensitive), qPrintable(manager.error()));
+        QCOMPARE(manager.validate(spec).isEmpty(), !spec.isEmpty() && !spec.contains("nosuch") && spec != "fgd:0");
+    }
+
+    void noTraceNoRun()
+    {
+        RunManager manager;
+        QVERIFY(!manager.start("fgd"));
+        QVERIFY(manager.error().contains("no trace"));
+    }
+
+    void pluginsAreTheCoresSeven()
+    {
+        RunManager manager;
+        const QStringList plugins = manager.plugins();
+        for (const char* name : {"random", "dotproduct", "gpuclustering", "gpupacking", "bestfit", "fgd", "pwr"})
+            QVERIFY2(plugins.contains(name), name);
+    }
+
+    void forkSharesTheParentsPrefix()
+    {
+        RunManager manager;
+        QAbstractItemModelTester tester(&manager, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        manager.setTraceSession(session_);
+        RunHandle* parent = runFgd(manager);
+        QVERIFY(parent);
+        const int at = parent->steps() / 2;
+
+        QSignalSpy forked(&manager, &RunManager::forkFinished);
+        QVERIFY(!manager.fork(parent, parent->steps() + 1, "pwr:100,fgd:900"));
+        QVERIFY(!manager.fork(parent, at, "pwr:0"));
+        QVERIFY(manager.fork(parent, at, "pwr:100,fgd:900"));
+        QVERIFY(forked.wait(kWaitMs));
+        RunHandle* fork = finishedRun(forked);
+        QCOMPARE(fork->parentRun(), parent);
+        QCOMPARE(fork->forkPosition(), at);
+        QCOMPARE(fork->policy(), QString("pwr:100,fgd:900"));
+        QCOMPARE(manager.count(), 2);
+        QVERIFY(manager.index(1).data(RunManager::IsForkRole).toBool());
+        QVERIFY(fork->color() != parent->color());
+
+        QString why;
+        QVERIFY2(test::sameSeries(fork->run().series(), parent->run().series(), size_t(at) + 1, &why),
+                 qPrintable(why));
+        const auto direct = parent->run().fork(size_t(at), "pwr:100,fgd:900");
+        QCOMPARE(fork->steps(), int(direct->steps()));
+        QVERIFY2(test::sameSeries(fork->run().series(), direct->series(), direct->steps() + 1, &why), qPrintable(why));
+        // PWR takes other decisions after the fork point: the branches differ somewhere.
+        QVERIFY(!test::sameSeries(fork->run().series(), parent->run().series(),
+                                  size_t(std::min(fork->steps(), parent->steps())) + 1, &why));
+
+        // Closing the parent leaves the fork open, its parent cleared.
+        manager.remove(0);
+        QCOMPARE(manager.count(), 1);
+        QTRY_VERIFY(fork->parentRun() == nullptr);
+        QCOMPARE(manager.runAt(0), fork);
+    }
+
+    void cancelDropsTheRun()
+    {
+        RunManager manager;
+        manager.setTraceSession(session_);
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        QVERIFY(manager.start("pwr:100,fgd:900", "experiment", 7, 1.3, "seeded"));
+        manager.cancel();
+        QVERIFY(!manager.busy());
+        QTest::qWait(1500);
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(manager.count(), 0);
+        QVERIFY(manager.error().isEmpty());
+    }
+
+    void everyRunIsSavedAndReopensWithoutSimulating()
+    {
+        StudyLibrary study;
+        QVERIFY(study.create(home_.filePath("runs-study.sqlite")));
+        RunManager manager;
+        manager.setTraceSession(session_);
+        manager.setStudy(&study);
+
+        RunHandle* run = runFgd(manager);
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0, kWaitMs);
+        QSignalSpy forked(&manager, &RunManager::forkFinished);
+        QVERIFY(manager.fork(run, 10, "bestfit"));
+        QVERIFY(forked.wait(kWaitMs));
+        RunHandle* fork = finishedRun(forked);
+        QTRY_VERIFY_WITH_TIMEOUT(fork->storedId() >= 0, kWaitMs);
+        QTRY_COMPARE(manager.pendingSaves(), 0);
+
+        QCOMPARE(study.count(), 2);
+        QCOMPARE(study.idAt(0), run->storedId());
+        QCOMPARE(study.idAt(1), fork->storedId());
+        QCOMPARE(study.index(0).data(StudyLibrary::PolicyRole).toString(), QString("fgd:1000"));
+        QCOMPARE(study.index(1).data(StudyLibrary::PolicyRole).toString(), QString("bestfit:1000"));
+        QCOMPARE(manager.index(0).data(RunManager::StoredIdRole).toLongLong(), run->storedId());
+
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.openSaved(run->storedId()));
+        QVERIFY(opened.wait(kWaitMs));
+        RunHandle* reopened = finishedRun(opened);
+        QCOMPARE(reopened->storedId(), run->storedId());
+        QCOMPARE(reopened->policy(), run->policy());
+        QCOMPARE(reopened->steps(), run->steps());
+        QString why;
+        const auto& a = reopened->run().series();
+        const auto& b = run->run().series();
+        for (const char* key : {"arrived_pct", "alloc_pct", "frag_rate_pct", "power_kw", "failed_pods"})
+            for (int p = 0; p <= run->steps(); ++p)
+                QCOMPARE(a.value(key, size_t(p)), b.value(key, size_t(p)));
+        // Reopening is not a new run: the study keeps its two.
+        QTest::qWait(300);
+        QCOMPARE(manager.pendingSaves(), 0);
+        QCOMPARE(study.count(), 2);
+
+        // An id the study does not hold: an error, and no run opens.
+        QSignalSpy errors(&manager, &RunManager::errorChanged);
+        QVERIFY(manager.openSaved(run->storedId() + 1000));
+        QVERIFY(errors.wait(kWaitMs));
+        QVERIFY2(manager.error().contains(QString::number(run->storedId() + 1000)), qPrintable(manager.error()));
+        QCOMPARE(manager.count(), 3);
+    }
+
+    void paletteGivesEachOpenRunItsOwnColour()
+    {
+        QList<QColor> used;
+        for (int i = 0; i < RunPalette::colors().size(); ++i) {
+            const QColor next = RunPalette::next(used);
+            QVERIFY(!used.contains(next));
+            used.append(next);
+        }
+        // All taken: the least used comes back, not always the first.
+        used.append(RunPalette::colors().front());
+        QCOMPARE(RunPalette::next(used), RunPalette::colors().at(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipelineRuns)
+#include "tst_pipelineruns.moc"

@@ -1,0 +1,198 @@
+#include "charts/SeriesFeeder.h"
+
+#include "charts/MinMaxDownsampler.h"
+
+#include <QLineSeries>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace tessera::views {
+
+namespace {
+
+struct Range {
+    size_t from = 0, to = 0;
+};
+
+std::optional<Range> positions(const RunHandle* run, int from, int to)
+{
+    if (!run || run->run().series().rows() == 0)
+        return std::nullopt;
+    const size_t last = run->run().series().rows() - 1;
+    Range r{size_t(std::max(from, 0)), to < 0 ? last : std::min(size_t(to), last)};
+    if (r.from > r.to)
+        return std::nullopt;
+    return r;
+}
+
+std::optional<std::span<const double>> column(const RunHandle* run, const QString& key)
+{
+    const MetricSeries& s = run->run().series();
+    const auto c = s.find(key.toStdString());
+    if (!c)
+        return std::nullopt;
+    return s.column(*c);
+}
+
+// The element-wise sum of `keys` over the whole run; zeros when `keys` is empty. Unknown keys
+// count as zero.
+std::vector<double> summed(const RunHandle* run, const QStringList& keys)
+{
+    std::vector<double> sum(run->run().series().rows(), 0.0);
+    for (const QString& key : keys)
+        if (const auto values = column(run, key))
+            for (size_t i = 0; i < sum.size(); ++i)
+                sum[i] += (*values)[i];
+    return sum;
+}
+
+QList<QPointF> points(std::span<const double> x, std::span<const double> y, const std::vector<size_t>& at)
+{
+    QList<QPointF> list;
+    list.reserve(qsizetype(at.size()));
+    for (size_t i : at)
+        list.append(QPointF(x[i], y[i]));
+    return list;
+}
+
+}  // namespace
+
+SeriesFeeder::SeriesFeeder(QObject* parent) : QObject(parent) {}
+
+int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, int from, int to, int maxPoints) const
+{
+    if (!series)
+        return 0;
+    const auto range = positions(run, from, to);
+    const auto y = range ? column(run, key) : std::nullopt;
+    if (!y) {
+        series->clear();
+        return 0;
+    }
+    const auto at = MinMaxDownsampler::indices(*y, range->from, range->to, size_t(std::max(maxPoints, 2)));
+    series->replace(points(run->run().series().column(0), *y, at));
+    return int(at.size());
+}
+
+int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringList& belowKeys, const QString& key,
+                              int from, int to, int maxPoints) const
+{
+    if (!area || !area->upperSeries())
+        return 0;
+    const auto range = positions(run, from, to);
+    if (!range || !column(run, key)) {
+        area->upperSeries()->clear();
+        if (area->lowerSeries())
+            area->lowerSeries()->clear();
+        return 0;
+    }
+    const std::vector<double> lower = summed(run, belowKeys);
+    const std::vector<double> upper = summed(run, belowKeys + QStringList{key});
+    const auto at = MinMaxDownsampler::indices(upper, range->from, range->to, size_t(std::max(maxPoints, 2)));
+    const auto x = run->run().series().column(0);
+    area->upperSeries()->replace(points(x, upper, at));
+    if (area->lowerSeries())
+        area->lowerSeries()->replace(points(x, lower, at));
+    return int(at.size());
+}
+
+int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* runB, const QString& key,
+                                 int maxPoints) const
+{
+    if (!series)
+        return 0;
+    const auto rangeA = positions(runA, 0, -1), rangeB = positions(runB, 0, -1);
+    const auto a = rangeA ? column(runA, key) : std::nullopt;
+    const auto b = rangeB ? column(runB, key) : std::nullopt;
+    if (!a || !b) {
+        series->clear();
+        return 0;
+    }
+    const auto xa = runA->run().series().column(0), xb = runB->run().series().column(0);
+    std::vector<double> xs, diff;
+    for (size_t i = 0; i < xa.size(); ++i) {
+        size_t j = i;
+        if (i >= xb.size() || xb[i] != xa[i]) {
+            const auto after = std::upper_bound(xb.begin(), xb.end(), xa[i]);
+            if (after == xb.begin())
+                continue;  // runB has not started yet at this x
+            j = size_t(after - xb.begin()) - 1;
+        }
+        xs.push_back(xa[i]);
+        diff.push_back((*b)[j] - (*a)[i]);
+    }
+    if (diff.empty()) {
+        series->clear();
+        return 0;
+    }
+    const auto at = MinMaxDownsampler::indices(diff, 0, diff.size() - 1, size_t(std::max(maxPoints, 2)));
+    series->replace(points(xs, diff, at));
+    return int(at.size());
+}
+
+void SeriesFeeder::fillVertical(QXYSeries* series, double x, double yMin, double yMax) const
+{
+    if (series)
+        series->replace(QList<QPointF>{{x, yMin}, {x, yMax}});
+}
+
+double SeriesFeeder::maxValue(RunHandle* run, const QStringList& keys, bool stacked, int from, int to) const
+{
+    const auto range = positions(run, from, to);
+    if (!range)
+        return 0.0;
+    const std::vector<double> values = stacked ? summed(run, keys) : std::vector<double>{};
+    double best = 0.0;
+    auto scan = [&](std::span<const double> v) {
+        for (size_t i = range->from; i <= range->to; ++i)
+            if (std::isfinite(v[i]))
+                best = std::max(best, v[i]);
+    };
+    if (stacked)
+        scan(values);
+    else
+        for (const QString& key : keys)
+            if (const auto v = column(run, key))
+                scan(*v);
+    return best;
+}
+
+QStringList SeriesFeeder::keysWithPrefix(RunHandle* run, const QString& prefix) const
+{
+    QStringList keys;
+    if (!run)
+        return keys;
+    const MetricSeries& s = run->run().series();
+    for (size_t c = 0; c < s.columns(); ++c) {
+        const QString key = QString::fromStdString(s.info(c).key);
+        if (key.startsWith(prefix))
+            keys.append(key);
+    }
+    return keys;
+}
+
+QString SeriesFeeder::labelOf(RunHandle* run, const QString& key) const
+{
+    if (!run)
+        return key;
+    const MetricSeries& s = run->run().series();
+    const auto c = s.find(key.toStdString());
+    if (!c)
+        return key;
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.info(*c).label), QString::fromStdString(s.info(*c).unit));
+}
+
+double SeriesFeeder::niceCeiling(double value) const
+{
+    if (!(value > 0.0) || !std::isfinite(value))
+        return 1.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (step * magnitude >= value * (1.0 - 1e-9))
+            return step * magnitude;
+    return 10.0 * magnitude;
+}
+
+}  // namespace tessera::views

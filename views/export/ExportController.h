@@ -1,0 +1,72 @@
+#pragma once
+
+#include "run/RunHandle.h"
+#include "runs/BackgroundTask.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+#include <functional>
+
+namespace tessera::views {
+
+// The GUI's export: any chart as PNG, SVG or PDF at a chosen size, the data behind it as CSV
+// (only the visible range when zoomed), and one PDF report of a run or a comparison. It paints
+// with the same ChartRenderer as `tessera-cli chart`, on a worker thread, since a report
+// samples the whole fragmentation heatmap.
+class ExportController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
+    Q_PROPERTY(QString lastPath READ lastPath NOTIFY exported)
+    Q_PROPERTY(QStringList charts READ charts CONSTANT)
+
+public:
+    explicit ExportController(QObject* parent = nullptr);
+
+    bool busy() const { return task_.busy(); }
+    double progress() const { return task_.progress(); }
+    QString error() const { return error_; }
+    QString lastPath() const { return lastPath_; }
+    // Chart ids: allocation, failed-pods, power, power-by-model, fragmentation-rate,
+    // fragmentation-heatmap, occupancy, difference (the latter needs runB).
+    QStringList charts() const;
+    // A chart id's title for menus.
+    Q_INVOKABLE QString chartTitle(const QString& chart) const;
+
+    // `target` is a path or a file:// URL; `format` png|svg|pdf, or empty to take the suffix.
+    // [from, to] is the visible range of runA's positions (to < 0: the end); `cursor` < 0 draws
+    // no cursor. Returns false, with `error` set, when the request is invalid; the file is
+    // written in the background and `exported` or `failed` follows.
+    Q_INVOKABLE bool exportChart(const QString& chart, tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
+                                 int from, int to, int cursor, const QString& target, const QString& format,
+                                 int width, int height);
+    Q_INVOKABLE bool exportCsv(const QString& chart, tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
+                               int from, int to, const QString& target);
+    Q_INVOKABLE bool exportReport(tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
+                                  const QString& target);
+    Q_INVOKABLE void cancel() { task_.cancel(); }
+
+signals:
+    void busyChanged();
+    void progressChanged();
+    void errorChanged();
+    void exported(const QString& path);
+    void failed(const QString& message);
+
+private:
+    bool reject(const QString& message);
+    void setError(const QString& message);
+    // Paints or writes off the GUI thread; `exported` follows on the GUI thread.
+    void run(const QString& path, std::function<void(const ProgressCallback&)> work);
+
+    BackgroundTask task_;
+    QString error_;
+    QString lastPath_;
+};
+
+}  // namespace tessera::views

@@ -1,0 +1,203 @@
+#include "inspector/DecisionModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tessera::views {
+
+namespace {
+QString formatValue(double v)
+{
+    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
+        return QString::number(qint64(std::llround(v)));
+    return QString::number(v, 'f', 3);
+}
+}  // namespace
+
+DecisionModel::DecisionModel(QObject* parent)
+    : QAbstractTableModel(parent), filtered_(new FilteredNodesModel(this)),
+      job_(this, [this](Explained e) { setTable(e.step, std::move(e.table)); })
+{
+    job_.onBusyChanged([this](bool) { emit busyChanged(); });
+}
+
+DecisionModel::~DecisionModel() = default;
+
+void DecisionModel::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    run_ = run;
+    explain();
+    emit runChanged();
+}
+
+void DecisionModel::setStep(int step)
+{
+    step = std::max(step, -1);
+    if (step == step_)
+        return;
+    step_ = step;
+    explain();
+    emit stepChanged();
+}
+
+void DecisionModel::explain()
+{
+    if (!run_ || step_ < 0 || size_t(step_) >= run_->run().steps()) {
+        job_.cancel();
+        setTable(-1, {});
+        return;
+    }
+    job_.start([run = run_->shared(), step = step_](const std::atomic<bool>&) -> std::optional<Explained> {
+        return Explained{step, run->explain(size_t(step))};
+    });
+}
+
+void DecisionModel::setTable(int step, ExplanationTable table)
+{
+    const int oldWinner = winnerRow();
+    beginResetModel();
+    table_ = std::move(table);
+    shownStep_ = step;
+    order_.resize(table_.rows.size());
+    std::iota(order_.begin(), order_.end(), size_t(0));
+    applySort();
+    endResetModel();
+    filtered_->setEntries(table_.filtered);
+    emit explanationChanged();
+    if (winnerRow() != oldWinner)
+        emit winnerRowChanged();
+}
+
+QString DecisionModel::winner() const
+{
+    if (table_.winner < 0 || size_t(table_.winner) >= table_.rows.size())
+        return {};
+    return QString::fromStdString(table_.rows[size_t(table_.winner)].candidate);
+}
+
+int DecisionModel::winnerRow() const
+{
+    const auto it = std::find(order_.begin(), order_.end(), size_t(table_.winner));
+    return table_.winner < 0 || it == order_.end() ? -1 : int(it - order_.begin());
+}
+
+int DecisionModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(table_.rows.size());
+}
+
+int DecisionModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : 1 + int(table_.columns.size());
+}
+
+QVariant DecisionModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto& row = rowAt(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == 0)
+            return QString::fromStdString(row.candidate);
+        return formatValue(row.values[size_t(column - 1)]);
+    case ValueRole:
+        if (column == 0)
+            return QString::fromStdString(row.candidate);
+        return row.values[size_t(column - 1)];
+    case IsWinnerRole:
+        return int(order_[size_t(index.row())]) == table_.winner;
+    case IsNumericRole:
+        return column > 0;
+    default:
+        return {};
+    }
+}
+
+QVariant DecisionModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    return columnTitle(section);
+}
+
+QString DecisionModel::columnTitle(int column) const
+{
+    if (column == 0)
+        return tr("candidate");
+    if (column > 0 && size_t(column) <= table_.columns.size())
+        return QString::fromStdString(table_.columns[size_t(column - 1)]);
+    return {};
+}
+
+QHash<int, QByteArray> DecisionModel::roleNames() const
+{
+    return {{Qt::DisplayRole, "display"}, {ValueRole, "value"}, {IsWinnerRole, "isWinner"},
+            {IsNumericRole, "isNumeric"}};
+}
+
+void DecisionModel::sort(int column, Qt::SortOrder order)
+{
+    if (column >= columnCount())
+        return;
+    const int oldWinner = winnerRow();
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<size_t> rowsBefore;
+    for (const QModelIndex& i : before)
+        rowsBefore.push_back(order_[size_t(i.row())]);
+    sortColumn_ = std::max(column, -1);
+    sortOrder_ = order;
+    std::iota(order_.begin(), order_.end(), size_t(0));
+    applySort();
+    QModelIndexList after;
+    for (qsizetype k = 0; k < before.size(); ++k) {
+        const auto it = std::find(order_.begin(), order_.end(), rowsBefore[size_t(k)]);
+        after.append(index(int(it - order_.begin()), before[k].column()));
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    emit sortChanged();
+    if (winnerRow() != oldWinner)
+        emit winnerRowChanged();
+}
+
+void DecisionModel::toggleSort(int column)
+{
+    const Qt::SortOrder order = column == sortColumn_ && sortOrder_ == Qt::DescendingOrder ? Qt::AscendingOrder
+                                                                                          : Qt::DescendingOrder;
+    sort(column, order);
+}
+
+void DecisionModel::applySort()
+{
+    if (sortColumn_ < 0 || sortColumn_ >= columnCount())
+        return;
+    const int column = sortColumn_;
+    const bool descending = sortOrder_ == Qt::DescendingOrder;
+    std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
+        const auto& ra = table_.rows[a];
+        const auto& rb = table_.rows[b];
+        if (column == 0)
+            return descending ? rb.candidate < ra.candidate : ra.candidate < rb.candidate;
+        const double va = ra.values[size_t(column - 1)], vb = rb.values[size_t(column - 1)];
+        return descending ? vb < va : va < vb;
+    });
+}
+
+int DecisionModel::rowOfCandidate(const QString& candidate) const
+{
+    const std::string name = candidate.toStdString();
+    for (size_t r = 0; r < order_.size(); ++r)
+        if (table_.rows[order_[r]].candidate == name)
+            return int(r);
+    return -1;
+}
+
+}  // namespace tessera::views

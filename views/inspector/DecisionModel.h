@@ -1,0 +1,107 @@
+#pragma once
+
+#include "inspector/FilteredNodesModel.h"
+#include "items/LatestResult.h"
+#include "run/ExplanationTable.h"
+#include "run/RunHandle.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+#include <vector>
+
+namespace tessera::views {
+
+// Why one step of a run went the way it did, as a sortable table for the decision inspector:
+// column 0 is the candidate (a feasible node), the others are the run's ExplanationTable columns
+// (each plugin's raw and normalised score, the weighted total, the tie rank). The explanation is
+// computed off the GUI thread (on the real trace it rebuilds the cluster and scores 1,213 nodes),
+// and `busy` is true meanwhile. The sort order persists across steps.
+class DecisionModel : public QAbstractTableModel {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
+    // 0-based step; the decision that led to timeline position p is step p - 1. -1 for none.
+    Q_PROPERTY(int step READ step WRITE setStep NOTIFY stepChanged)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    // The step the table currently shows (lags `step` while busy), -1 when empty.
+    Q_PROPERTY(int shownStep READ shownStep NOTIFY explanationChanged)
+    Q_PROPERTY(QString subject READ subject NOTIFY explanationChanged)
+    Q_PROPERTY(QString outcome READ outcome NOTIFY explanationChanged)
+    Q_PROPERTY(QString why READ why NOTIFY explanationChanged)
+    Q_PROPERTY(QString winner READ winner NOTIFY explanationChanged)
+    Q_PROPERTY(int winnerRow READ winnerRow NOTIFY winnerRowChanged)
+    Q_PROPERTY(int candidateCount READ candidateCount NOTIFY explanationChanged)
+    Q_PROPERTY(int filteredCount READ filteredCount NOTIFY explanationChanged)
+    Q_PROPERTY(tessera::views::FilteredNodesModel* filtered READ filtered CONSTANT)
+    Q_PROPERTY(int sortColumn READ sortColumn NOTIFY sortChanged)
+    Q_PROPERTY(Qt::SortOrder sortOrder READ sortOrder NOTIFY sortChanged)
+
+public:
+    enum Role { ValueRole = Qt::UserRole + 1, IsWinnerRole, IsNumericRole };
+
+    explicit DecisionModel(QObject* parent = nullptr);
+    ~DecisionModel() override;
+
+    RunHandle* run() const { return run_; }
+    void setRun(RunHandle* run);
+    int step() const { return step_; }
+    void setStep(int step);
+    bool busy() const { return job_.busy(); }
+    int shownStep() const { return shownStep_; }
+    QString subject() const { return QString::fromStdString(table_.subject); }
+    QString outcome() const { return QString::fromStdString(table_.outcome); }
+    QString why() const { return QString::fromStdString(table_.why); }
+    QString winner() const;
+    int winnerRow() const;
+    int candidateCount() const { return int(table_.rows.size()); }
+    int filteredCount() const { return int(table_.filtered.size()); }
+    FilteredNodesModel* filtered() const { return filtered_; }
+    int sortColumn() const { return sortColumn_; }
+    Qt::SortOrder sortOrder() const { return sortOrder_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    // Column -1 restores the explanation's own order. Ties keep that order.
+    Q_INVOKABLE void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    // Sorts by `column`, descending first, then toggling on repeated calls: a header click.
+    Q_INVOKABLE void toggleSort(int column);
+    Q_INVOKABLE QString columnTitle(int column) const;
+    // The row of a candidate in the current order, -1 if it is not feasible.
+    Q_INVOKABLE int rowOfCandidate(const QString& candidate) const;
+
+signals:
+    void runChanged();
+    void stepChanged();
+    void busyChanged();
+    void explanationChanged();
+    void winnerRowChanged();
+    void sortChanged();
+
+private:
+    void explain();
+    void setTable(int step, ExplanationTable table);
+    void applySort();
+    const ExplanationTable::Row& rowAt(int row) const { return table_.rows[order_[size_t(row)]]; }
+
+    QPointer<RunHandle> run_;
+    int step_ = -1;
+    int shownStep_ = -1;
+    ExplanationTable table_;
+    std::vector<size_t> order_;  // row r of the model shows table_.rows[order_[r]]
+    int sortColumn_ = -1;
+    Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
+    FilteredNodesModel* filtered_;
+    struct Explained {
+        int step = -1;
+        ExplanationTable table;
+    };
+    LatestResult<Explained> job_;
+};
+
+}  // namespace tessera::views

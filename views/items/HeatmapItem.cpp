@@ -1,0 +1,233 @@
+#include "items/HeatmapItem.h"
+
+#include "items/ColorRamp.h"
+
+#include <QQuickWindow>
+#include <QSGSimpleTextureNode>
+#include <QVariantMap>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tessera::views {
+
+namespace {
+// Beyond this many groups, texel rows take the maximum of several nodes: textures are often
+// limited to 16384 texels, and no screen shows more rows than this anyway.
+constexpr size_t kMaxTexelRows = 4096;
+
+ColorRamp heatmapRamp() { return ColorRamp(ColorRamp::Kind::Cividis); }
+}  // namespace
+
+HeatmapItem::HeatmapItem(QQuickItem* parent)
+    : QQuickItem(parent), job_(this, [this](GroupValueMatrix m) { setMatrix(std::move(m)); })
+{
+    setFlag(ItemHasContents);
+    setImplicitWidth(600);
+    setImplicitHeight(300);
+    job_.onBusyChanged([this](bool) { emit busyChanged(); });
+}
+
+HeatmapItem::~HeatmapItem() = default;
+
+void HeatmapItem::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    run_ = run;
+    model_ = run ? run->shared() : nullptr;
+    setMatrix(GroupValueMatrix());
+    resample();
+    emit runChanged();
+}
+
+void HeatmapItem::setColumns(int columns)
+{
+    columns = std::clamp(columns, 1, 8192);
+    if (columns == columns_)
+        return;
+    columns_ = columns;
+    resample();
+    emit columnsChanged();
+}
+
+void HeatmapItem::setFrom(int from)
+{
+    from = std::max(from, 0);
+    if (from == from_)
+        return;
+    from_ = from;
+    resample();
+    emit rangeChanged();
+}
+
+void HeatmapItem::setTo(int to)
+{
+    to = std::max(to, -1);
+    if (to == to_)
+        return;
+    to_ = to;
+    resample();
+    emit rangeChanged();
+}
+
+void HeatmapItem::setPosition(int position)
+{
+    if (position == position_)
+        return;
+    position_ = position;
+    emit positionChanged();
+}
+
+size_t HeatmapItem::lastPosition() const
+{
+    if (!model_)
+        return 0;
+    return to_ < 0 ? model_->steps() : std::min(size_t(to_), model_->steps());
+}
+
+QString HeatmapItem::legendLabel() const
+{
+    if (!model_)
+        return {};
+    const MetricInfo info = model_->groupValueInfo();
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(info.label), QString::fromStdString(info.unit));
+}
+
+void HeatmapItem::resample()
+{
+    if (!model_) {
+        job_.cancel();
+        return;
+    }
+    job_.start([run = model_, columns = size_t(columns_), from = size_t(from_),
+                to = lastPosition()](const std::atomic<bool>& cancelled) -> std::optional<GroupValueMatrix> {
+        try {
+            return GroupValueMatrix::sample(*run, columns, from, to, [&](double) { return !cancelled.load(); });
+        } catch (const CancelledError&) {
+            return std::nullopt;
+        }
+    });
+}
+
+void HeatmapItem::setMatrix(GroupValueMatrix matrix)
+{
+    matrix_ = std::move(matrix);
+    paintImage();
+    emit matrixChanged();
+    emit bandsChanged();
+}
+
+void HeatmapItem::paintImage()
+{
+    const size_t columns = matrix_.columns(), groups = matrix_.groups;
+    if (columns == 0 || groups == 0) {
+        image_ = QImage();
+    } else {
+        const size_t perRow = (groups + kMaxTexelRows - 1) / kMaxTexelRows;
+        const size_t rows = (groups + perRow - 1) / perRow;
+        image_ = QImage(int(columns), int(rows), QImage::Format_RGB32);
+        const ColorRamp ramp = heatmapRamp();
+        const float scale = matrix_.maxValue > 0.0f ? 1.0f / matrix_.maxValue : 0.0f;
+        for (size_t r = 0; r < rows; ++r) {
+            auto* line = reinterpret_cast<QRgb*>(image_.scanLine(int(r)));
+            for (size_t c = 0; c < columns; ++c) {
+                float v = 0.0f;
+                for (size_t g = r * perRow; g < std::min(groups, (r + 1) * perRow); ++g)
+                    v = std::max(v, matrix_.at(g, c));
+                line[c] = ramp.rgb(v * scale);
+            }
+        }
+    }
+    imageDirty_ = true;
+    update();
+}
+
+QVariantList HeatmapItem::bands() const
+{
+    QVariantList list;
+    if (!model_ || matrix_.groups == 0)
+        return list;
+    const auto& layout = model_->layout();
+    const double rowHeight = height() / double(layout.groups.size());
+    for (size_t g = 0; g < layout.groups.size();) {
+        const uint32_t category = layout.groups[g].category;
+        size_t end = g;
+        while (end < layout.groups.size() && layout.groups[end].category == category)
+            ++end;
+        list.append(QVariantMap{{"label", QString::fromStdString(layout.categories[category])},
+                                {"y", rowHeight * double(g)},
+                                {"height", rowHeight * double(end - g)},
+                                {"nodes", int(end - g)}});
+        g = end;
+    }
+    return list;
+}
+
+QColor HeatmapItem::colorAt(qreal share) const { return heatmapRamp().color(share); }
+
+qreal HeatmapItem::xForPosition(int position) const
+{
+    const double first = double(std::min(size_t(from_), lastPosition())), last = double(lastPosition());
+    if (last <= first)
+        return 0.0;
+    return std::clamp((double(position) - first) / (last - first), 0.0, 1.0) * width();
+}
+
+double HeatmapItem::valueAt(int group, int column) const
+{
+    if (group < 0 || column < 0 || size_t(group) >= matrix_.groups || size_t(column) >= matrix_.columns())
+        return std::numeric_limits<double>::quiet_NaN();
+    return matrix_.at(size_t(group), size_t(column));
+}
+
+QString HeatmapItem::describeAt(qreal x, qreal y) const
+{
+    if (!model_ || matrix_.columns() == 0 || width() <= 0 || height() <= 0 || x < 0 || y < 0)
+        return {};
+    const size_t column = std::min(size_t(x / width() * double(matrix_.columns())), matrix_.columns() - 1);
+    const size_t group = std::min(size_t(y / height() * double(matrix_.groups)), matrix_.groups - 1);
+    const auto& layout = model_->layout();
+    const MetricInfo info = model_->groupValueInfo();
+    const size_t position = matrix_.positions[column];
+    const QString where = run_ ? run_->xText(int(position)) : QString::number(position);
+    return QStringLiteral("%1 · %2\n%3 · %4: %5 %6")
+        .arg(QString::fromStdString(layout.groups[group].name),
+             QString::fromStdString(layout.categories[layout.groups[group].category]), where,
+             QString::fromStdString(info.label))
+        .arg(double(matrix_.at(group, column)), 0, 'f', 3)
+        .arg(QString::fromStdString(info.unit));
+}
+
+void HeatmapItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
+{
+    QQuickItem::geometryChange(newGeometry, oldGeometry);
+    if (newGeometry.size() != oldGeometry.size()) {
+        update();
+        emit bandsChanged();
+    }
+}
+
+QSGNode* HeatmapItem::updatePaintNode(QSGNode* old, UpdatePaintNodeData*)
+{
+    auto* node = static_cast<QSGSimpleTextureNode*>(old);
+    if (image_.isNull() || !window() || width() <= 0 || height() <= 0) {
+        delete node;
+        return nullptr;
+    }
+    if (!node) {
+        node = new QSGSimpleTextureNode;
+        node->setOwnsTexture(true);
+        node->setFiltering(QSGTexture::Nearest);
+        imageDirty_ = true;
+    }
+    if (imageDirty_) {
+        node->setTexture(window()->createTextureFromImage(image_));
+        imageDirty_ = false;
+    }
+    node->setRect(boundingRect());
+    return node;
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,101 @@
+#pragma once
+
+#include "items/LatestResult.h"
+#include "run/GroupValueMatrix.h"
+#include "run/RunHandle.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QQuickItem>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+namespace tessera::views {
+
+// Groups (nodes, in layout order so grouped by GPU model) × time bins of a run's per-group value
+// (for pods: each node's expected fragmentation), on the cividis scale. The matrix is sampled off
+// the GUI thread whenever the run, the range or the column count change, and drawn as one
+// texture with one texel per (bin, node) scaled to the item. The timeline cursor is not drawn
+// here: QML puts a cheap line at xForPosition(position).
+class HeatmapItem : public QQuickItem {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
+    Q_PROPERTY(int columns READ columns WRITE setColumns NOTIFY columnsChanged)
+    Q_PROPERTY(int from READ from WRITE setFrom NOTIFY rangeChanged)
+    // The last position shown; -1 means the run's last step.
+    Q_PROPERTY(int to READ to WRITE setTo NOTIFY rangeChanged)
+    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    Q_PROPERTY(bool ready READ ready NOTIFY matrixChanged)
+    Q_PROPERTY(double legendMin READ legendMin NOTIFY matrixChanged)
+    Q_PROPERTY(double legendMax READ legendMax NOTIFY matrixChanged)
+    Q_PROPERTY(QString legendLabel READ legendLabel NOTIFY runChanged)
+    // {label, y, height, nodes} per GPU model, in item coordinates.
+    Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
+
+public:
+    explicit HeatmapItem(QQuickItem* parent = nullptr);
+    ~HeatmapItem() override;
+
+    RunHandle* run() const { return run_; }
+    void setRun(RunHandle* run);
+    int columns() const { return columns_; }
+    void setColumns(int columns);
+    int from() const { return from_; }
+    void setFrom(int from);
+    int to() const { return to_; }
+    void setTo(int to);
+    int position() const { return position_; }
+    void setPosition(int position);
+    bool busy() const { return job_.busy(); }
+    bool ready() const { return matrix_.columns() > 0; }
+    double legendMin() const { return 0.0; }
+    double legendMax() const { return matrix_.maxValue; }
+    QString legendLabel() const;
+    QVariantList bands() const;
+
+    // The colour of a value at `share` of the legend's range [legendMin, legendMax].
+    Q_INVOKABLE QColor colorAt(qreal share) const;
+    // Where a timeline position lies on the item's x axis.
+    Q_INVOKABLE qreal xForPosition(int position) const;
+    // The node, the sampled position and the value under a point, or "".
+    Q_INVOKABLE QString describeAt(qreal x, qreal y) const;
+    // The sampled value of one group in one column (for tests and tooltips), NaN outside.
+    Q_INVOKABLE double valueAt(int group, int column) const;
+    Q_INVOKABLE int sampledColumns() const { return int(matrix_.columns()); }
+
+signals:
+    void runChanged();
+    void columnsChanged();
+    void rangeChanged();
+    void positionChanged();
+    void busyChanged();
+    void matrixChanged();
+    void bandsChanged();
+
+protected:
+    QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData* data) override;
+    void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
+
+private:
+    void resample();
+    void setMatrix(GroupValueMatrix matrix);
+    void paintImage();
+    size_t lastPosition() const;
+
+    QPointer<RunHandle> run_;
+    std::shared_ptr<const Run> model_;
+    int columns_ = 400;
+    int from_ = 0;
+    int to_ = -1;
+    int position_ = 0;
+    GroupValueMatrix matrix_;
+    QImage image_;
+    bool imageDirty_ = true;
+    LatestResult<GroupValueMatrix> job_;
+};
+
+}  // namespace tessera::views

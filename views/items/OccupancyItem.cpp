@@ -1,0 +1,308 @@
+#include "items/OccupancyItem.h"
+
+#include <QPainter>
+#include <QQuickWindow>
+#include <QSGSimpleTextureNode>
+#include <QVariantMap>
+
+#include <algorithm>
+
+namespace tessera::views {
+
+OccupancyItem::OccupancyItem(QQuickItem* parent) : QQuickItem(parent)
+{
+    setFlag(ItemHasContents);
+    setAcceptHoverEvents(true);
+    setAcceptedMouseButtons(Qt::LeftButton);
+    setImplicitWidth(600);
+}
+
+OccupancyItem::~OccupancyItem() = default;
+
+void OccupancyItem::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    run_ = run;
+    model_ = run ? run->shared() : nullptr;
+    cursor_ = model_ ? model_->cursor() : nullptr;
+    use_.clear();
+    hoveredCell_ = -1;
+    hoverText_.clear();
+    selectedGroup_ = -1;
+    relayout();
+    readCells();
+    emit runChanged();
+    emit hoveredCellChanged();
+    emit hoverTextChanged();
+    emit selectedGroupChanged();
+    updateSelectedGroupText();
+}
+
+void OccupancyItem::setPosition(int position)
+{
+    if (position == position_)
+        return;
+    position_ = position;
+    readCells();
+    emit positionChanged();
+}
+
+void OccupancyItem::setCellSize(int size)
+{
+    size = std::clamp(size, 1, 64);
+    if (size == cellSize_)
+        return;
+    cellSize_ = size;
+    relayout();
+    emit cellSizeChanged();
+}
+
+void OccupancyItem::setLabelHeight(int height)
+{
+    height = std::max(height, 0);
+    if (height == labelHeight_)
+        return;
+    labelHeight_ = height;
+    relayout();
+    emit labelHeightChanged();
+}
+
+void OccupancyItem::setDarkBackground(bool dark)
+{
+    if (dark == darkBackground_)
+        return;
+    darkBackground_ = dark;
+    repaintImage();
+    emit darkBackgroundChanged();
+}
+
+void OccupancyItem::setEmptyColor(const QColor& color)
+{
+    if (color == emptyColor_)
+        return;
+    emptyColor_ = color;
+    repaintImage();
+    emit emptyColorChanged();
+}
+
+void OccupancyItem::setSelectionColor(const QColor& color)
+{
+    if (color == selectionColor_)
+        return;
+    selectionColor_ = color;
+    repaintImage();
+    emit selectionColorChanged();
+}
+
+QRectF OccupancyItem::hoveredCellRect() const
+{
+    if (hoveredCell_ < 0 || size_t(hoveredCell_) >= geometry_.cells().size())
+        return {};
+    return QRectF(geometry_.cells()[size_t(hoveredCell_)]);
+}
+
+void OccupancyItem::setSelectedGroup(int group)
+{
+    const int groups = model_ ? int(model_->layout().groups.size()) : 0;
+    if (group < 0 || group >= groups)
+        group = -1;
+    if (group == selectedGroup_)
+        return;
+    selectedGroup_ = group;
+    repaintImage();
+    emit selectedGroupChanged();
+    updateSelectedGroupText();
+}
+
+QVariantList OccupancyItem::bands() const
+{
+    QVariantList list;
+    for (const auto& band : geometry_.bands())
+        list.append(QVariantMap{{"label", band.label},
+                                {"x", band.labelRect.x()},
+                                {"y", band.labelRect.y()},
+                                {"width", band.labelRect.width()},
+                                {"height", band.labelRect.height()},
+                                {"cellsY", band.cellsRect.y()},
+                                {"cellsHeight", band.cellsRect.height()},
+                                {"cells", band.cellCount},
+                                {"nodes", band.groupCount}});
+    return list;
+}
+
+int OccupancyItem::usedCellCount() const
+{
+    return int(std::count_if(use_.begin(), use_.end(), [](float u) { return u > 0.0f; }));
+}
+
+QColor OccupancyItem::colorAt(qreal share) const
+{
+    return ColorRamp(ColorRamp::Kind::Viridis, !darkBackground_).color(share);
+}
+
+int OccupancyItem::cellAt(qreal x, qreal y) const
+{
+    return geometry_.cellAt(QPointF(x, y).toPoint());
+}
+
+QString OccupancyItem::describeCell(int cell) const
+{
+    if (!cursor_ || cell < 0 || size_t(cell) >= use_.size())
+        return {};
+    return QString::fromStdString(cursor_->describeCell(uint32_t(cell)));
+}
+
+QString OccupancyItem::groupName(int group) const
+{
+    if (!model_ || group < 0 || size_t(group) >= model_->layout().groups.size())
+        return {};
+    return QString::fromStdString(model_->layout().groups[size_t(group)].name);
+}
+
+void OccupancyItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
+{
+    QQuickItem::geometryChange(newGeometry, oldGeometry);
+    if (int(newGeometry.width()) != int(oldGeometry.width()))
+        relayout();
+}
+
+void OccupancyItem::relayout()
+{
+    if (model_ && width() >= 1)
+        geometry_ = OccupancyGeometry(model_->layout(), int(width()), cellSize_, labelHeight_);
+    else
+        geometry_ = OccupancyGeometry();
+    setImplicitHeight(model_ && width() >= 1 ? geometry_.height() : 0);
+    repaintImage();
+    emit bandsChanged();
+}
+
+void OccupancyItem::readCells()
+{
+    if (!cursor_)
+        return;
+    cursor_->seek(size_t(std::max(position_, 0)));
+    cursor_->cellUse(scratch_);
+    if (scratch_ != use_) {
+        use_.swap(scratch_);
+        repaintImage();
+        emit cellsChanged();
+    }
+    // The texts name the pods present now, so they follow the cursor even when colours do not.
+    if (hoveredCell_ >= 0) {
+        hoverText_ = describeCell(hoveredCell_);
+        emit hoverTextChanged();
+    }
+    updateSelectedGroupText();
+}
+
+void OccupancyItem::repaintImage()
+{
+    const auto& cells = geometry_.cells();
+    if (cells.empty() || use_.size() != cells.size()) {
+        image_ = QImage();
+        imageDirty_ = true;
+        update();
+        return;
+    }
+    if (image_.size() != QSize(geometry_.width(), geometry_.height()))
+        image_ = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
+    image_.fill(Qt::transparent);
+    const ColorRamp ramp(ColorRamp::Kind::Viridis, !darkBackground_);
+    const QRgb empty = emptyColor_.rgba();
+    const int stride = int(image_.bytesPerLine() / sizeof(QRgb));
+    auto* bits = reinterpret_cast<QRgb*>(image_.bits());
+    for (size_t c = 0; c < cells.size(); ++c) {
+        const QRect r = cells[c].intersected(image_.rect());
+        const QRgb rgb = use_[c] > 0.0f ? ramp.rgb(use_[c]) : empty;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
+    }
+    if (selectedGroup_ >= 0) {
+        QPainter painter(&image_);
+        painter.setPen(QPen(selectionColor_, 1));
+        for (const QRect& r : geometry_.groupRects(selectedGroup_))
+            painter.drawRect(r.adjusted(-1, -1, 0, 0));
+    }
+    imageDirty_ = true;
+    update();
+}
+
+QSGNode* OccupancyItem::updatePaintNode(QSGNode* old, UpdatePaintNodeData*)
+{
+    auto* node = static_cast<QSGSimpleTextureNode*>(old);
+    if (image_.isNull() || !window()) {
+        delete node;
+        return nullptr;
+    }
+    if (!node) {
+        node = new QSGSimpleTextureNode;
+        node->setOwnsTexture(true);
+        node->setFiltering(QSGTexture::Nearest);
+        imageDirty_ = true;
+    }
+    if (imageDirty_) {
+        node->setTexture(window()->createTextureFromImage(image_));
+        imageDirty_ = false;
+    }
+    node->setRect(QRectF(image_.rect()));
+    return node;
+}
+
+void OccupancyItem::setHoveredCell(int cell)
+{
+    if (cell == hoveredCell_)
+        return;
+    hoveredCell_ = cell;
+    hoverText_ = describeCell(cell);
+    emit hoveredCellChanged();
+    emit hoverTextChanged();
+}
+
+void OccupancyItem::hoverMoveEvent(QHoverEvent* event)
+{
+    setHoveredCell(cellAt(event->position().x(), event->position().y()));
+}
+
+void OccupancyItem::hoverLeaveEvent(QHoverEvent*)
+{
+    setHoveredCell(-1);
+}
+
+void OccupancyItem::mousePressEvent(QMouseEvent* event)
+{
+    setSelectedGroup(groupOfCell(cellAt(event->position().x(), event->position().y())));
+    event->accept();
+}
+
+void OccupancyItem::updateSelectedGroupText()
+{
+    QString text;
+    if (model_ && selectedGroup_ >= 0) {
+        // A node's text from its cells' texts: each cell's first line says what the GPU holds,
+        // the following lines name its pods, which a multi-GPU pod repeats on every GPU it uses.
+        const auto& layout = model_->layout();
+        const auto& group = layout.groups[size_t(selectedGroup_)];
+        QStringList cellLines, pods;
+        for (uint32_t c = group.firstCell; c < group.firstCell + group.cellCount; ++c) {
+            const QStringList lines = describeCell(int(c)).split('\n');
+            cellLines.append(lines.value(0));
+            for (qsizetype i = 1; i < lines.size(); ++i)
+                if (!pods.contains(lines[i]))
+                    pods.append(lines[i]);
+        }
+        text = QStringLiteral("%1 · %2 · %3 GPU%4\n%5\n\n%6")
+                   .arg(QString::fromStdString(group.name), QString::fromStdString(layout.categories[group.category]))
+                   .arg(group.cellCount)
+                   .arg(group.cellCount == 1 ? "" : "s")
+                   .arg(cellLines.join('\n'),
+                        pods.isEmpty() ? tr("No pods on its GPUs.") : tr("Pods on its GPUs:\n%1").arg(pods.join('\n')));
+    }
+    if (text != selectedGroupText_) {
+        selectedGroupText_ = text;
+        emit selectedGroupTextChanged();
+    }
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,131 @@
+#pragma once
+
+#include "items/ColorRamp.h"
+#include "items/OccupancyGeometry.h"
+#include "run/RunHandle.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QQuickItem>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+#include <vector>
+
+namespace tessera::views {
+
+// Every GPU (cell) of a run's cluster at the timeline position, coloured by its used share,
+// grouped by node and GPU model. Drawn as one texture that is re-uploaded only when the cells,
+// the size or the selection change, so it stays fluid at 12,000+ cells and renders under the
+// software scene graph too. Cells flow in rows that wrap to the item's width; implicitHeight
+// is the height they need.
+class OccupancyItem : public QQuickItem {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
+    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    Q_PROPERTY(int cellSize READ cellSize WRITE setCellSize NOTIFY cellSizeChanged)
+    Q_PROPERTY(int labelHeight READ labelHeight WRITE setLabelHeight NOTIFY labelHeightChanged)
+    // Light backgrounds draw full cells dark, dark backgrounds draw them bright.
+    Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY darkBackgroundChanged)
+    Q_PROPERTY(QColor emptyColor READ emptyColor WRITE setEmptyColor NOTIFY emptyColorChanged)
+    Q_PROPERTY(QColor selectionColor READ selectionColor WRITE setSelectionColor NOTIFY selectionColorChanged)
+    Q_PROPERTY(int hoveredCell READ hoveredCell NOTIFY hoveredCellChanged)
+    Q_PROPERTY(QRectF hoveredCellRect READ hoveredCellRect NOTIFY hoveredCellChanged)
+    Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverTextChanged)
+    Q_PROPERTY(int selectedGroup READ selectedGroup WRITE setSelectedGroup NOTIFY selectedGroupChanged)
+    Q_PROPERTY(QString selectedGroupText READ selectedGroupText NOTIFY selectedGroupTextChanged)
+    // {label, x, y, width, height, cells, nodes} per GPU model, in item coordinates.
+    Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
+    Q_PROPERTY(int cellCount READ cellCount NOTIFY runChanged)
+    Q_PROPERTY(int usedCellCount READ usedCellCount NOTIFY cellsChanged)
+
+public:
+    explicit OccupancyItem(QQuickItem* parent = nullptr);
+    ~OccupancyItem() override;
+
+    RunHandle* run() const { return run_; }
+    void setRun(RunHandle* run);
+    int position() const { return position_; }
+    void setPosition(int position);
+    int cellSize() const { return cellSize_; }
+    void setCellSize(int size);
+    int labelHeight() const { return labelHeight_; }
+    void setLabelHeight(int height);
+    bool darkBackground() const { return darkBackground_; }
+    void setDarkBackground(bool dark);
+    QColor emptyColor() const { return emptyColor_; }
+    void setEmptyColor(const QColor& color);
+    QColor selectionColor() const { return selectionColor_; }
+    void setSelectionColor(const QColor& color);
+    int hoveredCell() const { return hoveredCell_; }
+    QRectF hoveredCellRect() const;
+    QString hoverText() const { return hoverText_; }
+    int selectedGroup() const { return selectedGroup_; }
+    void setSelectedGroup(int group);
+    QString selectedGroupText() const { return selectedGroupText_; }
+    QVariantList bands() const;
+    int cellCount() const { return int(use_.size()); }
+    int usedCellCount() const;
+
+    // The colour of a used share in [0, 1], for legends.
+    Q_INVOKABLE QColor colorAt(qreal share) const;
+    Q_INVOKABLE int cellAt(qreal x, qreal y) const;
+    // The hover text of any cell at the current position (what hovering it would show).
+    Q_INVOKABLE QString describeCell(int cell) const;
+    // The group (node) name of a cell, or "".
+    Q_INVOKABLE QString groupName(int group) const;
+    Q_INVOKABLE int groupOfCell(int cell) const { return geometry_.groupOfCell(cell); }
+
+signals:
+    void runChanged();
+    void positionChanged();
+    void cellSizeChanged();
+    void labelHeightChanged();
+    void darkBackgroundChanged();
+    void emptyColorChanged();
+    void selectionColorChanged();
+    void hoveredCellChanged();
+    void hoverTextChanged();
+    void selectedGroupChanged();
+    void selectedGroupTextChanged();
+    void bandsChanged();
+    void cellsChanged();
+
+protected:
+    QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData* data) override;
+    void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
+    void hoverMoveEvent(QHoverEvent* event) override;
+    void hoverLeaveEvent(QHoverEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void relayout();
+    void readCells();
+    void repaintImage();
+    void setHoveredCell(int cell);
+    void updateSelectedGroupText();
+
+    QPointer<RunHandle> run_;
+    std::shared_ptr<const Run> model_;  // keeps the run and its layout alive
+    std::unique_ptr<RunCursor> cursor_;
+    int position_ = 0;
+    int cellSize_ = 7;
+    int labelHeight_ = 18;
+    bool darkBackground_ = false;
+    QColor emptyColor_{0xd4, 0xd4, 0xd4};
+    QColor selectionColor_{0xe6, 0x55, 0x00};
+    int hoveredCell_ = -1;
+    QString hoverText_;
+    int selectedGroup_ = -1;
+    QString selectedGroupText_;
+
+    OccupancyGeometry geometry_;
+    std::vector<float> use_;
+    std::vector<float> scratch_;
+    QImage image_;
+    bool imageDirty_ = true;
+};
+
+}  // namespace tessera::views

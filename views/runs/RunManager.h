@@ -1,0 +1,121 @@
+#pragma once
+
+#include "run/RunHandle.h"
+#include "runs/BackgroundTask.h"
+#include "study/StudyLibrary.h"
+#include "trace/TraceSession.h"
+
+#include <QAbstractListModel>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+#include <QThreadPool>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+#include <vector>
+
+namespace tessera::views {
+
+// The open runs, as a list model. Simulates, forks and reopens saved runs on a worker thread
+// with progress and cancel, saves every finished run into the current study off the GUI
+// thread, and gives each run its own colour.
+class RunManager : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
+    // What the worker is doing, e.g. "Simulating fgd:1000, seed 42", or empty.
+    Q_PROPERTY(QString status READ status NOTIFY busyChanged)
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
+    Q_PROPERTY(int count READ count NOTIFY countChanged)
+    Q_PROPERTY(int pendingSaves READ pendingSaves NOTIFY pendingSavesChanged)
+    Q_PROPERTY(tessera::views::TraceSession* traceSession READ traceSession WRITE setTraceSession NOTIFY
+                   traceSessionChanged)
+    Q_PROPERTY(tessera::views::StudyLibrary* study READ study WRITE setStudy NOTIFY studyChanged)
+    // The names of the score plugins a policy can combine, from the core's registry.
+    Q_PROPERTY(QStringList plugins READ plugins CONSTANT)
+
+public:
+    enum Role {
+        RunRole = Qt::UserRole + 1,
+        NameRole,
+        PolicyRole,
+        SeedRole,
+        ModeRole,
+        StepsRole,
+        ColorRole,
+        StoredIdRole,
+        IsForkRole,
+    };
+    Q_ENUM(Role)
+
+    explicit RunManager(QObject* parent = nullptr);
+    ~RunManager() override;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    bool busy() const { return task_.busy(); }
+    double progress() const { return task_.progress(); }
+    QString status() const { return busy() ? status_ : QString(); }
+    QString error() const { return error_; }
+    int count() const { return int(runs_.size()); }
+    int pendingSaves() const { return pendingSaves_; }
+    TraceSession* traceSession() const { return traceSession_; }
+    void setTraceSession(TraceSession* session);
+    StudyLibrary* study() const { return study_; }
+    void setStudy(StudyLibrary* study);
+    QStringList plugins() const;
+
+    // Simulates `policySpec` on the session's trace. Returns false, with `error` set, when the
+    // spec or a parameter is bad or no trace is loaded; nothing starts then.
+    Q_INVOKABLE bool start(const QString& policySpec, const QString& mode = QStringLiteral("experiment"),
+                           qint64 seed = 42, double tune = 1.3, const QString& tieOrder = QStringLiteral("seeded"));
+    // A what-if branch of `run`: its first `position` steps, then `policySpec`.
+    Q_INVOKABLE bool fork(tessera::views::RunHandle* run, int position, const QString& policySpec);
+    // Reopens run `id` of the current study without simulating.
+    Q_INVOKABLE bool openSaved(qint64 id);
+    Q_INVOKABLE void cancel();
+    Q_INVOKABLE void remove(int index);
+    Q_INVOKABLE tessera::views::RunHandle* runAt(int index) const;
+    Q_INVOKABLE int indexOf(tessera::views::RunHandle* run) const;
+    // Empty when `policySpec` parses, else the reason it does not.
+    Q_INVOKABLE QString validate(const QString& policySpec) const;
+
+signals:
+    void busyChanged();
+    void progressChanged();
+    void errorChanged();
+    void countChanged();
+    void pendingSavesChanged();
+    void traceSessionChanged();
+    void studyChanged();
+    void runFinished(tessera::views::RunHandle* run);
+    void forkFinished(tessera::views::RunHandle* run);
+    void savedRunOpened(tessera::views::RunHandle* run);
+    void runSaved(tessera::views::RunHandle* run);
+
+private:
+    // The work runs on the worker; `adopt` gets its run on the GUI thread.
+    using RunWork = std::function<std::shared_ptr<const Run>(const ProgressCallback&)>;
+    using Adopt = std::function<void(std::shared_ptr<const Run>)>;
+    void launch(const QString& status, RunWork work, Adopt adopt);
+    RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId);
+    void save(RunHandle* handle);
+    void setError(const QString& error);
+    void rowChanged(RunHandle* handle, int role);
+    bool fail(const QString& error);
+
+    BackgroundTask task_;
+    QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
+    std::vector<RunHandle*> runs_;
+    QPointer<TraceSession> traceSession_;
+    QPointer<StudyLibrary> study_;
+    QString status_;
+    QString error_;
+    int pendingSaves_ = 0;
+};
+
+}  // namespace tessera::views

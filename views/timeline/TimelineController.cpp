@@ -1,0 +1,132 @@
+#include "timeline/TimelineController.h"
+
+#include "timeline/TimeMapping.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::views {
+
+TimelineController::TimelineController(QObject* parent) : QObject(parent)
+{
+    timer_.setInterval(kFrameMs);
+    timer_.setTimerType(Qt::PreciseTimer);
+    connect(&timer_, &QTimer::timeout, this, &TimelineController::advance);
+}
+
+void TimelineController::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    if (run_)
+        disconnect(run_, nullptr, this, nullptr);
+    run_ = run;
+    if (run_)
+        connect(run_, &QObject::destroyed, this, &TimelineController::runChangedUnder);
+    runChangedUnder();
+}
+
+void TimelineController::runChangedUnder()
+{
+    // A closed run has already cleared run_ (QPointer) when its destroyed() arrives.
+    emit runChanged();
+    // Keep the cursor where it was when the new run is long enough: a fork or a second run
+    // is usually looked at at the same point.
+    position_ = std::clamp(position_, 0, steps());
+    emit positionChanged();
+    if (!run_)
+        pause();
+}
+
+void TimelineController::setPosition(int position)
+{
+    const int clamped = std::clamp(position, 0, steps());
+    if (clamped == position_)
+        return;
+    position_ = clamped;
+    emit positionChanged();
+}
+
+void TimelineController::setSpeed(double speed)
+{
+    const double bounded = std::clamp(speed, 1.0, 1e7);
+    if (bounded == speed_)
+        return;
+    speed_ = bounded;
+    emit speedChanged();
+}
+
+QString TimelineController::label() const { return run_ ? run_->xText(position_) : QString(); }
+QString TimelineController::xLabel() const { return run_ ? run_->xLabel() : QString(); }
+QString TimelineController::xUnit() const { return run_ ? run_->xUnit() : QString(); }
+
+void TimelineController::play()
+{
+    if (!run_ || playing())
+        return;
+    if (position_ >= steps())
+        setPosition(0);  // playing from the end starts over, as media players do
+    carry_ = 0;
+    clock_.start();
+    timer_.start();
+    emit playingChanged();
+}
+
+void TimelineController::pause()
+{
+    if (!playing())
+        return;
+    timer_.stop();
+    emit playingChanged();
+}
+
+void TimelineController::toggle() { playing() ? pause() : play(); }
+
+void TimelineController::step(int delta)
+{
+    pause();
+    setPosition(int(std::clamp<qint64>(qint64(position_) + delta, 0, steps())));
+}
+
+void TimelineController::home()
+{
+    pause();
+    setPosition(0);
+}
+
+void TimelineController::end()
+{
+    pause();
+    setPosition(steps());
+}
+
+void TimelineController::jumpToX(double x)
+{
+    if (!run_ || !std::isfinite(x))
+        return;
+    pause();
+    setPosition(run_->positionAtX(x));
+}
+
+double TimelineController::pixelAt(int position, double width) const
+{
+    return TimeMapping(0, steps(), 0, width).toPixel(position);
+}
+
+int TimelineController::positionAtPixel(double pixel, double width) const
+{
+    return int(std::lround(TimeMapping(0, steps(), 0, width).toValue(pixel)));
+}
+
+void TimelineController::advance()
+{
+    // Elapsed time, not timer ticks, so a slow frame does not slow playback down.
+    carry_ += speed_ * double(clock_.restart()) / 1000.0;
+    const double whole = std::floor(carry_);
+    carry_ -= whole;
+    setPosition(int(std::min<double>(double(position_) + whole, steps())));
+    if (position_ >= steps())
+        pause();
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "run/RunHandle.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QtQml/qqmlregistration.h>
+
+namespace tessera::views {
+
+// The shared cursor of every view: a position over a run's steps, stepped, jumped or played
+// at a speed in decisions per second.
+class TimelineController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
+    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    Q_PROPERTY(int steps READ steps NOTIFY runChanged)
+    Q_PROPERTY(bool playing READ playing NOTIFY playingChanged)
+    Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
+    // The x value at the position with its unit, e.g. "57.31 %".
+    Q_PROPERTY(QString label READ label NOTIFY positionChanged)
+    Q_PROPERTY(QString xLabel READ xLabel NOTIFY runChanged)
+    Q_PROPERTY(QString xUnit READ xUnit NOTIFY runChanged)
+
+public:
+    static constexpr double kDefaultSpeed = 200;
+    static constexpr int kFrameMs = 16;
+
+    explicit TimelineController(QObject* parent = nullptr);
+
+    RunHandle* run() const { return run_; }
+    void setRun(RunHandle* run);
+    int position() const { return position_; }
+    void setPosition(int position);
+    int steps() const { return run_ ? run_->steps() : 0; }
+    bool playing() const { return timer_.isActive(); }
+    double speed() const { return speed_; }
+    void setSpeed(double speed);
+    QString label() const;
+    QString xLabel() const;
+    QString xUnit() const;
+
+    Q_INVOKABLE void play();
+    Q_INVOKABLE void pause();
+    Q_INVOKABLE void toggle();
+    Q_INVOKABLE void step(int delta);
+    Q_INVOKABLE void home();
+    Q_INVOKABLE void end();
+    // Moves to the first position whose x (arrived % or seconds) reaches `x`.
+    Q_INVOKABLE void jumpToX(double x);
+    // The slider's geometry: position <-> pixel over [0, width].
+    Q_INVOKABLE double pixelAt(int position, double width) const;
+    Q_INVOKABLE int positionAtPixel(double pixel, double width) const;
+
+signals:
+    void runChanged();
+    void positionChanged();
+    void playingChanged();
+    void speedChanged();
+
+private:
+    void advance();
+    void runChangedUnder();
+
+    QPointer<RunHandle> run_;
+    int position_ = 0;
+    double speed_ = kDefaultSpeed;
+    double carry_ = 0;  // fractional decisions not shown yet
+    QTimer timer_;
+    QElapsedTimer clock_;
+};
+
+}  // namespace tessera::views
