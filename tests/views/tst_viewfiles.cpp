@@ -9,6 +9,7 @@
 #include <QQmlEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
+#include <QSGRendererInterface>
 #include <QScopeGuard>
 #include <QPalette>
 #include <QGuiApplication>
@@ -101,6 +102,14 @@ private slots:
         item->setSize(window.size());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The same views must draw on the OpenGL scene graph (ctest runs this test twice).
+        const QByteArray expectedApi = qgetenv("TESSERA_EXPECT_GRAPHICS_API");
+        if (!expectedApi.isEmpty()) {
+            const auto api = window.rendererInterface()->graphicsApi();
+            QCOMPARE(QByteArray(api == QSGRendererInterface::OpenGL ? "opengl"
+                                : api == QSGRendererInterface::Software ? "software" : "other"),
+                     expectedApi);
+        }
         QTest::qWait(file == "FragmentationView" || file == "DecisionInspector" ? 1500 : 300);  // background work
         const QImage shot = window.grabWindow();
         QVERIFY(!shot.isNull());
