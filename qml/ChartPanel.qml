@@ -22,8 +22,13 @@ ChartView {
     // Text beside the cursor, e.g. the value it points at.
     property string cursorText: ""
 
-    // About one point per horizontal pixel of the plot: more cannot be seen.
-    readonly property int pointBudget: Math.max(100, Math.round(plotArea.width))
+    // About one point per horizontal pixel of the visible plot: more cannot be seen. Zoomed in,
+    // the whole run is fed at that density, rounded up to a power of two so that a wheel turn
+    // refills the series only now and then.
+    readonly property real zoomRatio: ChartZoom.active
+        ? (xMax - xMin) / Math.max(1e-9, ChartZoom.visibleMax(xMin, xMax) - ChartZoom.visibleMin(xMin, xMax)) : 1
+    readonly property int pointBudget: Math.min(1 << 17, Math.max(128,
+        1 << Math.ceil(Math.log2(Math.max(1, plotArea.width * zoomRatio)))))
     // Where a what-if branch leaves its parent, in x units, or NaN.
     readonly property real forkX: {
         if (run && otherRun && otherRun.parentRun === run)
@@ -38,6 +43,25 @@ ChartView {
             return 1
         const last = otherRun ? Math.max(run.xAt(run.steps), otherRun.xAt(otherRun.steps)) : run.xAt(run.steps)
         return last > xMin ? last : xMin + 1
+    }
+
+    // The x value under a pixel of the chart.
+    function xAtPixel(px) {
+        return xAxis.min + (xAxis.max - xAxis.min) * (px - plotArea.x) / Math.max(1, plotArea.width)
+    }
+
+    // Ctrl+wheel zooms every chart around the pointer, Shift+wheel pans; W/S/A/D and 0 in the
+    // main window do the same from the keyboard.
+    WheelHandler {
+        target: null
+        acceptedModifiers: Qt.ControlModifier
+        onWheel: event => ChartZoom.zoom(chart.xAtPixel(point.position.x), event.angleDelta.y > 0 ? 0.8 : 1.25,
+                                         chart.xMin, chart.xMax)
+    }
+    WheelHandler {
+        target: null
+        acceptedModifiers: Qt.ShiftModifier
+        onWheel: event => ChartZoom.pan(event.angleDelta.y > 0 ? -0.1 : 0.1, chart.xMin, chart.xMax)
     }
 
     function plotX(x) {
@@ -58,11 +82,14 @@ ChartView {
 
     ValueAxis {
         id: xAxis
-        min: chart.xMin
-        max: chart.xMax
+        min: ChartZoom.active ? ChartZoom.visibleMin(chart.xMin, chart.xMax) : chart.xMin
+        max: ChartZoom.active ? ChartZoom.visibleMax(chart.xMin, chart.xMax) : chart.xMax
         titleText: chart.run ? chart.run.xLabel + " (" + chart.run.xUnit + ")" : ""
-        labelFormat: "%.0f"
-        tickCount: 6
+        labelFormat: Number.isInteger(tickInterval) ? "%.0f" : Number.isInteger(tickInterval * 10) ? "%.1f" : "%.2f"
+        // Round ticks (1, 2, 2.5 or 5 × 10ⁿ) whatever the zoom, anchored at 0.
+        tickType: ValueAxis.TicksDynamic
+        tickAnchor: 0
+        tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / 6))
         labelsColor: ThemePalette.text
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }
@@ -82,7 +109,7 @@ ChartView {
         id: forkMarker
         parent: chart
         z: 10
-        visible: !isNaN(chart.forkX) && chart.plotArea.width > 0
+        visible: !isNaN(chart.forkX) && chart.plotArea.width > 0 && chart.forkX >= xAxis.min && chart.forkX <= xAxis.max
         x: Math.round(chart.plotX(chart.forkX) - width / 2)
         y: chart.plotArea.y
         width: 2

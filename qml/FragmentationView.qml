@@ -36,7 +36,13 @@ Item {
             Layout.preferredWidth: 3
 
             readonly property int labelWidth: 72
-            readonly property real cursorShare: view.run ? view.position / Math.max(1, view.run.steps) : 0
+            // The positions the heatmap spans: the whole run, or the shared chart zoom.
+            readonly property int fromPosition: view.run && ChartZoom.active
+                ? view.run.positionAtX(ChartZoom.visibleMin(view.run.xAt(0), view.run.xAt(view.run.steps))) : 0
+            readonly property int toPosition: view.run
+                ? (ChartZoom.active ? view.run.positionAtX(ChartZoom.visibleMax(view.run.xAt(0), view.run.xAt(view.run.steps)))
+                                    : view.run.steps) : 0
+            readonly property real cursorShare: (view.position - fromPosition) / Math.max(1, toPosition - fromPosition)
 
             Text {
                 id: heatTitle
@@ -55,6 +61,8 @@ Item {
                 height: Math.max(40, heatBlock.height - y - axis.height - legend.height - 12)
                 run: view.run
                 position: view.position
+                from: heatBlock.fromPosition
+                to: heatBlock.toPosition
                 columns: Math.max(50, Math.min(Math.round(width), 600))
             }
 
@@ -89,12 +97,34 @@ Item {
 
             Rectangle {
                 id: heatCursor
-                visible: view.run !== null
+                visible: view.run !== null && heatBlock.cursorShare >= 0 && heatBlock.cursorShare <= 1
                 x: heat.x + heat.width * heatBlock.cursorShare - 1
                 y: heat.y
                 width: 2
                 height: heat.height
                 color: ThemePalette.accent
+            }
+
+            // Ctrl+wheel zooms time like every chart (the zoom is shared), Shift+wheel pans.
+            WheelHandler {
+                target: null
+                acceptedModifiers: Qt.ControlModifier
+                onWheel: event => {
+                    if (!view.run)
+                        return
+                    const share = Math.max(0, Math.min(1, (point.position.x - heat.x) / Math.max(1, heat.width)))
+                    const anchor = view.run.xAt(Math.round(heatBlock.fromPosition
+                                                           + share * (heatBlock.toPosition - heatBlock.fromPosition)))
+                    ChartZoom.zoom(anchor, event.angleDelta.y > 0 ? 0.8 : 1.25, view.run.xAt(0), view.run.xAt(view.run.steps))
+                }
+            }
+            WheelHandler {
+                target: null
+                acceptedModifiers: Qt.ShiftModifier
+                onWheel: event => {
+                    if (view.run)
+                        ChartZoom.pan(event.angleDelta.y > 0 ? -0.1 : 0.1, view.run.xAt(0), view.run.xAt(view.run.steps))
+                }
             }
 
             MouseArea {
@@ -125,7 +155,7 @@ Item {
                     delegate: Text {
                         readonly property real share: index / 4
                         x: Math.max(0, Math.min(axis.width - width, axis.width * share - width / 2))
-                        text: view.run ? view.run.xAt(Math.round(share * view.run.steps)).toFixed(0) : ""
+                        text: view.run ? view.run.xAt(Math.round(heatBlock.fromPosition + share * (heatBlock.toPosition - heatBlock.fromPosition))).toFixed(0) : ""
                         color: ThemePalette.text
                         font.pixelSize: 11
                     }

@@ -179,10 +179,16 @@ ApplicationWindow {
     }
     ExportDialog {
         id: exportDialog
+        objectName: "exportDialog"
         exporter: exporter
         runA: window.currentRun
         runB: window.otherRun
         position: timeline.position
+        // The visible (zoomed) range of the shown run, for CSV and chart export.
+        from: window.currentRun && ChartZoom.active
+              ? window.currentRun.positionAtX(ChartZoom.visibleMin(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : 0
+        to: window.currentRun && ChartZoom.active
+            ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
         preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation"][viewTabs.currentIndex]
     }
     ShortcutsDialog { id: shortcuts }
@@ -194,6 +200,21 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+F"; onActivated: forkDialog.open() }
     Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
     Shortcut { sequence: "Ctrl+D"; onActivated: window.compareMode = !window.compareMode }
+    // Zoom the time axis of every chart around the cursor, pan it, reset it (Perfetto's keys).
+    function zoomBy(factor) {
+        if (currentRun)
+            ChartZoom.zoom(currentRun.xAt(timeline.position), factor, currentRun.xAt(0), currentRun.xAt(currentRun.steps))
+    }
+    function panBy(share) {
+        if (currentRun)
+            ChartZoom.pan(share, currentRun.xAt(0), currentRun.xAt(currentRun.steps))
+    }
+    Shortcut { sequence: "W"; onActivated: window.zoomBy(0.8) }
+    Shortcut { sequence: "S"; onActivated: window.zoomBy(1.25) }
+    Shortcut { sequence: "A"; onActivated: window.panBy(-0.1) }
+    Shortcut { sequence: "D"; onActivated: window.panBy(0.1) }
+    function resetZoom() { ChartZoom.reset() }
+    Shortcut { sequence: "0"; onActivated: window.resetZoom() }
     Shortcut { sequence: "Ctrl+1"; onActivated: viewTabs.currentIndex = 0 }
     Shortcut { sequence: "Ctrl+2"; onActivated: viewTabs.currentIndex = 1 }
     Shortcut { sequence: "Ctrl+3"; onActivated: viewTabs.currentIndex = 2 }

@@ -58,6 +58,12 @@ ToolBar {
             onClicked: bar.exportRequested()
         }
         Item { Layout.fillWidth: true }
+        Action {
+            visible: ChartZoom.active
+            text: qsTr("Zoom %1–%2 · reset").arg(ChartZoom.minX.toFixed(1)).arg(ChartZoom.maxX.toFixed(1))
+            tip: qsTr("Every chart shows this x range; CSV export keeps to it. Reset: 0")
+            onClicked: ChartZoom.reset()
+        }
         Label {
             Layout.maximumWidth: bar.width * 0.5
             elide: Text.ElideMiddle

@@ -17,7 +17,13 @@ Dialog {
         { keys: "Ctrl+O", action: qsTr("Open a trace") },
         { keys: "Ctrl+R", action: qsTr("Run the chosen policy") },
         { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
-        { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") }
+        { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") },
+        { keys: "Ctrl+D", action: qsTr("Compare two runs side by side") },
+        { keys: "Ctrl+1 … Ctrl+5", action: qsTr("Occupancy, fragmentation, power, allocation, inspector") },
+        { keys: "W / S", action: qsTr("Zoom every chart's time axis in or out at the cursor") },
+        { keys: "A / D", action: qsTr("Pan the zoomed charts left or right") },
+        { keys: "Ctrl+wheel / Shift+wheel", action: qsTr("Zoom or pan at the pointer") },
+        { keys: "0", action: qsTr("Show the whole run again") }
     ]
 
     title: qsTr("Keyboard shortcuts")

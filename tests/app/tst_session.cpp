@@ -17,6 +17,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <tuple>
 #include <QtQml/qqmlextensionplugin.h>
 
 Q_IMPORT_QML_PLUGIN(TesseraPlugin)
@@ -246,9 +248,9 @@ private slots:
             QCOMPARE(exporter->property("lastPath").toString(), path);
         };
         using tessera::views::RunHandle;
+        bool ok = false;
         for (const char* format : {"png", "svg", "pdf"}) {
             const QString path = dir + "/allocation." + format;
-            bool ok = false;
             QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, "allocation"),
                                       Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(run)),
                                       Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(other)), Q_ARG(int, 0), Q_ARG(int, -1),
@@ -265,8 +267,30 @@ private slots:
         QVERIFY2(svg.count("<path") + svg.count("<polyline") > 20, "the SVG has too few vector paths");
         QVERIFY(read(dir + "/allocation.pdf").startsWith("%PDF"));
 
+        // Zoomed in, the CSV holds only the visible range.
+        QMetaObject::invokeMethod(window_, "zoomBy", Q_ARG(QVariant, 0.25));
+        QObject* dialog = find("exportDialog");
+        const int from = dialog->property("from").toInt(), to = dialog->property("to").toInt();
+        QVERIFY2(from > 0 && to > from, qPrintable(QStringLiteral("%1-%2").arg(from).arg(to)));
+        window_->setProperty("viewIndex", 3);
+        verifyNotBlank(shoot("zoomed"), "zoomed allocation");
+        for (const auto& [name, first, last] : {std::tuple{"whole", 0, -1}, std::tuple{"visible", from, to}}) {
+            const QString path = dir + "/" + name + ".csv";
+            QMetaObject::invokeMethod(exporter, "exportCsv", Q_RETURN_ARG(bool, ok), Q_ARG(QString, "allocation"),
+                                      Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(run)),
+                                      Q_ARG(tessera::views::RunHandle*, nullptr), Q_ARG(int, first), Q_ARG(int, last),
+                                      Q_ARG(QString, path));
+            QVERIFY(ok);
+            wait(path);
+        }
+        const qsizetype wholeRows = read(dir + "/whole.csv").count('\n');
+        const qsizetype visibleRows = read(dir + "/visible.csv").count('\n');
+        QVERIFY2(visibleRows > 10 && visibleRows < wholeRows,
+                 qPrintable(QStringLiteral("%1 of %2 rows").arg(visibleRows).arg(wholeRows)));
+        QMetaObject::invokeMethod(window_, "resetZoom");
+        QCOMPARE(dialog->property("to").toInt(), -1);
+
         const QString report = dir + "/report.pdf";
-        bool ok = false;
         QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok),
                                   Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(run)),
                                   Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(other)), Q_ARG(QString, report));

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QUrl>
 
+#include <limits>
 #include <memory>
 
 namespace tessera::views {
@@ -194,7 +195,9 @@ bool ExportController::exportCsv(const QString& chart, RunHandle* runA, RunHandl
         return reject(tr("Unknown chart \"%1\".").arg(chart));
     const QString path = localPath(target);
     const RunPair runs = pairOf(runA, runB);
-    const auto options = optionsOf(runs, from, to, -1);
+    auto options = optionsOf(runs, from, to, -1);
+    // CSV is the data, not a picture of it: every row of the range, none thinned away.
+    options.maxPoints = std::numeric_limits<int>::max();
     const auto visible = visibleX(*runs.a, from, to);
     run(path, [=](const ProgressCallback& progress) {
         const QList<ChartSpec> specs = build(chart, runs, options, to, progress);
