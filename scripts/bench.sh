@@ -15,7 +15,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub}
+sections=${*:-real scale scrub app}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -77,4 +77,13 @@ if want scrub; then
   echo "== timeline scrubbing: 200 seeded random seeks + every GPU cell read, FGD at tune 1.3 (scale 13, seed 1)"
   "$cli" generate --out "$tmp/scrub" --seed 1 --scale 13 >/dev/null
   "$bench" scrub --nodes "$tmp/scrub/nodes.csv" --pods "$tmp/scrub/pods.csv" --policy fgd --seeks 200
+fi
+
+if want app && [ -x "$build/tests/app/tst_session" ]; then
+  # Issue 8: with the real trace and two runs open the app stays under 1 GB. The scripted session
+  # is the app's main window doing exactly that (load, run FGD, fork, compare, export).
+  echo "== the app's scripted session on the real trace (two runs open), offscreen: peak memory"
+  QT_QPA_PLATFORM=offscreen QT_QUICK_BACKEND=software /usr/bin/time -f "peak_rss_mb=%M elapsed_s=%e" \
+    "$build/tests/app/tst_session" -silent 2>&1 >/dev/null | grep peak_rss_mb \
+    | awk -F'[= ]' '{printf "peak_rss_mb=%.0f elapsed_s=%s\n", $2/1024, $4}'
 fi

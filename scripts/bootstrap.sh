@@ -10,7 +10,7 @@ build=${TESSERA_BUILD_DIR:-$repo/build}
 action=${1:-run}
 shift || true
 
-packages=(build-essential cmake ninja-build git pkg-config python3
+packages=(build-essential cmake ninja-build git pkg-config python3 time
   qt6-base-dev qt6-declarative-dev qt6-charts-dev qt6-svg-dev libfmt-dev libsqlite3-dev libqt6sql6-sqlite
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts qml6-module-qtquick-window
   qml6-module-qtquick-templates qml6-module-qtquick-dialogs qml6-module-qtcharts qml6-module-qtqml

@@ -301,6 +301,15 @@ private slots:
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
     }
 
+    // The smallest supported window still shows every part of a view.
+    void smallWindow()
+    {
+        window_->resize(1280, 800);
+        window_->setProperty("viewIndex", 0);
+        verifyNotBlank(shoot("small-1280x800"), "1280x800 window");
+        window_->resize(1440, 900);
+    }
+
     void cleanupTestCase()
     {
         engine_.reset();
