@@ -53,6 +53,7 @@ ApplicationWindow {
     ExportController { id: exporter; objectName: "exporter" }
 
     Settings {
+        id: layout
         category: "window"
         property alias x: window.x
         property alias y: window.y
@@ -60,7 +61,20 @@ ApplicationWindow {
         property alias height: window.height
         property alias view: viewTabs.currentIndex
         property alias panel: panelTabs.currentIndex
-        property alias panelWidth: sidePanel.width
+        property real panelWidth: 340
+    }
+    Component.onDestruction: if (sidePanel.visible) layout.panelWidth = sidePanel.width
+
+    // A trace file or folder dropped anywhere on the window opens with its pair.
+    DropArea {
+        anchors.fill: parent
+        z: 100
+        onDropped: event => {
+            if (event.hasUrls && event.urls.length > 0) {
+                panelTabs.currentIndex = 0
+                session.loadAny(event.urls[0].toString())
+            }
+        }
     }
 
     // First start opens the bundled default; later starts reopen the last trace.
@@ -97,7 +111,7 @@ ApplicationWindow {
             id: sidePanel
             // Compare needs the width; the panels come back when it ends.
             visible: !window.compareMode
-            SplitView.preferredWidth: 340
+            SplitView.preferredWidth: layout.panelWidth
             SplitView.minimumWidth: 260
             spacing: 0
             TabBar {

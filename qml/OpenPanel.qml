@@ -57,6 +57,25 @@ Pane {
                 text: qsTr("Browse…")
                 onClicked: podsDialog.open()
             }
+            Label { text: qsTr("GPU models") }
+            TextField {
+                Layout.fillWidth: true
+                readOnly: true
+                text: panel.session.gpuModelsPath
+                placeholderText: qsTr("built-in (T4, A10, P100, V100M16, V100M32, A100)")
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("A CSV name,idle_watts,full_watts[,power_of] adding or replacing GPU models, "
+                                   + "e.g. H100,60,700. Clear it to use the built-in models only.")
+            }
+            RowLayout {
+                spacing: 2
+                Button { text: qsTr("Browse…"); onClicked: gpuModelsDialog.open() }
+                Button {
+                    text: "✕"
+                    visible: panel.session.gpuModelsPath.length > 0
+                    onClicked: panel.session.gpuModelsPath = ""
+                }
+            }
         }
 
         Flow {
@@ -180,6 +199,12 @@ Pane {
         title: qsTr("Pod list")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
         onAccepted: podsField.text = panel.session.pathOf(selectedFile.toString())
+    }
+    FileDialog {
+        id: gpuModelsDialog
+        title: qsTr("GPU models")
+        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
+        onAccepted: panel.session.gpuModelsPath = selectedFile.toString()
     }
     FileDialog {
         id: anyDialog

@@ -205,6 +205,40 @@ private slots:
         QVERIFY(session.error().isEmpty());
     }
 
+    // The app takes a user's GPU models like `simulate --gpu-models`: a node of a model the
+    // built-in registry lacks is an error until the models file names it, and the file is
+    // remembered for the next session.
+    void userGpuModelsExtendTheRegistry()
+    {
+        QTemporaryDir dir;
+        const QString nodes = dir.filePath("nodes.csv"), pods = dir.filePath("pods.csv");
+        const QString models = dir.filePath("models.csv");
+        writeFile(nodes, "sn,cpu_milli,memory_mib,gpu,model\nn1,32000,262144,8,H100\n");
+        writeFile(pods, kPodHeader + "p1,1000,1024,1,500,,LS,Running,0,10,0\n");
+        writeFile(models, "name,idle_watts,full_watts\nH100,60,700\n");
+
+        TraceSession session;
+        session.setGpuModelsPath({});
+        QSignalSpy failed(&session, &TraceSession::loadFailed);
+        session.load(nodes, pods);
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(session.error().contains("H100"), qPrintable(session.error()));
+
+        session.setGpuModelsPath(QUrl::fromLocalFile(models).toString());
+        QCOMPARE(session.gpuModelsPath(), models);
+        session.load(nodes, pods);
+        QVERIFY(waitLoaded(session));
+        QVERIFY2(session.error().isEmpty(), qPrintable(session.error()));
+        QCOMPARE(session.trace()->cluster.totalGpus(), 8);
+        QCOMPARE(TraceSession().gpuModelsPath(), models);  // remembered
+
+        // Clearing it reloads the loaded trace with the built-in models, which fails.
+        QSignalSpy failedAgain(&session, &TraceSession::loadFailed);
+        session.setGpuModelsPath({});
+        QVERIFY(failedAgain.wait(30000));
+        QVERIFY(session.loaded());  // the previous trace stays
+    }
+
     void pairingErrorsAreShownToo()
     {
         TraceSession session;

@@ -6,15 +6,21 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QUrl>
 
 namespace tessera::views {
+
+namespace {
+const QString kGpuModelsKey = QStringLiteral("trace/gpuModels");
+}  // namespace
 
 TraceSession::TraceSession(QObject* parent) : QObject(parent)
 {
 #ifdef TESSERA_DEFAULT_TRACE_DIR
     defaultFolder_ = QStringLiteral(TESSERA_DEFAULT_TRACE_DIR);
 #endif
+    gpuModelsPath_ = QSettings().value(kGpuModelsKey).toString();
     connect(&task_, &BackgroundTask::busyChanged, this, &TraceSession::loadingChanged);
     connect(&task_, &BackgroundTask::progressChanged, this, &TraceSession::progressChanged);
     connect(&task_, &BackgroundTask::failed, this, [this](const QString& message) {
@@ -32,6 +38,18 @@ void TraceSession::setDefaultFolder(const QString& folder)
         return;
     defaultFolder_ = folder;
     emit defaultFolderChanged();
+}
+
+void TraceSession::setGpuModelsPath(const QString& urlOrPath)
+{
+    const QString path = urlOrPath.isEmpty() ? QString() : QFileInfo(localPath(urlOrPath)).absoluteFilePath();
+    if (path == gpuModelsPath_)
+        return;
+    gpuModelsPath_ = path;
+    QSettings().setValue(kGpuModelsKey, path);
+    emit gpuModelsPathChanged();
+    if (trace_)
+        load(nodesPath(), podsPath());
 }
 
 QString TraceSession::localPath(const QString& urlOrPath)
@@ -54,10 +72,11 @@ void TraceSession::load(const QString& nodes, const QString& pods)
     const QString nodesPath = QFileInfo(localPath(nodes)).absoluteFilePath();
     const QString podsPath = QFileInfo(localPath(pods)).absoluteFilePath();
     setError({});
-    task_.start([this, nodesPath, podsPath](const ProgressCallback& progress) -> BackgroundTask::Delivery {
+    const QString gpuModels = gpuModelsPath_;
+    task_.start([this, nodesPath, podsPath, gpuModels](const ProgressCallback& progress) -> BackgroundTask::Delivery {
         LoadWarnings warnings;
-        auto trace = PodTrace::load(nodesPath.toStdString(), podsPath.toStdString(), {}, LoadOptions{}, warnings,
-                                    progress);
+        auto trace = PodTrace::load(nodesPath.toStdString(), podsPath.toStdString(), gpuModels.toStdString(),
+                                    LoadOptions{}, warnings, progress);
         QStringList lines;
         for (const auto& line : warnings.lines)
             lines.append(QString::fromStdString(line));

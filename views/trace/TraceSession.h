@@ -33,6 +33,10 @@ class TraceSession : public QObject {
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentChanged)
     // The same, as {nodes, pods, title} pairs.
     Q_PROPERTY(QVariantList recentTraces READ recentTraces NOTIFY recentChanged)
+    // A user's GPU models (name,idle_watts,full_watts[,power_of]) added to the built-in registry
+    // for every load, as `tessera-cli simulate --gpu-models`; empty for the built-in ones only.
+    // Remembered between sessions.
+    Q_PROPERTY(QString gpuModelsPath READ gpuModelsPath WRITE setGpuModelsPath NOTIFY gpuModelsPathChanged)
     // The folder of the bundled default trace (nodes.csv, pods.csv).
     Q_PROPERTY(QString defaultFolder READ defaultFolder WRITE setDefaultFolder NOTIFY defaultFolderChanged)
 
@@ -54,6 +58,9 @@ public:
     QVariantList recentTraces() const { return recent_.toVariantList(); }
     QString defaultFolder() const { return defaultFolder_; }
     void setDefaultFolder(const QString& folder);
+    QString gpuModelsPath() const { return gpuModelsPath_; }
+    // Takes a path or a file:// URL; a loaded trace is loaded again with the new models.
+    void setGpuModelsPath(const QString& urlOrPath);
 
     // Paths or file:// URLs. A load in progress is cancelled.
     Q_INVOKABLE void load(const QString& nodes, const QString& pods);
@@ -78,6 +85,7 @@ signals:
     void errorChanged();
     void recentChanged();
     void defaultFolderChanged();
+    void gpuModelsPathChanged();
     // A load finished and its trace is now current.
     void traceLoaded();
     void loadFailed(const QString& error);
@@ -93,6 +101,7 @@ private:
     QString warnings_;
     QString error_;
     QString defaultFolder_;
+    QString gpuModelsPath_;
     RecentTraces recent_;
 };
 
