@@ -6,15 +6,14 @@
 #include "io/TraceLoader.h"
 #include "report/SimulationCsv.h"
 #include "report/SummaryTable.h"
+#include "run/PodTrace.h"
 #include "sim/BatchRunner.h"
 #include "sim/GridSampler.h"
 #include "store/StudyStore.h"
-#include "util/ContentHash.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <thread>
@@ -42,13 +41,6 @@ void writeFile(const std::string& path, const std::string& header, const std::ve
         out << p;
     if (!out.flush())
         throw std::runtime_error(fmt::format("cannot write {}", path));
-}
-
-// A run's input file as a study records it: absolute, so the app can find it again from
-// any working directory, with the hash that tells whether it has changed since.
-RunRecord::TraceFile traceFile(std::string_view role, const std::string& path)
-{
-    return {std::string(role), std::filesystem::absolute(path).lexically_normal().string(), ContentHash::ofFile(path)};
 }
 
 }  // namespace
@@ -103,9 +95,7 @@ int simulateCommand(int argc, char** argv)
     std::vector<RunRecord::TraceFile> inputs;
     if (args.has("--db")) {
         study.emplace(args.value("--db"));
-        inputs = {traceFile(RunRecord::kNodesRole, nodesPath), traceFile(RunRecord::kPodsRole, podsPath)};
-        if (args.has("--gpu-models"))
-            inputs.push_back(traceFile(RunRecord::kGpuModelsRole, args.value("--gpu-models")));
+        inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"));
     }
 
     const size_t jobs = policies.size() * seeds.size();

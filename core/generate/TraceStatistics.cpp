@@ -2,6 +2,7 @@
 
 #include "io/CsvTable.h"
 #include "model/NodeSpec.h"
+#include "util/SumOf.h"
 
 #include <charconv>
 #include <cmath>
@@ -330,20 +331,8 @@ TraceStatistics TraceStatistics::load(const std::string& directory, const GpuMod
                            std::move(times.schedulingDelay));
 }
 
-int64_t TraceStatistics::nodeCount() const
-{
-    int64_t total = 0;
-    for (const auto& c : nodeConfigs_)
-        total += c.count;
-    return total;
-}
+int64_t TraceStatistics::nodeCount() const { return sumOf<int64_t>(nodeConfigs_, &NodeConfig::count); }
 
-int64_t TraceStatistics::podCount() const
-{
-    int64_t total = 0;
-    for (const auto& c : podClasses_)
-        total += c.count;
-    return total;
-}
+int64_t TraceStatistics::podCount() const { return sumOf<int64_t>(podClasses_, &PodClassStatistics::count); }
 
 }  // namespace tessera

@@ -1,21 +1,11 @@
 #include "model/Cluster.h"
 
+#include "util/SumOf.h"
+
 namespace tessera {
 
-int Cluster::totalGpus() const
-{
-    int total = 0;
-    for (const auto& n : nodes)
-        total += n.gpuCount;
-    return total;
-}
+int Cluster::totalGpus() const { return sumOf<int>(nodes, &NodeSpec::gpuCount); }
 
-int64_t Cluster::totalCpuMilli() const
-{
-    int64_t total = 0;
-    for (const auto& n : nodes)
-        total += n.cpuMilli;
-    return total;
-}
+int64_t Cluster::totalCpuMilli() const { return sumOf<int64_t>(nodes, &NodeSpec::cpuMilli); }
 
 }  // namespace tessera

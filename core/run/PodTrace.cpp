@@ -48,14 +48,20 @@ std::shared_ptr<const PodTrace> PodTrace::load(const std::string& nodesPath, con
     PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, options, warnings,
                                          progressSlice(progress, split, 1.0));
     // Hashed after a successful load: an input error is reported before any hashing cost.
+    auto trace = make(std::move(cluster), std::move(pods), fileRecords(nodesPath, podsPath, gpuModelsPath));
+    if (progress)
+        progress(1.0);
+    return trace;
+}
+
+std::vector<RunRecord::TraceFile> PodTrace::fileRecords(const std::string& nodesPath, const std::string& podsPath,
+                                                        const std::string& gpuModelsPath)
+{
     std::vector<RunRecord::TraceFile> files{traceFile(RunRecord::kNodesRole, nodesPath),
                                             traceFile(RunRecord::kPodsRole, podsPath)};
     if (!gpuModelsPath.empty())
         files.push_back(traceFile(RunRecord::kGpuModelsRole, gpuModelsPath));
-    auto trace = make(std::move(cluster), std::move(pods), std::move(files));
-    if (progress)
-        progress(1.0);
-    return trace;
+    return files;
 }
 
 std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::string nodesPath,

@@ -1,36 +1,27 @@
 #pragma once
 
 #include "sched/ScorePlugin.h"
+#include "util/Registry.h"
 
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace tessera {
 
+using ScorePluginFactory = std::function<std::unique_ptr<ScorePlugin>()>;
+
 // Name -> factory for every score plugin. A plugin file registers itself with a static
 // PluginRegistration, so adding a policy means adding one file under core/policies/.
-class PluginRegistry {
+class PluginRegistry : public Registry<ScorePluginFactory> {
 public:
-    using Factory = std::function<std::unique_ptr<ScorePlugin>()>;
+    using Factory = ScorePluginFactory;
 
     static PluginRegistry& instance();
-    void add(const std::string& name, Factory factory);
+    // nullptr for a name nobody registered.
     std::unique_ptr<ScorePlugin> create(const std::string& name) const;
-    bool contains(const std::string& name) const { return factories_.count(name) > 0; }
-    std::vector<std::string> names() const;
-
-private:
-    std::map<std::string, Factory> factories_;
 };
 
-struct PluginRegistration {
-    PluginRegistration(const std::string& name, PluginRegistry::Factory factory)
-    {
-        PluginRegistry::instance().add(name, std::move(factory));
-    }
-};
+using PluginRegistration = Registration<PluginRegistry>;
 
 }  // namespace tessera

@@ -17,7 +17,7 @@ const RunArchiveRegistry::Handler& handlerOf(const std::string& kind, const std:
     if (!handler)
         throw InputError::fileLevel(study, fmt::format("runs of kind \"{}\" cannot be saved or opened by this "
                                                        "version (known kinds: {})",
-                                                       kind, fmt::join(RunArchiveRegistry::instance().kinds(), ", ")));
+                                                       kind, fmt::join(RunArchiveRegistry::instance().names(), ", ")));
     return *handler;
 }
 

@@ -1,8 +1,7 @@
 // What-if forks: a fork keeps the base run's past and changes only what follows. With the
 // base's own policy it must reproduce the base exactly, in both modes; with another policy
 // it must share the prefix and then take its own course.
-#include "support/SyntheticTrace.h"
-#include "sim/PodSimulation.h"
+#include "support/SyntheticModels.h"
 
 #include <QTest>
 
@@ -60,11 +59,9 @@ private slots:
     {
         QFETCH(int, mode);
         QFETCH(QString, policy);
-        const Cluster cluster = test::syntheticCluster(120);
-        const PodList pods = test::syntheticPods(cluster, 1500, 3, true);
-        const TraceModels models(cluster, pods.pods);
-        const PodSimulation sim(models, parameters(policy.toUtf8().constData(), SimulationMode(mode)));
-        const auto base = sim.run(pods);
+        const test::SyntheticModels trace(120, 1500, 3, true);
+        const PodSimulation sim(trace.models, parameters(policy.toUtf8().constData(), SimulationMode(mode)));
+        const auto base = sim.run(trace.podList);
         QVERIFY2(base->timeline.size() > 300, "the run is too short to fork at several points");
         for (size_t position : {size_t(0), size_t(1), base->timeline.size() / 3, base->timeline.size() - 1,
                                 base->timeline.size()}) {
@@ -75,12 +72,11 @@ private slots:
 
     void otherPolicySharesPrefixThenDiverges()
     {
-        const Cluster cluster = test::syntheticCluster(120);
-        const PodList pods = test::syntheticPods(cluster, 1500, 3, true);
-        const TraceModels models(cluster, pods.pods);
-        const auto base = PodSimulation(models, parameters("fgd", SimulationMode::Experiment)).run(pods);
+        const test::SyntheticModels trace(120, 1500, 3, true);
+        const auto base = trace.simulate(parameters("fgd", SimulationMode::Experiment));
         const size_t position = base->timeline.size() / 2;
-        const auto forked = PodSimulation(models, parameters("random", SimulationMode::Experiment)).fork(*base, position);
+        const auto forked =
+            PodSimulation(trace.models, parameters("random", SimulationMode::Experiment)).fork(*base, position);
         QCOMPARE(forked->parameters.policy.canonical(), std::string("random:1000"));
         QCOMPARE(forked->timeline.size(), base->timeline.size());
         for (size_t i = 0; i < position; ++i)

@@ -118,6 +118,34 @@ PodList loadPods(const std::string& path, LoadWarnings& w, bool skip = false,
     return TraceLoader::loadPods(path, registry, o, w);
 }
 
+// The columns of the *Errors_data tables: a file with one bad thing, and the error it must
+// raise.
+void addFileErrorColumns()
+{
+    QTest::addColumn<QString>("content");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("column");
+    QTest::addColumn<QString>("hint");
+    QTest::addColumn<QString>("value");  // null: no value part
+}
+
+// The check of the *Errors tests: the data row's content, written to `fileName` and read with
+// `load(path, warnings)`, raises the data row's error.
+template <typename Load>
+void expectFileError(const QString& fileName, Load load)
+{
+    QFETCH(QString, content);
+    QFETCH(int, line);
+    QFETCH(QString, column);
+    QFETCH(QString, hint);
+    QFETCH(QString, value);
+    Files files;
+    const std::string path = files.write(fileName, content.toStdString());
+    LoadWarnings w;
+    const std::optional<std::string> v = value.isNull() ? std::nullopt : std::optional(value.toStdString());
+    EXPECT_INPUT_ERROR(load(path, w), path, line, column.toStdString(), hint.toStdString(), v);
+}
+
 bool mentions(const std::vector<std::string>& lines, const std::string& text)
 {
     return std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(text) != std::string::npos; });
@@ -133,11 +161,7 @@ private slots:
 
     void podErrors_data()
     {
-        QTest::addColumn<QString>("content");
-        QTest::addColumn<int>("line");
-        QTest::addColumn<QString>("column");
-        QTest::addColumn<QString>("hint");
-        QTest::addColumn<QString>("value");  // null: no value part
+        addFileErrorColumns();
         const std::string h = podHeader();
         const std::string ok = podRow("pod-a");
         auto row = [&](const char* tag, const std::string& bad, int line, const char* column, const char* hint,
@@ -181,27 +205,14 @@ private slots:
 
     void podErrors()
     {
-        QFETCH(QString, content);
-        QFETCH(int, line);
-        QFETCH(QString, column);
-        QFETCH(QString, hint);
-        QFETCH(QString, value);
-        Files files;
-        const std::string path = files.write("pods.csv", content.toStdString());
-        LoadWarnings w;
-        const std::optional<std::string> v = value.isNull() ? std::nullopt : std::optional(value.toStdString());
-        EXPECT_INPUT_ERROR(loadPods(path, w), path, line, column.toStdString(), hint.toStdString(), v);
+        expectFileError("pods.csv", [](const std::string& path, LoadWarnings& w) { return loadPods(path, w); });
     }
 
     // --- node lists ----------------------------------------------------------------------------
 
     void nodeErrors_data()
     {
-        QTest::addColumn<QString>("content");
-        QTest::addColumn<int>("line");
-        QTest::addColumn<QString>("column");
-        QTest::addColumn<QString>("hint");
-        QTest::addColumn<QString>("value");
+        addFileErrorColumns();
         const std::string h = kNodeHeader;
         const std::string ok = "node-a,32000,131072,2,T4\n";
         auto row = [&](const char* tag, const std::string& bad, const char* column, const char* hint,
@@ -224,16 +235,7 @@ private slots:
 
     void nodeErrors()
     {
-        QFETCH(QString, content);
-        QFETCH(int, line);
-        QFETCH(QString, column);
-        QFETCH(QString, hint);
-        QFETCH(QString, value);
-        Files files;
-        const std::string path = files.write("nodes.csv", content.toStdString());
-        LoadWarnings w;
-        const std::optional<std::string> v = value.isNull() ? std::nullopt : std::optional(value.toStdString());
-        EXPECT_INPUT_ERROR(loadNodes(path, w), path, line, column.toStdString(), hint.toStdString(), v);
+        expectFileError("nodes.csv", [](const std::string& path, LoadWarnings& w) { return loadNodes(path, w); });
     }
 
     // --- whole-file errors -------------------------------------------------------------------
@@ -457,11 +459,7 @@ private slots:
 
     void gpuModelFileErrors_data()
     {
-        QTest::addColumn<QString>("content");
-        QTest::addColumn<int>("line");
-        QTest::addColumn<QString>("column");
-        QTest::addColumn<QString>("hint");
-        QTest::addColumn<QString>("value");
+        addFileErrorColumns();
         const QString h = "name,idle_watts,full_watts,power_of\n";
         const QString ok = "H100,60,700,\n";
         QTest::newRow("missing column") << QString("name,idle_watts\nH100,60\n") << 1 << "full_watts" << "missing"
@@ -479,19 +477,11 @@ private slots:
 
     void gpuModelFileErrors()
     {
-        QFETCH(QString, content);
-        QFETCH(int, line);
-        QFETCH(QString, column);
-        QFETCH(QString, hint);
-        QFETCH(QString, value);
-        Files files;
-        const std::string path = files.write("models.csv", content.toStdString());
         GpuModelRegistry registry = GpuModelRegistry::builtin();
         const int before = registry.size();
-        LoadWarnings w;
-        const std::optional<std::string> v = value.isNull() ? std::nullopt : std::optional(value.toStdString());
-        EXPECT_INPUT_ERROR(TraceLoader::loadGpuModels(path, registry, w), path, line, column.toStdString(),
-                           hint.toStdString(), v);
+        expectFileError("models.csv", [&](const std::string& path, LoadWarnings& w) {
+            TraceLoader::loadGpuModels(path, registry, w);
+        });
         // Nothing is half-loaded: the good H100 row before the bad one is not added either.
         QCOMPARE(registry.size(), before);
         QVERIFY(!registry.find("H100"));

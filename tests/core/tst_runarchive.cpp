@@ -108,6 +108,15 @@ void compareCursors(const Run& live, const Run& loaded)
     }
 }
 
+// What the app shows of a run from its series and cursors alone is the same for both runs.
+void compareShownRuns(const Run& expected, const Run& actual)
+{
+    QCOMPARE(actual.steps(), expected.steps());
+    const QString difference = seriesDifference(expected.series(), actual.series());
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    compareCursors(expected, actual);
+}
+
 void compareExplanations(const ExplanationTable& a, const ExplanationTable& b)
 {
     QCOMPARE(a.subject, b.subject);
@@ -180,11 +189,8 @@ private slots:
         QVERIFY(std::is_sorted(progress.begin(), progress.end()));
 
         compareInfo(live->info(), loaded->info());
-        QCOMPARE(loaded->steps(), live->steps());
-        const QString difference = seriesDifference(live->series(), loaded->series());
-        QVERIFY2(difference.isEmpty(), qPrintable(difference));
         compareLayout(live->layout(), loaded->layout());
-        compareCursors(*live, *loaded);
+        compareShownRuns(*live, *loaded);
         QCOMPARE(loaded->groupValueInfo().key, live->groupValueInfo().key);
         size_t explained = 0;
         for (size_t step = 0; step < live->steps(); step += live->steps() / 9) {
@@ -204,12 +210,9 @@ private slots:
         const size_t at = live->steps() / 2;
         const auto fromLive = live->fork(at, "bestfit");
         const auto fromLoaded = loaded->fork(at, "bestfit");
-        QCOMPARE(fromLoaded->steps(), fromLive->steps());
-        const QString difference = seriesDifference(fromLive->series(), fromLoaded->series());
-        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        compareShownRuns(*fromLive, *fromLoaded);
         // The branch really took another course, so the comparison above could fail.
         QVERIFY(seriesDifference(live->series(), fromLive->series()) != QString());
-        compareCursors(*fromLive, *fromLoaded);
     }
 
     void missingOrChangedTraceFileBlocksForkOnly_data()
@@ -240,9 +243,7 @@ private slots:
         }
         const auto loaded = RunArchive::load(study, id);
         // Everything but fork still works from the study alone, and is still the live run.
-        const QString difference = seriesDifference(live->series(), loaded->series());
-        QVERIFY2(difference.isEmpty(), qPrintable(difference));
-        compareCursors(*live, *loaded);
+        compareShownRuns(*live, *loaded);
         compareExplanations(live->explain(live->steps() / 2), loaded->explain(live->steps() / 2));
 
         const auto error = inputErrorOf([&] { loaded->fork(10, "fgd"); });

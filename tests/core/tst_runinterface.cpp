@@ -1,7 +1,6 @@
 // The generic Run interface over the pod-scheduling kind: what the app's timeline, occupancy,
 // heatmap, inspector and fork views consume must agree with the simulator's own record.
-#include "support/SyntheticTrace.h"
-#include "run/PodSchedulingRun.h"
+#include "support/TestRuns.h"
 
 #include <QTest>
 
@@ -18,13 +17,8 @@ class TestRunInterface : public QObject {
 private slots:
     void initTestCase()
     {
-        Cluster cluster = test::syntheticCluster(60);
-        PodList pods = test::syntheticPods(cluster, 900, 5, true);
-        trace_ = PodTrace::make(std::move(cluster), std::move(pods), "nodes.csv", "pods.csv");
-        RunParameters p;
-        p.policy = PolicySpec::parse("pwr:100,fgd:900");
-        p.seed = 3;
-        run_ = PodSchedulingRun::simulate(trace_, p);
+        trace_ = test::syntheticTrace(60, 900, 5, true);
+        run_ = test::simulateRun(trace_, "pwr:100,fgd:900", RunParameters().tune, 3);
         QVERIFY(run_->steps() > 300);
     }
 

@@ -192,20 +192,40 @@ private slots:
         QCOMPARE(e.gpus, GpuMask(0b0010));  // whole GPU: the lowest-index fully free GPU is 1
     }
 
-    void bestFitAllEqualNormalisesToZero()
+    // Two identical empty nodes score the same raw value, so min-max has no range (hi == lo):
+    // each plugin's rule for that case decides the normalised score of both.
+    void allEqualNormalises_data()
     {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<int>("gpusPerNode");
+        QTest::addColumn<int>("podCpuMilli");  // the pod asks for 500 milli-GPU on one GPU
+        QTest::addColumn<int>("raw");
+        QTest::addColumn<int>("normalised");
+        // 0.5 x 31000/128000 + 0.5 x 3500/8000 = 0.33984 -> 66.0 -> 66 on both; hi == lo -> 0
+        QTest::newRow("bestfit to zero") << "bestfit" << 4 << 1000 << 66 << 0;
+        // As the idle node of pwrRawAndMinMax: 35 W before, 200 W after -> -165; hi == lo -> 100
+        // (BestFit gives 0)
+        QTest::newRow("pwr to hundred") << "pwr" << 2 << 2000 << -165 << 100;
+    }
+
+    void allEqualNormalises()
+    {
+        QFETCH(QString, policy);
+        QFETCH(int, gpusPerNode);
+        QFETCH(int, podCpuMilli);
+        QFETCH(int, raw);
+        QFETCH(int, normalised);
         ClusterBuilder b;
-        b.addNode("x", 32000, 4, "T4");
-        b.addNode("y", 32000, 4, "T4");
+        b.addNode("x", 32000, gpusPerNode, "T4");
+        b.addNode("y", 32000, gpusPerNode, "T4");
         const ClusterState& s = b.build();
-        Scheduler scheduler(PolicySpec::parse("bestfit"), {1, 0}, 42);
-        const DecisionExplanation e = scheduler.explain(s, b.pod("p", 1000, 1, 500), 0);
+        Scheduler scheduler(PolicySpec::parse(policy.toStdString()), {1, 0}, 42);
+        const DecisionExplanation e = scheduler.explain(s, b.pod("p", podCpuMilli, 1, 500), 0);
         QCOMPARE(e.candidates.size(), size_t(2));
         for (const auto& c : e.candidates) {
-            // 0.5 x 31000/128000 + 0.5 x 3500/8000 = 0.33984 -> 66.0 -> 66 on both; hi == lo -> 0
-            QCOMPARE(c.raw.at(0), 66);
-            QCOMPARE(c.normalised.at(0), 0);
-            QCOMPARE(c.total, 0);
+            QCOMPARE(c.raw.at(0), raw);
+            QCOMPARE(c.normalised.at(0), normalised);
+            QCOMPARE(c.total, normalised * 1000);  // the default weight, 1000
         }
         QCOMPARE(e.winner, int64_t(1));  // the tie goes to the first node of the order {1, 0}
     }
@@ -250,22 +270,6 @@ private slots:
         QCOMPARE(candidate(c, busy).total, 55000);
         QCOMPARE(candidate(c, idle).total, 51300);
         QCOMPARE(candidate(c, idle).normalised.at(1), 50);
-    }
-
-    void pwrAllEqualNormalisesToHundred()
-    {
-        ClusterBuilder b;
-        b.addNode("x", 32000, 2, "T4");
-        b.addNode("y", 32000, 2, "T4");
-        const ClusterState& s = b.build();
-        Scheduler scheduler(PolicySpec::parse("pwr"), {0, 1}, 42);
-        const DecisionExplanation e = scheduler.explain(s, b.pod("p", 2000, 1, 500), 0);
-        QCOMPARE(e.candidates.size(), size_t(2));
-        for (const auto& c : e.candidates) {
-            QCOMPARE(c.raw.at(0), -165);        // as the idle node above
-            QCOMPARE(c.normalised.at(0), 100);  // hi == lo -> 100 (BestFit would give 0)
-            QCOMPARE(c.total, 100 * 1000);
-        }
     }
 
     void pwrPicksItsOwnGpu()

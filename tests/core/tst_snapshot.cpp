@@ -1,8 +1,7 @@
 // Snapshot/restore round trip: after a run, Timeline::seek must put a ClusterState into
 // exactly the state that re-applying steps 0..k-1 from the empty cluster gives, whether it
 // moves forwards, backwards or jumps across checkpoints, in experiment and in replay mode.
-#include "support/SyntheticTrace.h"
-#include "sim/PodSimulation.h"
+#include "support/SyntheticModels.h"
 
 #include <QTest>
 
@@ -132,30 +131,21 @@ private slots:
     void experimentRoundTrip()
     {
         // Large enough that the run has more than two checkpoints after the initial one.
-        const Cluster cluster = test::syntheticCluster(800);
-        const PodList pods = test::syntheticPods(cluster, 3000, 21, false);
-        const TraceModels models(cluster, pods.pods);
-        RunParameters params;
-        params.policy = PolicySpec::parse("pwr:100,fgd:900");
-        params.seed = 42;
-        const auto run = PodSimulation(models, params).run(pods);
+        const test::SyntheticModels trace(800, 3000, 21, false);
+        const auto run = trace.simulate({.policy = PolicySpec::parse("pwr:100,fgd:900"), .seed = 42});
         QVERIFY2(run->timeline.size() > 2 * Timeline::kCheckpointInterval + 100,
                  qPrintable(QString::number(run->timeline.size())));
         QVERIFY(run->timeline.sampleAt(run->timeline.size()).failedTotal() > 0);  // saturated: steps without change
-        checkRoundTrips(*run, models);
+        checkRoundTrips(*run, trace.models);
     }
 
     void replayRoundTripWithDepartures()
     {
         // A congested replay: departures, retries from the pending queue and expiries all occur.
-        const Cluster cluster = test::syntheticCluster(24);
-        const PodList pods = test::syntheticPods(cluster, 3000, 8, true);
-        const TraceModels models(cluster, pods.pods);
-        RunParameters params;
-        params.policy = PolicySpec::parse("fgd");
-        params.seed = 7;
-        params.mode = SimulationMode::Replay;
-        const auto run = PodSimulation(models, params).run(pods);
+        const test::SyntheticModels trace(24, 3000, 8, true);
+        const TraceModels& models = trace.models;
+        const auto run =
+            trace.simulate({.policy = PolicySpec::parse("fgd"), .seed = 7, .mode = SimulationMode::Replay});
         QVERIFY(run->timeline.size() > 2 * Timeline::kCheckpointInterval);
         QVERIFY(countSteps(*run, StepKind::Departure) > 1000);
         QVERIFY(countSteps(*run, StepKind::Retry) > 0);

@@ -1,10 +1,10 @@
 // Study files: runs survive a save and reopen exactly, rename and delete, a writer killed
 // mid-transaction, files that are not studies, and the schema migrations.
 #include "support/SharedData.h"
-#include "support/SyntheticTrace.h"
+#include "support/SyntheticModels.h"
+#include "support/TestFiles.h"
 #include "io/InputError.h"
 #include "io/TraceLoader.h"
-#include "sim/PodSimulation.h"
 #include "store/StudySchema.h"
 #include "store/StudyStore.h"
 #include "util/ContentHash.h"
@@ -26,33 +26,17 @@ using namespace tessera;
 
 namespace {
 
-// A synthetic trace with its models; the models point into the cluster, so it stays put.
-struct SyntheticFixture {
-    SyntheticFixture(int nodes, int pods, bool withTimes)
-        : cluster(test::syntheticCluster(nodes)), podList(test::syntheticPods(cluster, pods, 11, withTimes)),
-          models(cluster, podList.pods)
-    {
-    }
-    SyntheticFixture(const SyntheticFixture&) = delete;
-    SyntheticFixture& operator=(const SyntheticFixture&) = delete;
-
-    std::unique_ptr<SimulationResult> simulate(const std::string& policy, uint64_t seed, SimulationMode mode,
-                                               TieOrderKind tieOrder = TieOrderKind::Seeded) const
-    {
-        RunParameters p;
-        p.policy = PolicySpec::parse(policy);
-        p.seed = seed;
-        p.mode = mode;
-        p.tune = 1.2;
-        p.tieOrder = tieOrder;
-        p.replayStepSeconds = 600;
-        return PodSimulation(models, p).run(podList);
-    }
-
-    Cluster cluster;
-    PodList podList;
-    TraceModels models;
-};
+// The runs these tests store: tune 1.2, replay steps of 600 s.
+std::unique_ptr<SimulationResult> simulate(const test::SyntheticModels& trace, const std::string& policy, uint64_t seed,
+                                           SimulationMode mode, TieOrderKind tieOrder = TieOrderKind::Seeded)
+{
+    return trace.simulate({.policy = PolicySpec::parse(policy),
+                           .seed = seed,
+                           .mode = mode,
+                           .tune = 1.2,
+                           .tieOrder = tieOrder,
+                           .replayStepSeconds = 600});
+}
 
 std::vector<RunRecord::TraceFile> fakeInputs()
 {
@@ -69,19 +53,6 @@ std::optional<std::string> openError(const QString& path)
     } catch (const InputError& e) {
         return std::string(e.what());
     }
-}
-
-QByteArray fileBytes(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    QCOMPARE(file.write(bytes), bytes.size());
 }
 
 void compareSamples(const MetricSample& stored, const MetricSample& original, size_t position)
@@ -186,7 +157,7 @@ void compareRun(const StoredRun& stored, const SimulationResult& original, const
 
 // A run of `steps` steps over a short pod sequence, without simulating: only its size
 // matters, to make a write that lasts long enough to be killed half-way.
-std::unique_ptr<SimulationResult> bulkResult(const SyntheticFixture& fixture, size_t steps)
+std::unique_ptr<SimulationResult> bulkResult(const test::SyntheticModels& fixture, size_t steps)
 {
     auto result = std::make_unique<SimulationResult>();
     result->parameters.policy = PolicySpec::parse("fgd");
@@ -234,17 +205,17 @@ private slots:
 
         QTemporaryDir dir;
         const QString path = dir.filePath("trace.csv");
-        writeBytes(path, QByteArray::fromStdString(twoBlocks));
+        QVERIFY(test::writeBytes(path, QByteArray::fromStdString(twoBlocks)));
         QCOMPARE(ContentHash::ofFile(path.toStdString()), ContentHash::ofBytes(twoBlocks));
         QVERIFY_THROWS_EXCEPTION(InputError, ContentHash::ofFile(dir.filePath("missing.csv").toStdString()));
     }
 
     void roundTripExperimentAndReplay()
     {
-        const SyntheticFixture experimentTrace(48, 500, false);
-        const SyntheticFixture replayTrace(12, 600, true);
-        const auto experiment = experimentTrace.simulate("fgd", 42, SimulationMode::Experiment);
-        const auto replay = replayTrace.simulate("pwr:100,fgd:900", 7, SimulationMode::Replay, TieOrderKind::Name);
+        const test::SyntheticModels experimentTrace(48, 500, 11, false);
+        const test::SyntheticModels replayTrace(12, 600, 11, true);
+        const auto experiment = simulate(experimentTrace, "fgd", 42, SimulationMode::Experiment);
+        const auto replay = simulate(replayTrace, "pwr:100,fgd:900", 7, SimulationMode::Replay, TieOrderKind::Name);
         // The replay must exercise every step kind the study stores.
         QVERIFY(hasStep(*replay, StepKind::Departure));
         QVERIFY(hasStep(*replay, StepKind::Retry));
@@ -315,10 +286,10 @@ private slots:
 
     void renameAndDelete()
     {
-        const SyntheticFixture trace(20, 200, false);
+        const test::SyntheticModels trace(20, 200, 11, false);
         std::vector<std::unique_ptr<SimulationResult>> results;
         for (uint64_t seed : {1, 2, 3})
-            results.push_back(trace.simulate("bestfit", seed, SimulationMode::Experiment));
+            results.push_back(simulate(trace, "bestfit", seed, SimulationMode::Experiment));
         QTemporaryDir dir;
         const QString path = dir.filePath("study.sqlite");
         std::vector<int64_t> ids;
@@ -362,9 +333,9 @@ private slots:
 
     void killedWriterLeavesStudyIntact()
     {
-        const SyntheticFixture trace(16, 300, true);
-        const auto first = trace.simulate("fgd", 42, SimulationMode::Replay);
-        const auto second = trace.simulate("dotproduct", 43, SimulationMode::Experiment);
+        const test::SyntheticModels trace(16, 300, 11, true);
+        const auto first = simulate(trace, "fgd", 42, SimulationMode::Replay);
+        const auto second = simulate(trace, "dotproduct", 43, SimulationMode::Experiment);
         QTemporaryDir dir;
         const QString path = dir.filePath("study.sqlite");
         std::vector<int64_t> committed;
@@ -437,15 +408,15 @@ private slots:
         for (auto& byte : noise)
             byte = char(rng.below(256));
         const QString noisePath = dir.filePath("noise.sqlite");
-        writeBytes(noisePath, noise);
+        QVERIFY(test::writeBytes(noisePath, noise));
         const auto error = openError(noisePath);
         QVERIFY(error.has_value());
         QVERIFY2(error->find(noisePath.toStdString()) != std::string::npos, error->c_str());
         QVERIFY2(error->find("not a Tessera study") != std::string::npos, error->c_str());
-        QCOMPARE(fileBytes(noisePath), noise);  // refused, and left as it was
+        QCOMPARE(test::readBytes(noisePath), noise);  // refused, and left as it was
 
         const QString csvPath = dir.filePath("nodes.csv");
-        writeBytes(csvPath, "sn,cpu_milli,memory_mib,gpu,model\nnode-1,32000,1024,0,\n");
+        QVERIFY(test::writeBytes(csvPath, "sn,cpu_milli,memory_mib,gpu,model\nnode-1,32000,1024,0,\n"));
         const auto csvError = openError(csvPath);
         QVERIFY(csvError.has_value());
         QVERIFY2(csvError->find("not a Tessera study") != std::string::npos, csvError->c_str());
@@ -485,7 +456,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("empty.sqlite");
-        writeBytes(path, {});
+        QVERIFY(test::writeBytes(path, {}));
         StudyStore study(path.toStdString());
         sqlite::Database& db = study.database();
         QCOMPARE(db.queryInteger("PRAGMA user_version"), int64_t(StudySchema::latestVersion()));
@@ -506,8 +477,8 @@ private slots:
 
     void laterVersionAddsTablesAndOlderBuildRefusesIt()
     {
-        const SyntheticFixture trace(10, 120, false);
-        const auto result = trace.simulate("gpupacking", 5, SimulationMode::Experiment);
+        const test::SyntheticModels trace(10, 120, 11, false);
+        const auto result = simulate(trace, "gpupacking", 5, SimulationMode::Experiment);
         QTemporaryDir dir;
         const QString path = dir.filePath("study.sqlite");
         int64_t id = 0;

@@ -4,6 +4,8 @@
 // kept apart, so a test can tell which stream each output went to, and read the CSVs it writes
 // with a strict RFC 4180 parser, so that a stray quote or carriage return shows up as a failure.
 
+#include "support/TestFiles.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QFile>
@@ -76,18 +78,6 @@ inline QStringList simulateArgs(const QString& nodes, const QString& pods, const
     for (const auto& p : policies)
         args << QStringLiteral("--policy") << p;
     return args + extra;
-}
-
-inline QByteArray readBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-inline bool writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
 struct CsvData {

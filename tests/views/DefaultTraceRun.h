@@ -3,8 +3,8 @@
 // A run of the bundled default trace (traces/default, 1,213 nodes) for the views' tests: FGD at
 // tune 0.5 by default, so a test gets realistic shapes in a fraction of a second.
 
-#include "run/PodSchedulingRun.h"
 #include "run/RunHandle.h"
+#include "support/TestRuns.h"
 
 #include <memory>
 #include <string>
@@ -24,11 +24,7 @@ inline std::shared_ptr<const PodTrace> defaultTrace()
 inline std::shared_ptr<const PodSchedulingRun> defaultRun(const std::string& policy = "fgd", double tune = 0.5,
                                                           uint64_t seed = 42)
 {
-    RunParameters p;
-    p.policy = PolicySpec::parse(policy);
-    p.tune = tune;
-    p.seed = seed;
-    return PodSchedulingRun::simulate(defaultTrace(), p);
+    return simulateRun(defaultTrace(), policy, tune, seed);
 }
 
 // A RunHandle as the RunManager would give it to QML, owned by `parent`.

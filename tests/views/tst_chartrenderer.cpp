@@ -10,8 +10,8 @@
 #include "chart/NiceTicks.h"
 #include "chart/ReportWriter.h"
 #include "chart/RunCharts.h"
-#include "run/PodSchedulingRun.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestFiles.h"
+#include "support/TestRuns.h"
 
 #include <QDir>
 #include <QImage>
@@ -59,13 +59,6 @@ int pdfPageCount(const QByteArray& pdf)
     return n;
 }
 
-void writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    if (f.open(QIODevice::WriteOnly))
-        f.write(bytes);
-}
-
 ChartSpec handMadeSpec()
 {
     ChartSpec spec;
@@ -97,13 +90,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        Cluster cluster = test::syntheticCluster(40);
-        PodList pods = test::syntheticPods(cluster, 500, 11, false);
-        trace_ = PodTrace::make(std::move(cluster), std::move(pods), "nodes.csv", "pods.csv");
-        RunParameters p;
-        p.policy = PolicySpec::parse("fgd");
-        p.tune = 1.3;
-        run_ = PodSchedulingRun::simulate(trace_, p);
+        trace_ = test::syntheticTrace(40, 500, 11);
+        run_ = test::simulateRun(trace_, "fgd", 1.3);
         QVERIFY(run_->steps() > 100);
         forkAt_ = run_->steps() / 3;
         fork_ = run_->fork(forkAt_, "pwr:100,fgd:900");
@@ -206,7 +194,7 @@ private slots:
         for (int i = 0; i < charts.size(); ++i) {
             const ChartSpec& spec = charts[i];
             const QByteArray png = ChartRenderer::render({spec}, ChartFormat::Png, QSize(900, 560), theme);
-            writeFile(QStringLiteral("%1/%2.png").arg(review).arg(i, 2, 10, QLatin1Char('0')), png);
+            test::writeBytes(QStringLiteral("%1/%2.png").arg(review).arg(i, 2, 10, QLatin1Char('0')), png);
             const QImage image = QImage::fromData(png, "PNG");
             QVERIFY2(!image.isNull(), qPrintable(spec.title));
             QCOMPARE(image.size(), QSize(900, 560));

@@ -2,8 +2,8 @@
 // CSV keeps to the visible range, the report is a multi-page PDF, and a bad request is refused
 // at once with a message while nothing is written.
 #include "export/ExportController.h"
-#include "run/PodSchedulingRun.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestFiles.h"
+#include "support/TestRuns.h"
 
 #include <QFile>
 #include <QImage>
@@ -13,25 +13,6 @@
 
 using namespace tessera;
 using namespace tessera::views;
-
-namespace {
-
-std::shared_ptr<const Run> simulate(const std::shared_ptr<const PodTrace>& trace, const char* policy)
-{
-    RunParameters p;
-    p.policy = PolicySpec::parse(policy);
-    p.seed = 7;
-    p.tune = 1.0;
-    return PodSchedulingRun::simulate(trace, p);
-}
-
-QByteArray read(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-}  // namespace
 
 class ExportControllerTest : public QObject {
     Q_OBJECT
@@ -55,11 +36,9 @@ class ExportControllerTest : public QObject {
 private slots:
     void initTestCase()
     {
-        Cluster cluster = test::syntheticCluster(30);
-        PodList pods = test::syntheticPods(cluster, 500, 5, false);
-        trace_ = PodTrace::make(std::move(cluster), std::move(pods));
-        a_ = std::make_unique<RunHandle>(simulate(trace_, "fgd"));
-        b_ = std::make_unique<RunHandle>(simulate(trace_, "bestfit"));
+        trace_ = test::syntheticTrace(30, 500, 5);
+        a_ = std::make_unique<RunHandle>(test::simulateRun(trace_, "fgd", 1.0, 7));
+        b_ = std::make_unique<RunHandle>(test::simulateRun(trace_, "bestfit", 1.0, 7));
         QVERIFY(dir_.isValid());
     }
 
@@ -80,7 +59,7 @@ private slots:
         QVERIFY2(exporter.exportChart(chart, a_.get(), b_.get(), 0, -1, a_->steps() / 2, path, {}, 900, 600),
                  qPrintable(exporter.error()));
         finish(exporter, path);
-        const QByteArray bytes = read(path);
+        const QByteArray bytes = test::readBytes(path);
         if (suffix == "png") {
             const QImage image = QImage::fromData(bytes, "PNG");
             QCOMPARE(image.size(), QSize(900, 600));
@@ -102,8 +81,8 @@ private slots:
         const int from = a_->steps() / 4, to = a_->steps() / 2;
         QVERIFY(exporter.exportCsv("allocation", a_.get(), nullptr, from, to, QUrl::fromLocalFile(part).toString()));
         finish(exporter, part);
-        const QList<QByteArray> wholeRows = read(whole).trimmed().split('\n');
-        const QList<QByteArray> partRows = read(part).trimmed().split('\n');
+        const QList<QByteArray> wholeRows = test::readBytes(whole).trimmed().split('\n');
+        const QList<QByteArray> partRows = test::readBytes(part).trimmed().split('\n');
         QVERIFY(partRows.size() > 2);
         QVERIFY(partRows.size() < wholeRows.size());
         QCOMPARE(partRows.first(), wholeRows.first());  // same header
@@ -121,7 +100,7 @@ private slots:
         const QString path = dir_.filePath("report.pdf");
         QVERIFY(exporter.exportReport(a_.get(), b_.get(), path));
         finish(exporter, path);
-        const QByteArray pdf = read(path);
+        const QByteArray pdf = test::readBytes(path);
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY2(pdf.count("/Type /Page\n") + pdf.count("/Type /Page ") + pdf.count("/Type /Page>") >= 3,
                  "fewer than three pages");

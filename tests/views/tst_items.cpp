@@ -7,7 +7,7 @@
 #include "items/OccupancyGeometry.h"
 #include "items/OccupancyItem.h"
 #include "run/GroupValueMatrix.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestRuns.h"
 
 #include <QApplication>
 #include <QQuickWindow>
@@ -157,10 +157,7 @@ private slots:
         QVERIFY(cluster.totalGpus() >= 12'000);
         PodList pods = test::syntheticPods(cluster, 20'000, 3, false);
         auto trace = PodTrace::make(std::move(cluster), std::move(pods));
-        RunParameters p;
-        p.policy = PolicySpec::parse("fgd");
-        p.tune = 1.0;
-        views::RunHandle big(std::shared_ptr<const Run>(PodSchedulingRun::simulate(trace, p)), &owner_);
+        views::RunHandle big(std::shared_ptr<const Run>(test::simulateRun(trace, "fgd", 1.0)), &owner_);
         QVERIFY(big.steps() > 5'000);
 
         auto window = makeWindow({1280, 900});

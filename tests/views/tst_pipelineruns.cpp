@@ -5,6 +5,7 @@
 #include "runs/RunManager.h"
 #include "runs/RunPalette.h"
 #include "study/StudyLibrary.h"
+#include "support/TestRuns.h"
 #include "trace/TraceSession.h"
 
 #include <QAbstractItemModelTester>
@@ -64,11 +65,7 @@ private slots:
         RunHandle* run = finishedRun(finished);
         QCOMPARE(manager.runAt(0), run);
 
-        RunParameters parameters;
-        parameters.policy = PolicySpec::parse("fgd");
-        parameters.seed = 42;
-        parameters.tune = kSmallTune;
-        const auto direct = PodSchedulingRun::simulate(session_->trace(), parameters);
+        const auto direct = test::simulateRun(session_->trace(), "fgd", kSmallTune, 42);
         QCOMPARE(run->steps(), int(direct->steps()));
         QVERIFY(run->steps() > 100);
         QString why;

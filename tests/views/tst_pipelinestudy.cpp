@@ -1,7 +1,7 @@
 // StudyLibrary: the saved runs of a study as a model; rename and delete reach the file; a
 // damaged or foreign file is refused with a clear error and the open study stays.
 #include "PipelineTestSupport.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestRuns.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "study/StudyLibrary.h"
@@ -28,11 +28,8 @@ class TestPipelineStudy : public QObject {
     {
         const QString path = home_.filePath(name);
         StudyStore store(path.toStdString());
-        for (const QString& policy : policies) {
-            RunParameters p;
-            p.policy = PolicySpec::parse(policy.toStdString());
-            RunArchive::save(store, *PodSchedulingRun::simulate(trace_, p));
-        }
+        for (const QString& policy : policies)
+            RunArchive::save(store, *test::simulateRun(trace_, policy.toStdString()));
         return path;
     }
 
@@ -41,9 +38,7 @@ private slots:
     {
         QVERIFY(home_.isValid());
         test::isolateUserFiles(home_.path());
-        Cluster cluster = test::syntheticCluster(12);
-        PodList pods = test::syntheticPods(cluster, 80, 3, false);
-        trace_ = PodTrace::make(std::move(cluster), std::move(pods));
+        trace_ = test::syntheticTrace(12, 80, 3);
     }
 
     void listsTheSavedRuns()
@@ -104,9 +99,7 @@ private slots:
         QSignalSpy reset(&library, &QAbstractItemModel::modelReset);
         {
             StudyStore other(path.toStdString());
-            RunParameters p;
-            p.policy = PolicySpec::parse("random");
-            RunArchive::save(other, *PodSchedulingRun::simulate(trace_, p));
+            RunArchive::save(other, *test::simulateRun(trace_, "random"));
         }
         library.refresh();
         QCOMPARE(library.count(), 2);

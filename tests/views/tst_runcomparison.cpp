@@ -1,8 +1,7 @@
 // RunComparisonModel against the core: its rows are the metrics the two runs share, and every
 // cell is the runs' own series value (or their difference) at the cursor or at the end.
 #include "compare/RunComparisonModel.h"
-#include "run/PodSchedulingRun.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestRuns.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -13,14 +12,21 @@ using namespace tessera::views;
 
 namespace {
 
-std::shared_ptr<const Run> simulate(const std::shared_ptr<const PodTrace>& trace, const char* policy)
-{
-    RunParameters p;
-    p.policy = PolicySpec::parse(policy);
-    p.seed = 42;
-    p.tune = 0.8;
-    return PodSchedulingRun::simulate(trace, p);
-}
+constexpr double kTune = 0.8;
+
+// Runs of two policies on one trace, compared by a model.
+struct Comparison {
+    Comparison(const std::shared_ptr<const PodTrace>& trace, const std::string& policyA, const std::string& policyB)
+        : a(test::simulateRun(trace, policyA, kTune)), b(test::simulateRun(trace, policyB, kTune))
+    {
+        model.setRunA(&a);
+        model.setRunB(&b);
+    }
+
+    RunHandle a;
+    RunHandle b;
+    RunComparisonModel model;  // destroyed before the runs it shows
+};
 
 }  // namespace
 
@@ -32,15 +38,13 @@ class RunComparisonTest : public QObject {
 private slots:
     void initTestCase()
     {
-        Cluster cluster = test::syntheticCluster(40);
-        PodList pods = test::syntheticPods(cluster, 600, 11, false);
-        trace_ = PodTrace::make(std::move(cluster), std::move(pods));
+        trace_ = test::syntheticTrace(40, 600, 11);
     }
 
     void cellsAreTheRunsValuesAndDeltas()
     {
-        RunHandle a(simulate(trace_, "fgd"));
-        RunHandle b(simulate(trace_, "bestfit"));
+        RunHandle a(test::simulateRun(trace_, "fgd", kTune));
+        RunHandle b(test::simulateRun(trace_, "bestfit", kTune));
         RunComparisonModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
@@ -71,11 +75,8 @@ private slots:
 
     void movingTheCursorUpdatesOnlyCursorColumns()
     {
-        RunHandle a(simulate(trace_, "fgd"));
-        RunHandle b(simulate(trace_, "random"));
-        RunComparisonModel model;
-        model.setRunA(&a);
-        model.setRunB(&b);
+        Comparison compared(trace_, "fgd", "random");
+        RunComparisonModel& model = compared.model;
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         model.setPositionA(5);
         QCOMPARE(changed.count(), 1);
@@ -87,11 +88,8 @@ private slots:
 
     void deltaSignFollowsTheDifference()
     {
-        RunHandle a(simulate(trace_, "fgd"));
-        RunHandle b(simulate(trace_, "fgd"));
-        RunComparisonModel model;
-        model.setRunA(&a);
-        model.setRunB(&b);
+        Comparison compared(trace_, "fgd", "fgd");
+        RunComparisonModel& model = compared.model;
         // The same policy and seed: every final delta is zero.
         for (int row = 0; row < model.rowCount(); ++row)
             QCOMPARE(model.data(model.index(row, RunComparisonModel::FinalDelta), RunComparisonModel::DeltaSignRole).toInt(), 0);

@@ -1,7 +1,7 @@
 // TimelineController (step, home, end, jump, play) over a real run, and the TimeMapping
 // value <-> pixel tables.
 #include "PipelineTestSupport.h"
-#include "support/SyntheticTrace.h"
+#include "support/TestRuns.h"
 #include "run/RunHandle.h"
 #include "timeline/TimeMapping.h"
 #include "timeline/TimelineController.h"
@@ -23,11 +23,7 @@ class TestTimeline : public QObject {
 private slots:
     void initTestCase()
     {
-        Cluster cluster = test::syntheticCluster(40);
-        PodList pods = test::syntheticPods(cluster, 400, 5, false);
-        RunParameters p;
-        p.policy = PolicySpec::parse("fgd");
-        run_ = PodSchedulingRun::simulate(PodTrace::make(std::move(cluster), std::move(pods)), p);
+        run_ = test::simulateRun(test::syntheticTrace(40, 400, 5), "fgd");
         QVERIFY(run_->steps() > 200);
     }
 

@@ -3,20 +3,25 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 namespace tessera::chart {
 
 namespace {
 
-// Okabe & Ito (2008), ordered so that the first colours stay apart on white and on dark grey;
-// the yellow, weakest on white, comes last.
-constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffe69f00, 0xff009e73, 0xffd55e00,
-                                           0xff56b4e9, 0xffcc79a7, 0xfff0e442};
+// Okabe & Ito (2008), ordered so that the first colours stay apart on white and on dark grey
+// (blue and vermillion, the app's first two runs); the yellow, weakest on white, comes last.
+constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffd55e00, 0xff009e73, 0xffcc79a7,
+                                           0xffe69f00, 0xff56b4e9, 0xfff0e442};
 
 // viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
 constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,
                                            0xff2a788e, 0xff21918c, 0xff22a884, 0xff42be71,
                                            0xff7ad151, 0xffbbdf27, 0xfffde725};
+
+// cividis (Nuñez, Anderton & Renslow 2018, matplotlib) at 9 evenly spaced points.
+constexpr std::array<QRgb, 9> kCividis = {0xff00224e, 0xff123570, 0xff3b496c, 0xff575d6d, 0xff707173,
+                                          0xff8a8779, 0xffa69d75, 0xffc4b56c, 0xfffee838};
 
 int mix(int a, int b, double t) { return int(std::lround(a + (b - a) * t)); }
 
@@ -30,14 +35,16 @@ QColor ChartColors::categorical(int index)
 
 int ChartColors::categoricalCount() { return int(kOkabeIto.size()); }
 
-QColor ChartColors::sequential(double t)
+QColor ChartColors::sequential(double t, Scale scale)
 {
+    const std::span<const QRgb> stops = scale == Scale::Cividis ? std::span<const QRgb>(kCividis)
+                                                                : std::span<const QRgb>(kViridis);
     if (!std::isfinite(t))
         t = 0;
-    t = std::clamp(t, 0.0, 1.0) * double(kViridis.size() - 1);
-    const size_t i = std::min(size_t(t), kViridis.size() - 2);
+    t = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);
+    const size_t i = std::min(size_t(t), stops.size() - 2);
     const double f = t - double(i);
-    const QRgb a = kViridis[i], b = kViridis[i + 1];
+    const QRgb a = stops[i], b = stops[i + 1];
     return QColor(mix(qRed(a), qRed(b), f), mix(qGreen(a), qGreen(b), f), mix(qBlue(a), qBlue(b), f));
 }
 

@@ -1,9 +1,7 @@
 #include "items/HeatmapItem.h"
 
-#include "items/ColorRamp.h"
+#include "chart/ChartColors.h"
 
-#include <QQuickWindow>
-#include <QSGSimpleTextureNode>
 #include <QVariantMap>
 
 #include <algorithm>
@@ -17,13 +15,13 @@ namespace {
 // limited to 16384 texels, and no screen shows more rows than this anyway.
 constexpr size_t kMaxTexelRows = 4096;
 
-ColorRamp heatmapRamp() { return ColorRamp(ColorRamp::Kind::Cividis); }
+QColor heatmapColor(double share) { return chart::ChartColors::sequential(share, chart::ChartColors::Scale::Cividis); }
 }  // namespace
 
 HeatmapItem::HeatmapItem(QQuickItem* parent)
-    : QQuickItem(parent), job_(this, [this](GroupValueMatrix m) { setMatrix(std::move(m)); })
+    : TextureImageItem(Fit::StretchToItem, parent),
+      job_(this, [this](GroupValueMatrix m) { setMatrix(std::move(m)); })
 {
-    setFlag(ItemHasContents);
     setImplicitWidth(600);
     setImplicitHeight(300);
     job_.onBusyChanged([this](bool) { emit busyChanged(); });
@@ -42,35 +40,23 @@ void HeatmapItem::setRun(RunHandle* run)
     emit runChanged();
 }
 
+void HeatmapItem::setSamplingParameter(int& parameter, int value, void (HeatmapItem::*notify)())
+{
+    if (value == parameter)
+        return;
+    parameter = value;
+    resample();
+    emit (this->*notify)();
+}
+
 void HeatmapItem::setColumns(int columns)
 {
-    columns = std::clamp(columns, 1, 8192);
-    if (columns == columns_)
-        return;
-    columns_ = columns;
-    resample();
-    emit columnsChanged();
+    setSamplingParameter(columns_, std::clamp(columns, 1, 8192), &HeatmapItem::columnsChanged);
 }
 
-void HeatmapItem::setFrom(int from)
-{
-    from = std::max(from, 0);
-    if (from == from_)
-        return;
-    from_ = from;
-    resample();
-    emit rangeChanged();
-}
+void HeatmapItem::setFrom(int from) { setSamplingParameter(from_, std::max(from, 0), &HeatmapItem::rangeChanged); }
 
-void HeatmapItem::setTo(int to)
-{
-    to = std::max(to, -1);
-    if (to == to_)
-        return;
-    to_ = to;
-    resample();
-    emit rangeChanged();
-}
+void HeatmapItem::setTo(int to) { setSamplingParameter(to_, std::max(to, -1), &HeatmapItem::rangeChanged); }
 
 void HeatmapItem::setPosition(int position)
 {
@@ -122,26 +108,25 @@ void HeatmapItem::setMatrix(GroupValueMatrix matrix)
 void HeatmapItem::paintImage()
 {
     const size_t columns = matrix_.columns(), groups = matrix_.groups;
+    QImage& texels = image();
     if (columns == 0 || groups == 0) {
-        image_ = QImage();
+        texels = QImage();
     } else {
         const size_t perRow = (groups + kMaxTexelRows - 1) / kMaxTexelRows;
         const size_t rows = (groups + perRow - 1) / perRow;
-        image_ = QImage(int(columns), int(rows), QImage::Format_RGB32);
-        const ColorRamp ramp = heatmapRamp();
+        texels = QImage(int(columns), int(rows), QImage::Format_RGB32);
         const float scale = matrix_.maxValue > 0.0f ? 1.0f / matrix_.maxValue : 0.0f;
         for (size_t r = 0; r < rows; ++r) {
-            auto* line = reinterpret_cast<QRgb*>(image_.scanLine(int(r)));
+            auto* line = reinterpret_cast<QRgb*>(texels.scanLine(int(r)));
             for (size_t c = 0; c < columns; ++c) {
                 float v = 0.0f;
                 for (size_t g = r * perRow; g < std::min(groups, (r + 1) * perRow); ++g)
                     v = std::max(v, matrix_.at(g, c));
-                line[c] = ramp.rgb(v * scale);
+                line[c] = heatmapColor(v * scale).rgb();
             }
         }
     }
-    imageDirty_ = true;
-    update();
+    imageChanged();
 }
 
 QVariantList HeatmapItem::bands() const
@@ -165,7 +150,7 @@ QVariantList HeatmapItem::bands() const
     return list;
 }
 
-QColor HeatmapItem::colorAt(qreal share) const { return heatmapRamp().color(share); }
+QColor HeatmapItem::colorAt(qreal share) const { return heatmapColor(share); }
 
 qreal HeatmapItem::xForPosition(int position) const
 {
@@ -202,32 +187,9 @@ QString HeatmapItem::describeAt(qreal x, qreal y) const
 
 void HeatmapItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
-    QQuickItem::geometryChange(newGeometry, oldGeometry);
-    if (newGeometry.size() != oldGeometry.size()) {
-        update();
+    TextureImageItem::geometryChange(newGeometry, oldGeometry);
+    if (newGeometry.size() != oldGeometry.size())
         emit bandsChanged();
-    }
-}
-
-QSGNode* HeatmapItem::updatePaintNode(QSGNode* old, UpdatePaintNodeData*)
-{
-    auto* node = static_cast<QSGSimpleTextureNode*>(old);
-    if (image_.isNull() || !window() || width() <= 0 || height() <= 0) {
-        delete node;
-        return nullptr;
-    }
-    if (!node) {
-        node = new QSGSimpleTextureNode;
-        node->setOwnsTexture(true);
-        node->setFiltering(QSGTexture::Nearest);
-        imageDirty_ = true;
-    }
-    if (imageDirty_) {
-        node->setTexture(window()->createTextureFromImage(image_));
-        imageDirty_ = false;
-    }
-    node->setRect(boundingRect());
-    return node;
 }
 
 }  // namespace tessera::views

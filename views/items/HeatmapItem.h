@@ -1,12 +1,11 @@
 #pragma once
 
 #include "items/LatestResult.h"
+#include "items/TextureImageItem.h"
 #include "run/GroupValueMatrix.h"
 #include "run/RunHandle.h"
 
-#include <QImage>
 #include <QPointer>
-#include <QQuickItem>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -19,7 +18,7 @@ namespace tessera::views {
 // the GUI thread whenever the run, the range or the column count change, and drawn as one
 // texture with one texel per (bin, node) scaled to the item. The timeline cursor is not drawn
 // here: QML puts a cheap line at xForPosition(position).
-class HeatmapItem : public QQuickItem {
+class HeatmapItem : public TextureImageItem {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
@@ -77,10 +76,11 @@ signals:
     void bandsChanged();
 
 protected:
-    QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData* data) override;
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
 
 private:
+    // Sets one of the sampling parameters and resamples when that changed it.
+    void setSamplingParameter(int& parameter, int value, void (HeatmapItem::*notify)());
     void resample();
     void setMatrix(GroupValueMatrix matrix);
     void paintImage();
@@ -93,8 +93,6 @@ private:
     int to_ = -1;
     int position_ = 0;
     GroupValueMatrix matrix_;
-    QImage image_;
-    bool imageDirty_ = true;
     LatestResult<GroupValueMatrix> job_;
 };
 

@@ -1,17 +1,25 @@
 #include "items/OccupancyItem.h"
 
+#include "chart/ChartColors.h"
+
 #include <QPainter>
-#include <QQuickWindow>
-#include <QSGSimpleTextureNode>
 #include <QVariantMap>
 
 #include <algorithm>
 
 namespace tessera::views {
 
-OccupancyItem::OccupancyItem(QQuickItem* parent) : QQuickItem(parent)
+namespace {
+// Viridis, read backwards on light backgrounds so that full cells stand out dark there and
+// bright on dark ones.
+QColor useColor(double share, bool darkBackground)
 {
-    setFlag(ItemHasContents);
+    return chart::ChartColors::sequential(darkBackground ? share : 1.0 - share);
+}
+}  // namespace
+
+OccupancyItem::OccupancyItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)
+{
     setAcceptHoverEvents(true);
     setAcceptedMouseButtons(Qt::LeftButton);
     setImplicitWidth(600);
@@ -138,7 +146,7 @@ int OccupancyItem::usedCellCount() const
 
 QColor OccupancyItem::colorAt(qreal share) const
 {
-    return ColorRamp(ColorRamp::Kind::Viridis, !darkBackground_).color(share);
+    return useColor(share, darkBackground_);
 }
 
 int OccupancyItem::cellAt(qreal x, qreal y) const
@@ -162,7 +170,7 @@ QString OccupancyItem::groupName(int group) const
 
 void OccupancyItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
-    QQuickItem::geometryChange(newGeometry, oldGeometry);
+    TextureImageItem::geometryChange(newGeometry, oldGeometry);
     if (int(newGeometry.width()) != int(oldGeometry.width()))
         relayout();
 }
@@ -200,54 +208,31 @@ void OccupancyItem::readCells()
 void OccupancyItem::repaintImage()
 {
     const auto& cells = geometry_.cells();
+    QImage& texels = image();
     if (cells.empty() || use_.size() != cells.size()) {
-        image_ = QImage();
-        imageDirty_ = true;
-        update();
+        texels = QImage();
+        imageChanged();
         return;
     }
-    if (image_.size() != QSize(geometry_.width(), geometry_.height()))
-        image_ = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
-    image_.fill(Qt::transparent);
-    const ColorRamp ramp(ColorRamp::Kind::Viridis, !darkBackground_);
+    if (texels.size() != QSize(geometry_.width(), geometry_.height()))
+        texels = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
+    texels.fill(Qt::transparent);
     const QRgb empty = emptyColor_.rgba();
-    const int stride = int(image_.bytesPerLine() / sizeof(QRgb));
-    auto* bits = reinterpret_cast<QRgb*>(image_.bits());
+    const int stride = int(texels.bytesPerLine() / sizeof(QRgb));
+    auto* bits = reinterpret_cast<QRgb*>(texels.bits());
     for (size_t c = 0; c < cells.size(); ++c) {
-        const QRect r = cells[c].intersected(image_.rect());
-        const QRgb rgb = use_[c] > 0.0f ? ramp.rgb(use_[c]) : empty;
+        const QRect r = cells[c].intersected(texels.rect());
+        const QRgb rgb = use_[c] > 0.0f ? useColor(use_[c], darkBackground_).rgb() : empty;
         for (int y = r.top(); y <= r.bottom(); ++y)
             std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
     }
     if (selectedGroup_ >= 0) {
-        QPainter painter(&image_);
+        QPainter painter(&texels);
         painter.setPen(QPen(selectionColor_, 1));
         for (const QRect& r : geometry_.groupRects(selectedGroup_))
             painter.drawRect(r.adjusted(-1, -1, 0, 0));
     }
-    imageDirty_ = true;
-    update();
-}
-
-QSGNode* OccupancyItem::updatePaintNode(QSGNode* old, UpdatePaintNodeData*)
-{
-    auto* node = static_cast<QSGSimpleTextureNode*>(old);
-    if (image_.isNull() || !window()) {
-        delete node;
-        return nullptr;
-    }
-    if (!node) {
-        node = new QSGSimpleTextureNode;
-        node->setOwnsTexture(true);
-        node->setFiltering(QSGTexture::Nearest);
-        imageDirty_ = true;
-    }
-    if (imageDirty_) {
-        node->setTexture(window()->createTextureFromImage(image_));
-        imageDirty_ = false;
-    }
-    node->setRect(QRectF(image_.rect()));
-    return node;
+    imageChanged();
 }
 
 void OccupancyItem::setHoveredCell(int cell)

@@ -1,12 +1,10 @@
 #pragma once
 
-#include "items/ColorRamp.h"
 #include "items/OccupancyGeometry.h"
+#include "items/TextureImageItem.h"
 #include "run/RunHandle.h"
 
-#include <QImage>
 #include <QPointer>
-#include <QQuickItem>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -20,7 +18,7 @@ namespace tessera::views {
 // the size or the selection change, so it stays fluid at 12,000+ cells and renders under the
 // software scene graph too. Cells flow in rows that wrap to the item's width; implicitHeight
 // is the height they need.
-class OccupancyItem : public QQuickItem {
+class OccupancyItem : public TextureImageItem {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
@@ -94,7 +92,6 @@ signals:
     void cellsChanged();
 
 protected:
-    QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData* data) override;
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
     void hoverMoveEvent(QHoverEvent* event) override;
     void hoverLeaveEvent(QHoverEvent* event) override;
@@ -124,8 +121,6 @@ private:
     OccupancyGeometry geometry_;
     std::vector<float> use_;
     std::vector<float> scratch_;
-    QImage image_;
-    bool imageDirty_ = true;
 };
 
 }  // namespace tessera::views

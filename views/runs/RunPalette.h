@@ -5,9 +5,9 @@
 
 namespace tessera::views {
 
-// Run colours from the Okabe–Ito palette, which stays distinguishable under the common forms
-// of colour blindness. Yellow comes last (weak on a light background) and black is left out
-// (invisible on a dark one).
+// Run colours: the charts' categorical (Okabe–Ito) colours, which stay distinguishable under
+// the common forms of colour blindness, in the same order, so that exported charts and the
+// app colour runs alike.
 class RunPalette {
 public:
     static const QList<QColor>& colors();
