@@ -4,6 +4,7 @@
 // It saves a screenshot of each main view to <build>/screenshots for review and the README.
 #include "run/RunHandle.h"
 #include "support/SharedData.h"
+#include "support/TestFiles.h"
 
 #include <QApplication>
 #include <QDir>
@@ -45,12 +46,6 @@ void verifyNotBlank(const QImage& image, const QString& what, double minShare = 
     const double share = double(differing) / double((img.width() / 2) * (img.height() / 2));
     QVERIFY2(colours.size() >= 16, qPrintable(QStringLiteral("%1: only %2 colours").arg(what).arg(colours.size())));
     QVERIFY2(share > minShare, qPrintable(QStringLiteral("%1: %2% non-background").arg(what).arg(share * 100)));
-}
-
-QByteArray read(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 }  // namespace
@@ -262,10 +257,10 @@ private slots:
         const QImage png(dir + "/allocation.png");
         QCOMPARE(png.size(), QSize(1600, 1000));
         verifyNotBlank(png, "exported PNG", 0.02);  // a line chart on white is mostly white
-        const QByteArray svg = read(dir + "/allocation.svg");
+        const QByteArray svg = tessera::test::readBytes(dir + "/allocation.svg");
         QVERIFY(svg.contains("<svg"));
         QVERIFY2(svg.count("<path") + svg.count("<polyline") > 20, "the SVG has too few vector paths");
-        QVERIFY(read(dir + "/allocation.pdf").startsWith("%PDF"));
+        QVERIFY(tessera::test::readBytes(dir + "/allocation.pdf").startsWith("%PDF"));
 
         // Zoomed in, the CSV holds only the visible range.
         QMetaObject::invokeMethod(window_, "zoomBy", Q_ARG(QVariant, 0.25));
@@ -283,8 +278,8 @@ private slots:
             QVERIFY(ok);
             wait(path);
         }
-        const qsizetype wholeRows = read(dir + "/whole.csv").count('\n');
-        const qsizetype visibleRows = read(dir + "/visible.csv").count('\n');
+        const qsizetype wholeRows = tessera::test::readBytes(dir + "/whole.csv").count('\n');
+        const qsizetype visibleRows = tessera::test::readBytes(dir + "/visible.csv").count('\n');
         QVERIFY2(visibleRows > 10 && visibleRows < wholeRows,
                  qPrintable(QStringLiteral("%1 of %2 rows").arg(visibleRows).arg(wholeRows)));
         QMetaObject::invokeMethod(window_, "resetZoom");
@@ -296,7 +291,7 @@ private slots:
                                   Q_ARG(tessera::views::RunHandle*, qobject_cast<RunHandle*>(other)), Q_ARG(QString, report));
         QVERIFY(ok);
         wait(report);
-        const QByteArray pdf = read(report);
+        const QByteArray pdf = tessera::test::readBytes(report);
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
     }
