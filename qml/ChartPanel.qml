@@ -37,6 +37,13 @@ ChartView {
             return run.xAt(run.forkPosition)
         return NaN
     }
+    // Where the two runs' metrics first differ, in x units, or NaN.
+    readonly property real divergeX: {
+        if (!run || !otherRun)
+            return NaN
+        const at = run.divergenceFrom(otherRun)
+        return at >= 0 ? run.xAt(at) : NaN
+    }
     readonly property real xMin: run ? run.xAt(0) : 0
     readonly property real xMax: {
         if (!run)
@@ -121,6 +128,26 @@ ChartView {
             anchors.leftMargin: 3
             y: 2
             text: qsTr("fork")
+            color: ThemePalette.text
+            font.pixelSize: 11
+        }
+    }
+    Rectangle {
+        id: divergeMarker
+        parent: chart
+        z: 10
+        visible: !isNaN(chart.divergeX) && chart.plotArea.width > 0 && chart.divergeX >= xAxis.min
+                 && chart.divergeX <= xAxis.max
+        x: Math.round(chart.plotX(chart.divergeX) - width / 2)
+        y: chart.plotArea.y
+        width: 1
+        height: chart.plotArea.height
+        color: chart.otherRun ? chart.otherRun.color : ThemePalette.accent
+        Text {
+            anchors.left: parent.right
+            anchors.leftMargin: 3
+            y: 16
+            text: qsTr("diverges")
             color: ThemePalette.text
             font.pixelSize: 11
         }

@@ -86,6 +86,29 @@ private slots:
         QCOMPARE(changed.count(), 1);  // no change, no signal
     }
 
+    // A branch matches its parent up to the fork, so it can only diverge at or after it; the
+    // same run never diverges from itself.
+    void divergenceIsAtOrAfterTheFork()
+    {
+        RunHandle a(test::simulateRun(trace_, "fgd", kTune));
+        RunHandle same(test::simulateRun(trace_, "fgd", kTune));
+        QCOMPARE(a.divergenceFrom(&same), -1);
+        QCOMPARE(a.divergenceFrom(nullptr), -1);
+        const int fork = a.steps() / 3;
+        RunHandle branch(std::shared_ptr<const Run>(a.run().fork(size_t(fork), "random")), nullptr, &a, fork);
+        const int at = a.divergenceFrom(&branch);
+        QVERIFY2(at > fork, qPrintable(QString::number(at)));  // position p is after step p-1
+        QCOMPARE(branch.divergenceFrom(&a), at);
+        // Up to `at` every metric is equal, at `at` one differs.
+        const MetricSeries& s = a.run().series();
+        bool differs = false;
+        for (size_t c = 0; c < s.columns(); ++c) {
+            QCOMPARE(s.column(c)[size_t(at) - 1], branch.run().series().column(c)[size_t(at) - 1]);
+            differs = differs || s.column(c)[size_t(at)] != branch.run().series().column(c)[size_t(at)];
+        }
+        QVERIFY(differs);
+    }
+
     void deltaSignFollowsTheDifference()
     {
         Comparison compared(trace_, "fgd", "fgd");

@@ -1,5 +1,7 @@
 #include "run/RunHandle.h"
 
+#include "chart/RunCharts.h"
+
 #include <QVariantMap>
 
 #include <algorithm>
@@ -101,6 +103,14 @@ QString RunHandle::describeStep(int step) const
     if (step < 0 || step >= steps())
         return {};
     return qs(run_->describeStep(size_t(step)));
+}
+
+int RunHandle::divergenceFrom(RunHandle* other) const
+{
+    if (!other)
+        return -1;
+    const auto at = chart::RunCharts::divergence(*run_, other->run());
+    return at ? int(*at) : -1;
 }
 
 QVariantList RunHandle::parameters() const

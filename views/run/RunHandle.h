@@ -69,6 +69,9 @@ public:
     // The first position whose x value reaches `x` (the series' x is non-decreasing).
     Q_INVOKABLE int positionAtX(double x) const;
     Q_INVOKABLE QString describeStep(int step) const;
+    // The first position at which this run's metrics differ from `other`'s, -1 if they never
+    // do: where a what-if branch starts to matter, which may be well after its fork.
+    Q_INVOKABLE int divergenceFrom(tessera::views::RunHandle* other) const;
     // Parameters as a list of {name, value}, for tables and reports.
     Q_INVOKABLE QVariantList parameters() const;
 
