@@ -13,6 +13,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace tessera::chart {
@@ -155,8 +156,13 @@ Table summaryTable(const std::vector<const Run*>& runs)
                 std::optional<double> v;
                 if (!p.x && s.rows() > 0 && s.find(m.key))
                     v = s.value(m.key, s.rows() - 1);
-                else if (p.x)
+                else if (p.x) {
                     v = MetricLookup(s, MetricLookup::Mode::Linear).at(m.key, *p.x);
+                    // A run stops just short of its tune (129.98% for 1.3): the point that
+                    // rounds to the asked percentage counts, as in the grid CSV.
+                    if (!v && s.rows() > 0 && s.find(m.key) && std::abs(s.column(0)[s.rows() - 1] - *p.x) <= 0.5)
+                        v = s.value(m.key, s.rows() - 1);
+                }
                 values.push_back(v);
                 row << (v ? QString::number(*v, 'f', m.decimals) : QStringLiteral("–"));
             }
