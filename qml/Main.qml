@@ -42,6 +42,16 @@ ApplicationWindow {
         onForkFinished: run => window.show(window.currentRun, run)
     }
 
+    // The first trace of a session is run at once with the Run panel's policy (FGD unless the
+    // user chose another), so the views have something to show; later traces wait for Run.
+    Connections {
+        target: session
+        function onTraceLoaded() {
+            if (!window.currentRun && !runs.busy)
+                window.startRun()
+        }
+    }
+
     // Shows `run`, with `other` drawn beside it; the cursor stays where it was when it can.
     function show(run, other) {
         const keep = timeline.position

@@ -1,7 +1,9 @@
 // The Tessera desktop app: one QApplication, the Tessera QML module, the bundled default trace.
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QQmlApplicationEngine>
-#include <QQmlContext>
+#include <QQuickWindow>
+#include <QTimer>
 #include <QtQml/qqmlextensionplugin.h>
 
 Q_IMPORT_QML_PLUGIN(TesseraPlugin)
@@ -15,11 +17,33 @@ int main(int argc, char** argv)
     QApplication::setApplicationName("Tessera");
     QApplication::setApplicationVersion(TESSERA_VERSION);
 
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Tessera: a what-if studio for GPU-datacenter scheduling");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    // For documentation and checks of a real window (e.g. under xvfb-run): the window as the
+    // user sees it, some seconds after start, then quit.
+    const QCommandLineOption screenshot("screenshot", "Save the window to FILE after --delay ms, then quit.", "FILE");
+    const QCommandLineOption delay("delay", "Milliseconds before --screenshot (default 4000).", "MS", "4000");
+    parser.addOption(screenshot);
+    parser.addOption(delay);
+    parser.process(app);
+
     QQmlApplicationEngine engine;
     engine.addImportPath("qrc:/");
-    engine.rootContext()->setContextProperty("defaultTraceDir", QStringLiteral(TESSERA_DEFAULT_TRACE_DIR));
     QObject::connect(&engine, &QQmlApplicationEngine::objectCreationFailed, &app,
                      [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
     engine.load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
+    if (engine.rootObjects().isEmpty())
+        return 1;
+
+    if (parser.isSet(screenshot)) {
+        auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first());
+        const QString file = parser.value(screenshot);
+        QTimer::singleShot(parser.value(delay).toInt(), &app, [window, file] {
+            const bool saved = window && window->grabWindow().save(file);
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
     return app.exec();
 }

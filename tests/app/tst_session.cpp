@@ -125,6 +125,10 @@ private slots:
         QVERIFY2(session->property("podsPath").toString().endsWith("traces/default/pods.csv"),
                  qPrintable(session->property("podsPath").toString()));
         QVERIFY(session->property("error").toString().isEmpty());
+        // ... and is run at once with FGD, so the views show something.
+        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
+        QCOMPARE(currentRun()->property("policy").toString(), QStringLiteral("fgd:1000"));
+        QTRY_VERIFY_WITH_TIMEOUT(!find("runManager")->property("busy").toBool(), 60000);
     }
 
     // A malformed file shows an error with file, line and column; the loaded trace stays.
