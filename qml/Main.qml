@@ -161,6 +161,7 @@ ApplicationWindow {
                     TabButton { text: qsTr("Power") }
                     TabButton { text: qsTr("Allocation") }
                     TabButton { text: qsTr("Decision inspector") }
+                    TabButton { text: qsTr("Metrics") }
                 }
                 StackLayout {
                     id: views
@@ -181,6 +182,10 @@ ApplicationWindow {
                         run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                     }
                     DecisionInspector { objectName: "decisionInspector"; run: window.currentRun; position: timeline.position }
+                    MetricsView {
+                        objectName: "metricsView"
+                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    }
                 }
             }
             CompareView {
@@ -213,7 +218,7 @@ ApplicationWindow {
               ? window.currentRun.positionAtX(ChartZoom.visibleMin(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : 0
         to: window.currentRun && ChartZoom.active
             ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
-        preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation"][viewTabs.currentIndex]
+        preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation", "allocation"][viewTabs.currentIndex]
     }
     ShortcutsDialog { id: shortcuts }
 
@@ -244,4 +249,5 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+3"; onActivated: viewTabs.currentIndex = 2 }
     Shortcut { sequence: "Ctrl+4"; onActivated: viewTabs.currentIndex = 3 }
     Shortcut { sequence: "Ctrl+5"; onActivated: viewTabs.currentIndex = 4 }
+    Shortcut { sequence: "Ctrl+6"; onActivated: viewTabs.currentIndex = 5 }
 }

@@ -19,7 +19,7 @@ Dialog {
         { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
         { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") },
         { keys: "Ctrl+D", action: qsTr("Compare two runs side by side") },
-        { keys: "Ctrl+1 … Ctrl+5", action: qsTr("Occupancy, fragmentation, power, allocation, inspector") },
+        { keys: "Ctrl+1 … Ctrl+6", action: qsTr("Occupancy, fragmentation, power, allocation, inspector, metrics") },
         { keys: "W / S", action: qsTr("Zoom every chart's time axis in or out at the cursor") },
         { keys: "A / D", action: qsTr("Pan the zoomed charts left or right") },
         { keys: "Ctrl+wheel / Shift+wheel", action: qsTr("Zoom or pan at the pointer") },

@@ -224,6 +224,7 @@ private slots:
         QTest::newRow("fragmentation") << 1;
         QTest::newRow("power") << 2;
         QTest::newRow("allocation") << 3;
+        QTest::newRow("metrics") << 5;
     }
     void screenshotsOfEveryView()
     {

@@ -239,6 +239,21 @@ private slots:
         QCOMPARE(manager.count(), 3);
     }
 
+    // Legends and lists must tell open runs apart: a repeated policy and seed gets the pod
+    // list's name, then a number.
+    void openRunsHaveDistinctNames()
+    {
+        RunManager manager;
+        manager.setTraceSession(session_);
+        RunHandle* first = runFgd(manager);
+        RunHandle* second = runFgd(manager);
+        RunHandle* third = runFgd(manager);
+        QVERIFY(first && second && third);
+        QCOMPARE(first->name(), QStringLiteral("fgd:1000 · seed 42"));
+        QCOMPARE(second->name(), QStringLiteral("fgd:1000 · seed 42 · pods"));
+        QCOMPARE(third->name(), QStringLiteral("fgd:1000 · seed 42 · pods (2)"));
+    }
+
     void paletteGivesEachOpenRunItsOwnColour()
     {
         QList<QColor> used;

@@ -5,6 +5,7 @@
 #include "runs/RunStorage.h"
 #include "sched/PluginRegistry.h"
 
+#include <QFileInfo>
 #include <QQmlEngine>
 
 #include <algorithm>
@@ -193,6 +194,25 @@ void RunManager::launch(const QString& status, RunWork work, Adopt adopt)
 
 void RunManager::cancel() { task_.cancel(); }
 
+// Two open runs of one policy and seed (on two traces, or run twice) would read the same in
+// every legend: the second gets its pod list's name, then a number.
+QString RunManager::distinctName(const RunHandle& handle) const
+{
+    const auto taken = [this](const QString& name) {
+        return std::any_of(runs_.begin(), runs_.end(), [&](const RunHandle* r) { return r->name() == name; });
+    };
+    QString name = handle.name();
+    if (!taken(name))
+        return name;
+    for (const auto& [key, value] : handle.run().info().parameters)
+        if (key == "pods")
+            name += QStringLiteral(" · ") + QFileInfo(QString::fromStdString(value)).completeBaseName();
+    const QString base = name;
+    for (int n = 2; taken(name); ++n)
+        name = QStringLiteral("%1 (%2)").arg(base).arg(n);
+    return name;
+}
+
 RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId)
 {
     auto* handle = new RunHandle(std::move(run), this, parentRun, forkPosition);
@@ -202,6 +222,8 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
         inUse.append(open->color());
     handle->setColor(RunPalette::next(inUse));
     handle->setStoredId(storedId);
+    if (storedId < 0)
+        handle->setName(distinctName(*handle));
     connect(handle, &RunHandle::nameChanged, this, [this, handle] { rowChanged(handle, NameRole); });
     connect(handle, &RunHandle::colorChanged, this, [this, handle] { rowChanged(handle, ColorRole); });
     connect(handle, &RunHandle::storedIdChanged, this, [this, handle] { rowChanged(handle, StoredIdRole); });

@@ -103,6 +103,7 @@ private:
     using Adopt = std::function<void(std::shared_ptr<const Run>)>;
     void launch(const QString& status, RunWork work, Adopt adopt);
     RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId);
+    QString distinctName(const RunHandle& handle) const;
     void save(RunHandle* handle);
     void setError(const QString& error);
     void rowChanged(RunHandle* handle, int role);
