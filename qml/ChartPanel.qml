@@ -126,7 +126,7 @@ ChartView {
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
-            y: 2
+            y: 18  // below the cursor's value
             text: qsTr("fork")
             color: ThemePalette.text
             font.pixelSize: 11
@@ -146,7 +146,7 @@ ChartView {
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
-            y: 16
+            y: 34
             text: qsTr("diverges")
             color: ThemePalette.text
             font.pixelSize: 11
