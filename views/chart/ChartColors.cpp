@@ -19,10 +19,6 @@ constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0
                                            0xff2a788e, 0xff21918c, 0xff22a884, 0xff42be71,
                                            0xff7ad151, 0xffbbdf27, 0xfffde725};
 
-// cividis (Nuñez, Anderton & Renslow 2018, matplotlib) at 9 evenly spaced points.
-constexpr std::array<QRgb, 9> kCividis = {0xff00224e, 0xff123570, 0xff3b496c, 0xff575d6d, 0xff707173,
-                                          0xff8a8779, 0xffa69d75, 0xffc4b56c, 0xfffee838};
-
 int mix(int a, int b, double t) { return int(std::lround(a + (b - a) * t)); }
 
 }  // namespace
@@ -35,10 +31,9 @@ QColor ChartColors::categorical(int index)
 
 int ChartColors::categoricalCount() { return int(kOkabeIto.size()); }
 
-QColor ChartColors::sequential(double t, Scale scale)
+QColor ChartColors::sequential(double t)
 {
-    const std::span<const QRgb> stops = scale == Scale::Cividis ? std::span<const QRgb>(kCividis)
-                                                                : std::span<const QRgb>(kViridis);
+    const std::span<const QRgb> stops(kViridis);
     if (!std::isfinite(t))
         t = 0;
     t = std::clamp(t, 0.0, 1.0) * double(stops.size() - 1);

@@ -45,20 +45,8 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     h.legendLabel = QString::fromStdString(info.label);
     h.legendUnit = QString::fromStdString(info.unit);
     h.scale = ChartColors::sequentialStops();
-    // The scale ends at the 99.5th percentile, so that a few outlying nodes do not squeeze
-    // every other one into the darkest colours; values above it take the top colour.
-    std::vector<float> all;
-    for (size_t g : rows)
-        for (size_t c = 0; c < m.columns(); ++c)
-            all.push_back(m.at(g, c));
-    float top = 0;
-    if (!all.empty()) {
-        const auto k = all.begin() + std::ptrdiff_t(double(all.size() - 1) * 0.995);
-        std::nth_element(all.begin(), k, all.end());
-        top = *k;
-    }
     h.legendMin = 0;
-    h.legendMax = top > 0 ? NiceTicks::compute(0, double(top), 5).max : 1.0;
+    h.legendMax = scaleMax(m, rows);
 
     std::vector<size_t> sourceColumn(size_t(width), 0);
     for (int c = 0; c < width; ++c) {
@@ -86,6 +74,20 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     }
     spec.heatmap = std::move(h);
     return spec;
+}
+
+double FragmentationHeatmap::scaleMax(const GroupValueMatrix& m, const std::vector<size_t>& rows)
+{
+    std::vector<float> all;
+    all.reserve(rows.size() * m.columns());
+    for (size_t g : rows)
+        for (size_t c = 0; c < m.columns(); ++c)
+            all.push_back(m.at(g, c));
+    if (all.empty())
+        return 1.0;
+    const auto k = all.begin() + std::ptrdiff_t(double(all.size() - 1) * 0.995);
+    std::nth_element(all.begin(), k, all.end());
+    return *k > 0 ? NiceTicks::compute(0, double(*k), 5).max : 1.0;
 }
 
 }  // namespace tessera::chart

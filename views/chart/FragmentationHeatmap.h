@@ -2,7 +2,10 @@
 
 #include "chart/ChartSpec.h"
 #include "chart/RunChartOptions.h"
+#include "run/GroupValueMatrix.h"
 #include "run/Run.h"
+
+#include <vector>
 
 namespace tessera::chart {
 
@@ -11,6 +14,10 @@ namespace tessera::chart {
 class FragmentationHeatmap {
 public:
     static ChartSpec build(const Run& run, const RunChartOptions& options, const ProgressCallback& progress);
+    // The top of the colour scale for these rows of `m`: a nice value at or above the 99.5th
+    // percentile, so that a few outlying nodes do not squeeze every other one into the darkest
+    // colours (values above it take the top colour). The app's heatmap uses the same.
+    static double scaleMax(const GroupValueMatrix& m, const std::vector<size_t>& rows);
 };
 
 }  // namespace tessera::chart

@@ -1,6 +1,7 @@
 #include "items/HeatmapItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/FragmentationHeatmap.h"
 
 #include <QVariantMap>
 
@@ -15,7 +16,7 @@ namespace {
 // limited to 16384 texels, and no screen shows more rows than this anyway.
 constexpr size_t kMaxTexelRows = 4096;
 
-QColor heatmapColor(double share) { return chart::ChartColors::sequential(share, chart::ChartColors::Scale::Cividis); }
+QColor heatmapColor(double share) { return chart::ChartColors::sequential(share); }
 }  // namespace
 
 HeatmapItem::HeatmapItem(QQuickItem* parent)
@@ -100,6 +101,13 @@ void HeatmapItem::resample()
 void HeatmapItem::setMatrix(GroupValueMatrix matrix)
 {
     matrix_ = std::move(matrix);
+    // The exported heatmap's scale, so that the screen and the report read alike.
+    std::vector<size_t> rows;
+    if (model_)
+        for (size_t g = 0; g < model_->layout().groups.size() && g < matrix_.groups; ++g)
+            if (model_->layout().groups[g].cellCount > 0)
+                rows.push_back(g);
+    legendMax_ = chart::FragmentationHeatmap::scaleMax(matrix_, rows);
     paintImage();
     emit matrixChanged();
     emit bandsChanged();
@@ -115,7 +123,7 @@ void HeatmapItem::paintImage()
         const size_t perRow = (groups + kMaxTexelRows - 1) / kMaxTexelRows;
         const size_t rows = (groups + perRow - 1) / perRow;
         texels = QImage(int(columns), int(rows), QImage::Format_RGB32);
-        const float scale = matrix_.maxValue > 0.0f ? 1.0f / matrix_.maxValue : 0.0f;
+        const float scale = float(1.0 / legendMax_);
         for (size_t r = 0; r < rows; ++r) {
             auto* line = reinterpret_cast<QRgb*>(texels.scanLine(int(r)));
             for (size_t c = 0; c < columns; ++c) {

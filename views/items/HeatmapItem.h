@@ -14,7 +14,7 @@
 namespace tessera::views {
 
 // Groups (nodes, in layout order so grouped by GPU model) × time bins of a run's per-group value
-// (for pods: each node's expected fragmentation), on the cividis scale. The matrix is sampled off
+// (for pods: each node's expected fragmentation), on the viridis scale of the exported charts. The matrix is sampled off
 // the GUI thread whenever the run, the range or the column count change, and drawn as one
 // texture with one texel per (bin, node) scaled to the item. The timeline cursor is not drawn
 // here: QML puts a cheap line at xForPosition(position).
@@ -52,7 +52,7 @@ public:
     bool busy() const { return job_.busy(); }
     bool ready() const { return matrix_.columns() > 0; }
     double legendMin() const { return 0.0; }
-    double legendMax() const { return matrix_.maxValue; }
+    double legendMax() const { return legendMax_; }
     QString legendLabel() const;
     QVariantList bands() const;
 
@@ -93,6 +93,7 @@ private:
     int to_ = -1;
     int position_ = 0;
     GroupValueMatrix matrix_;
+    double legendMax_ = 1.0;
     LatestResult<GroupValueMatrix> job_;
 };
 
