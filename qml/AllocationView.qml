@@ -47,7 +47,7 @@ Item {
         SeriesFeeder.fill(otherFailedSeries, otherRun, "failed_pods", 0, -1, failedChart.pointBudget)
         top = Math.max(top, SeriesFeeder.maxValue(otherRun, ["failed_pods"]))
         classSeries = created
-        failedChart.yMax = SeriesFeeder.niceCeiling(Math.max(top, 1))
+        failedChart.yMax = SeriesFeeder.niceCeiling(Math.max(top, 5))  // whole pods per tick
     }
 
     onRunChanged: refresh()
@@ -69,7 +69,11 @@ Item {
             otherRun: view.otherRun
             position: view.position
             yTitle: qsTr("GPU allocation (%)")
-            yMax: 100
+            // The FGD paper's 0-100 % in the experiment; in replay, allocation stays low and the
+            // axis follows the data.
+            yMax: view.arrivedAxis || !view.run ? 100
+                  : SeriesFeeder.niceCeiling(Math.max(1, SeriesFeeder.maxValue(view.run, ["alloc_pct"]),
+                                                      SeriesFeeder.maxValue(view.otherRun, ["alloc_pct"])))
             cursorText: view.run ? view.run.value("alloc_pct", view.position).toFixed(1) + " %" : ""
             onPointBudgetChanged: view.refresh()
 

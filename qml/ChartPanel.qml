@@ -105,8 +105,10 @@ ChartView {
         min: 0
         max: chart.yMax
         titleText: chart.yTitle
-        labelFormat: "%.0f"
-        tickCount: 6
+        tickType: ValueAxis.TicksDynamic
+        tickAnchor: 0
+        tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / 5))
+        labelFormat: Number.isInteger(tickInterval) ? "%.0f" : Number.isInteger(tickInterval * 10) ? "%.1f" : "%.2f"
         labelsColor: ThemePalette.text
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }

@@ -331,6 +331,33 @@ private slots:
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
     }
 
+    // Timed replay: the timeline and every chart run on simulated time instead of arrived %.
+    void replayRun()
+    {
+        QObject* runs = find("runManager");
+        QSignalSpy finished(runs, SIGNAL(runFinished(tessera::views::RunHandle*)));
+        bool started = false;
+        QMetaObject::invokeMethod(runs, "start", Q_RETURN_ARG(bool, started), Q_ARG(QString, "pwr:100,fgd:900"),
+                                  Q_ARG(QString, "replay"), Q_ARG(qint64, 7), Q_ARG(double, 1.3),
+                                  Q_ARG(QString, "seeded"));
+        QVERIFY2(started, qPrintable(runs->property("error").toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QObject* run = currentRun();
+        QCOMPARE(run->property("mode").toString(), QStringLiteral("replay"));
+        QCOMPARE(run->property("xUnit").toString(), QStringLiteral("s"));
+        QObject* timeline = find("timeline");
+        QMetaObject::invokeMethod(timeline, "jumpToX", Q_ARG(double, 86400.0));
+        double x = 0;
+        QMetaObject::invokeMethod(run, "xAt", Q_RETURN_ARG(double, x),
+                                  Q_ARG(int, timeline->property("position").toInt()));
+        QVERIFY2(x >= 86400.0, qPrintable(QString::number(x)));
+        QVERIFY2(timeline->property("label").toString().contains(" s)"), qPrintable(timeline->property("label").toString()));
+        for (int view : {2, 3}) {
+            window_->setProperty("viewIndex", view);
+            verifyNotBlank(shoot(view == 2 ? "replay-power" : "replay-allocation"), "replay view");
+        }
+    }
+
     // The smallest supported window still shows every part of a view.
     void smallWindow()
     {
