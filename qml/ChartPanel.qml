@@ -52,6 +52,31 @@ ChartView {
         return last > xMin ? last : xMin + 1
     }
 
+    // Seconds read badly past a few hours: a replay's time axis is labelled in hours or days.
+    readonly property bool timeAxis: run !== null && run.xUnit === "s"
+    readonly property real xDisplayScale: {
+        if (!timeAxis)
+            return 1
+        const span = xAxis.max - xAxis.min
+        return span > 2 * 86400 ? 86400 : span > 2 * 3600 ? 3600 : 1
+    }
+    readonly property string xDisplayUnit: !run ? "" : xDisplayScale === 86400 ? "d" : xDisplayScale === 3600 ? "h"
+                                                                                    : run.xUnit
+    Repeater {
+        model: chart.xDisplayScale === 1 || chart.plotArea.width <= 0 ? 0
+               : Math.floor(xAxis.max / xAxis.tickInterval) - Math.ceil(xAxis.min / xAxis.tickInterval) + 1
+        delegate: Text {
+            required property int index
+            readonly property real value: (Math.ceil(xAxis.min / xAxis.tickInterval) + index) * xAxis.tickInterval
+            parent: chart
+            x: chart.plotX(value) - width / 2
+            y: chart.plotArea.y + chart.plotArea.height + 4
+            text: +(value / chart.xDisplayScale).toFixed(2)
+            color: ThemePalette.text
+            font.pixelSize: 12
+        }
+    }
+
     // The x value under a pixel of the chart.
     function xAtPixel(px) {
         return xAxis.min + (xAxis.max - xAxis.min) * (px - plotArea.x) / Math.max(1, plotArea.width)
@@ -91,13 +116,14 @@ ChartView {
         id: xAxis
         min: ChartZoom.active ? ChartZoom.visibleMin(chart.xMin, chart.xMax) : chart.xMin
         max: ChartZoom.active ? ChartZoom.visibleMax(chart.xMin, chart.xMax) : chart.xMax
-        titleText: chart.run ? chart.run.xLabel + " (" + chart.run.xUnit + ")" : ""
+        titleText: chart.run ? chart.run.xLabel + " (" + chart.xDisplayUnit + ")" : ""
         labelFormat: Number.isInteger(tickInterval) ? "%.0f" : Number.isInteger(tickInterval * 10) ? "%.1f" : "%.2f"
-        // Round ticks (1, 2, 2.5 or 5 × 10ⁿ) whatever the zoom, anchored at 0.
+        // Round ticks (1, 2, 2.5 or 5 × 10ⁿ of the display unit) whatever the zoom, anchored at 0.
         tickType: ValueAxis.TicksDynamic
         tickAnchor: 0
-        tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / 6))
-        labelsColor: ThemePalette.text
+        tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / chart.xDisplayScale / 6)) * chart.xDisplayScale
+        // Simulated time is kept in seconds; its labels are drawn below in hours or days.
+        labelsColor: chart.xDisplayScale === 1 ? ThemePalette.text : "transparent"
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }
     ValueAxis {
