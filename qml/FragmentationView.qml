@@ -150,12 +150,19 @@ Item {
                 y: heat.y + heat.height + 2
                 width: heat.width
                 height: 34
+                // Simulated time in hours or days past a few hours, as on the charts.
+                readonly property real span: view.run ? view.run.xAt(heatBlock.toPosition) - view.run.xAt(heatBlock.fromPosition) : 0
+                readonly property real displayScale: !view.run || view.run.xUnit !== "s" ? 1
+                                                     : span > 2 * 86400 ? 86400 : span > 2 * 3600 ? 3600 : 1
+                readonly property string displayUnit: !view.run ? "" : displayScale === 86400 ? "d"
+                                                     : displayScale === 3600 ? "h" : view.run.xUnit
                 Repeater {
                     model: 5
                     delegate: Text {
                         readonly property real share: index / 4
                         x: Math.max(0, Math.min(axis.width - width, axis.width * share - width / 2))
-                        text: view.run ? view.run.xAt(Math.round(heatBlock.fromPosition + share * (heatBlock.toPosition - heatBlock.fromPosition))).toFixed(0) : ""
+                        text: view.run ? (view.run.xAt(Math.round(heatBlock.fromPosition + share * (heatBlock.toPosition - heatBlock.fromPosition)))
+                                          / axis.displayScale).toFixed(axis.displayScale === 1 ? 0 : 1) : ""
                         color: ThemePalette.text
                         font.pixelSize: 11
                     }
@@ -163,7 +170,7 @@ Item {
                 Text {
                     anchors.horizontalCenter: parent.horizontalCenter
                     anchors.bottom: parent.bottom
-                    text: view.run ? view.run.xLabel + " (" + view.run.xUnit + ")" : ""
+                    text: view.run ? view.run.xLabel + " (" + axis.displayUnit + ")" : ""
                     color: ThemePalette.text
                     font.pixelSize: 12
                 }
