@@ -1,7 +1,7 @@
 #pragma once
 
 #include "run/RunHandle.h"
-#include "runs/BackgroundTask.h"
+#include "tasks/BackgroundTask.h"
 #include "study/StudyLibrary.h"
 #include "trace/TraceSession.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "run/PodTrace.h"
-#include "runs/BackgroundTask.h"
+#include "tasks/BackgroundTask.h"
 #include "trace/RecentTraces.h"
 
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "runs/BackgroundTask.h"
+#include "tasks/BackgroundTask.h"
 
 #include <cmath>
 #include <exception>
