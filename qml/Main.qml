@@ -29,6 +29,7 @@ ApplicationWindow {
         : 0
 
     property alias viewIndex: viewTabs.currentIndex
+    property alias panelIndex: panelTabs.currentIndex
 
     TraceSession { id: session; objectName: "traceSession" }
     StudyLibrary { id: library; objectName: "studyLibrary" }

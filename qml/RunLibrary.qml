@@ -68,38 +68,46 @@ Pane {
                 required property string createdAt
                 width: list.width
                 onDoubleClicked: library.runs.openSaved(entry.id)
-                contentItem: RowLayout {
-                    spacing: 6
-                    ColumnLayout {
+                // Name and details take the panel's whole width; the actions sit below them.
+                contentItem: ColumnLayout {
+                    spacing: 2
+                    Label {
                         Layout.fillWidth: true
-                        spacing: 0
-                        Label {
-                            Layout.fillWidth: true
-                            text: entry.name
-                            font.bold: true
-                            elide: Text.ElideRight
+                        text: entry.name
+                        font.bold: true
+                        elide: Text.ElideRight
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: qsTr("#%1 · %2 · seed %3 · %4").arg(entry.id).arg(entry.policy).arg(entry.seed).arg(entry.mode)
+                        color: ThemePalette.text; opacity: 0.75
+                        font.pixelSize: 11
+                        elide: Text.ElideRight
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: qsTr("%1 · %2").arg(entry.trace).arg(entry.createdAt)
+                        color: ThemePalette.text; opacity: 0.75
+                        font.pixelSize: 11
+                        elide: Text.ElideMiddle
+                    }
+                    RowLayout {
+                        spacing: 4
+                        Button {
+                            text: qsTr("Reopen")
+                            enabled: !library.runs.busy
+                            onClicked: library.runs.openSaved(entry.id)
+                            ToolTip.visible: hovered
+                            ToolTip.text: qsTr("Open without simulating again (or double-click)")
                         }
-                        Label {
-                            Layout.fillWidth: true
-                            text: qsTr("#%1 · %2 · seed %3 · %4 · %5 · %6").arg(entry.id).arg(entry.policy).arg(entry.seed)
-                                  .arg(entry.mode).arg(entry.trace).arg(entry.createdAt)
-                            color: ThemePalette.text; opacity: 0.7
-                            font.pixelSize: 11
-                            elide: Text.ElideRight
+                        Button {
+                            text: qsTr("Rename…")
+                            onClicked: renameDialog.ask(entry.index, entry.name)
                         }
-                    }
-                    Button {
-                        text: qsTr("Reopen")
-                        enabled: !library.runs.busy
-                        onClicked: library.runs.openSaved(entry.id)
-                    }
-                    Button {
-                        text: qsTr("Rename")
-                        onClicked: renameDialog.ask(entry.index, entry.name)
-                    }
-                    Button {
-                        text: qsTr("Delete")
-                        onClicked: deleteDialog.ask(entry.index, entry.name)
+                        Button {
+                            text: qsTr("Delete…")
+                            onClicked: deleteDialog.ask(entry.index, entry.name)
+                        }
                     }
                 }
             }

@@ -331,6 +331,17 @@ private slots:
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
     }
 
+    // Every run so far is in the study, listed in the Library panel.
+    void libraryListsTheSavedRuns()
+    {
+        QObject* library = find("studyLibrary");
+        QTRY_VERIFY_WITH_TIMEOUT(library->property("count").toInt() >= 3, 30000);  // default run, FGD, fork
+        QVERIFY(library->property("error").toString().isEmpty());
+        window_->setProperty("panelIndex", 2);
+        verifyNotBlank(shoot("library"), "library panel");
+        window_->setProperty("panelIndex", 1);
+    }
+
     // Timed replay: the timeline and every chart run on simulated time instead of arrived %.
     void replayRun()
     {
