@@ -55,7 +55,8 @@ Dialog {
         Label {
             Layout.maximumWidth: 460
             wrapMode: Text.WordWrap
-            color: ThemePalette.mid
+            color: ThemePalette.text
+            opacity: 0.7
             font.pixelSize: 11
             text: qsTr("Plugins: %1. Weights are positive integers; a bare name weighs 1000.")
                       .arg(dialog.runs.plugins.join(", "))

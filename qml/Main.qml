@@ -203,6 +203,7 @@ ApplicationWindow {
 
     ForkDialog {
         id: forkDialog
+        objectName: "forkDialog"
         runs: runs
         run: window.currentRun
         position: timeline.position
@@ -221,7 +222,7 @@ ApplicationWindow {
             ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
         preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation", "allocation"][viewTabs.currentIndex]
     }
-    ShortcutsDialog { id: shortcuts }
+    ShortcutsDialog { id: shortcuts; objectName: "shortcutsDialog" }
 
     // Space, arrows, Home and End belong to the TimelineBar.
     Shortcut { sequence: "?"; onActivated: shortcuts.open() }

@@ -331,6 +331,26 @@ private slots:
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
     }
 
+    // The dialogs open over the window with their controls laid out.
+    void dialogs_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("fork") << "forkDialog";
+        QTest::newRow("export") << "exportDialog";
+        QTest::newRow("shortcuts") << "shortcutsDialog";
+    }
+    void dialogs()
+    {
+        QFETCH(QString, name);
+        QObject* dialog = find(name.toLatin1().constData());
+        QVERIFY(dialog);
+        QMetaObject::invokeMethod(dialog, "open");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        verifyNotBlank(shoot(name), name);
+        QMetaObject::invokeMethod(dialog, "close");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+    }
+
     // Every run so far is in the study, listed in the Library panel.
     void libraryListsTheSavedRuns()
     {
