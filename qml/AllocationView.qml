@@ -17,6 +17,12 @@ Item {
     property var classSeries: []
 
     function refresh() {
+        refreshAllocation()
+        refreshFailed()
+    }
+
+    // Each chart refills only its own series when its point budget changes.
+    function refreshAllocation() {
         const budget = allocChart.pointBudget
         SeriesFeeder.fill(allocSeries, run, "alloc_pct", 0, -1, budget)
         SeriesFeeder.fill(otherAllocSeries, otherRun, "alloc_pct", 0, -1, budget)
@@ -26,7 +32,6 @@ Item {
             idealSeries.append(0, 0)
             idealSeries.append(top, top)
         }
-        refreshFailed()
     }
 
     function refreshFailed() {
@@ -75,7 +80,7 @@ Item {
                   : SeriesFeeder.niceCeiling(Math.max(1, SeriesFeeder.maxValue(view.run, ["alloc_pct"]),
                                                       SeriesFeeder.maxValue(view.otherRun, ["alloc_pct"])))
             cursorText: view.run ? view.run.value("alloc_pct", view.position).toFixed(1) + " %" : ""
-            onPointBudgetChanged: view.refresh()
+            onPointBudgetChanged: view.refreshAllocation()
 
             LineSeries {
                 id: idealSeries

@@ -71,26 +71,31 @@ Item {
             SplitView.fillHeight: true
             SplitView.preferredHeight: parent.height * 0.55
             orientation: Qt.Horizontal
+            // A count, not an array of {run, position}: an array binding would be rebuilt at every
+            // cursor move and the Repeater would recreate both sides with it.
             Repeater {
-                model: [{ run: view.runA, position: view.position, side: "A" },
-                        { run: view.runB, position: view.positionB, side: "B" }]
+                model: 2
                 ColumnLayout {
-                    required property var modelData
+                    id: side
+                    required property int index
+                    readonly property RunHandle run: index === 0 ? view.runA : view.runB
+                    readonly property int position: index === 0 ? view.position : view.positionB
+                    readonly property string label: index === 0 ? "A" : "B"
                     SplitView.fillWidth: true
                     SplitView.preferredWidth: view.width / 2
                     spacing: 2
                     RowLayout {
                         Layout.fillWidth: true
                         Layout.leftMargin: 8
-                        Rectangle { width: 12; height: 12; radius: 2; color: modelData.run ? modelData.run.color : "grey" }
+                        Rectangle { width: 12; height: 12; radius: 2; color: side.run ? side.run.color : "grey" }
                         Label {
                             Layout.fillWidth: true
                             elide: Text.ElideRight
                             font.bold: true
                             color: ThemePalette.text
-                            text: modelData.run
-                                  ? qsTr("%1  %2 · %3").arg(modelData.side).arg(modelData.run.name)
-                                        .arg(modelData.run.xText(modelData.position))
+                            text: side.run
+                                  ? qsTr("%1  %2 · %3").arg(side.label).arg(side.run.name)
+                                        .arg(side.run.xText(side.position))
                                   : ""
                         }
                     }
@@ -100,8 +105,8 @@ Item {
                         Layout.preferredHeight: 1
                         Layout.leftMargin: 6
                         compact: true
-                        run: modelData.run
-                        position: modelData.position
+                        run: side.run
+                        position: side.position
                         cellSize: 5
                     }
                     ChartPanel {
@@ -109,14 +114,14 @@ Item {
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         Layout.preferredHeight: 1
-                        run: modelData.run
-                        position: modelData.position
+                        run: side.run
+                        position: side.position
                         yTitle: qsTr("Percent (%)")
                         yMax: 100
                         legend.visible: true
                         function refresh() {
-                            SeriesFeeder.fill(sideAlloc, modelData.run, "alloc_pct", 0, -1, pointBudget)
-                            SeriesFeeder.fill(sideFrag, modelData.run, "frag_rate_pct", 0, -1, pointBudget)
+                            SeriesFeeder.fill(sideAlloc, side.run, "alloc_pct", 0, -1, pointBudget)
+                            SeriesFeeder.fill(sideFrag, side.run, "frag_rate_pct", 0, -1, pointBudget)
                         }
                         onPointBudgetChanged: refresh()
                         onRunChanged: refresh()
@@ -126,7 +131,7 @@ Item {
                             name: qsTr("GPU allocation (%)")
                             axisX: sideChart.xAxis
                             axisY: sideChart.yAxis
-                            color: modelData.run ? modelData.run.color : "#0072B2"
+                            color: side.run ? side.run.color : "#0072B2"
                             width: 2
                         }
                         LineSeries {

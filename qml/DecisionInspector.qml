@@ -17,7 +17,9 @@ Item {
         id: decisions
         objectName: "decisionModel"
         run: view.run
-        step: view.position - 1
+        // Explaining rebuilds the cluster at the step, on a worker: not at every cursor move
+        // while another view is shown (the StackLayout keeps this one alive, hidden).
+        step: view.visible ? view.position - 1 : -1
     }
 
     Column {

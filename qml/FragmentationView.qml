@@ -60,7 +60,6 @@ Item {
                 width: heatBlock.width - x - 8
                 height: Math.max(40, heatBlock.height - y - axis.height - legend.height - 12)
                 run: view.run
-                position: view.position
                 from: heatBlock.fromPosition
                 to: heatBlock.toPosition
                 columns: Math.max(50, Math.min(Math.round(width), 600))

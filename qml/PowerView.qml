@@ -18,6 +18,12 @@ Item {
     property var modelSeries: []
 
     function refresh() {
+        refreshPower()
+        refreshModels()
+    }
+
+    // Each chart refills only its own series when its point budget changes.
+    function refreshPower() {
         const budget = powerChart.pointBudget
         SeriesFeeder.fillStacked(cpuArea, run, [], "cpu_power_kw", 0, -1, budget)
         SeriesFeeder.fillStacked(gpuArea, run, ["cpu_power_kw"], "gpu_power_kw", 0, -1, budget)
@@ -25,7 +31,6 @@ Item {
         SeriesFeeder.fill(otherTotalSeries, otherRun, "power_kw", 0, -1, budget)
         const top = Math.max(SeriesFeeder.maxValue(run, ["power_kw"]), SeriesFeeder.maxValue(otherRun, ["power_kw"]))
         powerChart.yMax = SeriesFeeder.niceCeiling(Math.max(top, 1))
-        refreshModels()
     }
 
     function refreshModels() {
@@ -66,7 +71,7 @@ Item {
             position: view.position
             yTitle: qsTr("Power (kW)")
             cursorText: view.run ? view.run.value("power_kw", view.position).toFixed(1) + " kW" : ""
-            onPointBudgetChanged: view.refresh()
+            onPointBudgetChanged: view.refreshPower()
 
             AreaSeries {
                 id: cpuArea

@@ -16,24 +16,24 @@ GroupValueMatrix GroupValueMatrix::sample(const Run& run, size_t columns, size_t
         m.positions.push_back(columns == 1 ? to : from + (span * c + (columns - 1) / 2) / (columns - 1));
     m.positions.erase(std::unique(m.positions.begin(), m.positions.end()), m.positions.end());
 
+    // Each column is written straight into its place in the row-major matrix.
+    const size_t width = m.columns();
     auto cursor = run.cursor();
     std::vector<float> column;
-    std::vector<std::vector<float>> byColumn;
-    byColumn.reserve(m.positions.size());
-    for (size_t c = 0; c < m.positions.size(); ++c) {
+    for (size_t c = 0; c < width; ++c) {
         cursor->seek(m.positions[c]);
         cursor->groupValues(column);
-        byColumn.push_back(column);
-        if (progress && c % 16 == 0 && !progress(double(c) / double(m.positions.size())))
+        if (c == 0) {
+            m.groups = column.size();
+            m.values.resize(m.groups * width);
+        }
+        for (size_t g = 0; g < m.groups; ++g) {
+            m.values[g * width + c] = column[g];
+            m.maxValue = std::max(m.maxValue, column[g]);
+        }
+        if (progress && c % 16 == 0 && !progress(double(c) / double(width)))
             throw CancelledError();
     }
-    m.groups = byColumn.empty() ? 0 : byColumn.front().size();
-    m.values.resize(m.groups * m.columns());
-    for (size_t c = 0; c < m.columns(); ++c)
-        for (size_t g = 0; g < m.groups; ++g) {
-            m.values[g * m.columns() + c] = byColumn[c][g];
-            m.maxValue = std::max(m.maxValue, byColumn[c][g]);
-        }
     return m;
 }
 

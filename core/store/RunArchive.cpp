@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 namespace tessera {
 
 namespace {
@@ -25,9 +23,8 @@ const RunArchiveRegistry::Handler& handlerOf(const std::string& kind, const std:
 
 std::unique_ptr<Run> RunArchive::load(StudyStore& store, int64_t id, const ProgressCallback& progress)
 {
-    const auto records = store.listRuns();
-    const auto record = std::find_if(records.begin(), records.end(), [id](const RunRecord& r) { return r.id == id; });
-    if (record == records.end())
+    const auto record = store.findRun(id);
+    if (!record)
         throw InputError::fileLevel(store.path(), fmt::format("no run with id {}", id));
     return handlerOf(record->kind, store.path()).load(store, id, progress);
 }

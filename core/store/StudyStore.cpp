@@ -222,6 +222,18 @@ std::vector<RunRecord> StudyStore::listRuns()
     });
 }
 
+std::optional<RunRecord> StudyStore::findRun(int64_t id)
+{
+    return guarded([&]() -> std::optional<RunRecord> {
+        sqlite::Transaction snapshot(db_, sqlite::Transaction::Kind::Read);
+        auto records = readRecords(id);
+        snapshot.commit();
+        if (records.empty())
+            return std::nullopt;
+        return std::move(records.front());
+    });
+}
+
 void StudyStore::requireRun(int64_t id)
 {
     Statement run(db_, "SELECT 1 FROM runs WHERE id = ?");

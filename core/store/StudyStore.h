@@ -35,6 +35,8 @@ public:
 
     // Every run of any kind, by ascending id.
     std::vector<RunRecord> listRuns();
+    // The run with `id`, of any kind, or nothing.
+    std::optional<RunRecord> findRun(int64_t id);
     // A pod-scheduling run with its nodes, pods, steps and metrics.
     StoredRun loadRun(int64_t id);
     void renameRun(int64_t id, const std::string& name);

@@ -31,12 +31,8 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
         sampleX.push_back(frame.xOf(p));
     const int width = int(std::min<size_t>(size_t(columns), std::max<size_t>(1, m.columns())));
 
-    // Groups without cells (nodes without GPUs) cannot fragment and would only add empty rows.
     const OccupancyLayout& layout = run.layout();
-    std::vector<size_t> rows;
-    for (size_t g = 0; g < layout.groups.size() && g < m.groups; ++g)
-        if (layout.groups[g].cellCount > 0)
-            rows.push_back(g);
+    const std::vector<size_t> rows = rowsWithCells(layout, m.groups);
 
     ChartSpec::Heatmap h;
     h.xMin = xMin;
@@ -74,6 +70,15 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     }
     spec.heatmap = std::move(h);
     return spec;
+}
+
+std::vector<size_t> FragmentationHeatmap::rowsWithCells(const OccupancyLayout& layout, size_t groups)
+{
+    std::vector<size_t> rows;
+    for (size_t g = 0; g < layout.groups.size() && g < groups; ++g)
+        if (layout.groups[g].cellCount > 0)
+            rows.push_back(g);
+    return rows;
 }
 
 double FragmentationHeatmap::scaleMax(const GroupValueMatrix& m, const std::vector<size_t>& rows)

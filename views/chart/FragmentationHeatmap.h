@@ -18,6 +18,9 @@ public:
     // percentile, so that a few outlying nodes do not squeeze every other one into the darkest
     // colours (values above it take the top colour). The app's heatmap uses the same.
     static double scaleMax(const GroupValueMatrix& m, const std::vector<size_t>& rows);
+    // The rows worth drawing among the first `groups` of `layout`: groups without cells (nodes
+    // without GPUs) cannot fragment and would only add empty rows or weigh on the scale.
+    static std::vector<size_t> rowsWithCells(const OccupancyLayout& layout, size_t groups);
 };
 
 }  // namespace tessera::chart

@@ -132,12 +132,6 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
     return int(at.size());
 }
 
-void SeriesFeeder::fillVertical(QXYSeries* series, double x, double yMin, double yMax) const
-{
-    if (series)
-        series->replace(QList<QPointF>{{x, yMin}, {x, yMax}});
-}
-
 double SeriesFeeder::maxValue(RunHandle* run, const QStringList& keys, bool stacked, int from, int to) const
 {
     const auto range = positions(run, from, to);

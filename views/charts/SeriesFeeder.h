@@ -34,8 +34,6 @@ public:
     // when both share the x value there, as forks do, else its last value at or before that x).
     Q_INVOKABLE int fillDifference(QXYSeries* series, tessera::views::RunHandle* runA,
                                    tessera::views::RunHandle* runB, const QString& key, int maxPoints = 1000) const;
-    // A vertical segment at x, for cursors and fork markers.
-    Q_INVOKABLE void fillVertical(QXYSeries* series, double x, double yMin, double yMax) const;
 
     // The largest value over [from, to] of any of `keys`, or of their sum when `stacked`; 0 if none.
     Q_INVOKABLE double maxValue(tessera::views::RunHandle* run, const QStringList& keys, bool stacked = false,

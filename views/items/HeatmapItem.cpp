@@ -59,14 +59,6 @@ void HeatmapItem::setFrom(int from) { setSamplingParameter(from_, std::max(from,
 
 void HeatmapItem::setTo(int to) { setSamplingParameter(to_, std::max(to, -1), &HeatmapItem::rangeChanged); }
 
-void HeatmapItem::setPosition(int position)
-{
-    if (position == position_)
-        return;
-    position_ = position;
-    emit positionChanged();
-}
-
 size_t HeatmapItem::lastPosition() const
 {
     if (!model_)
@@ -102,12 +94,9 @@ void HeatmapItem::setMatrix(GroupValueMatrix matrix)
 {
     matrix_ = std::move(matrix);
     // The exported heatmap's scale, so that the screen and the report read alike.
-    std::vector<size_t> rows;
-    if (model_)
-        for (size_t g = 0; g < model_->layout().groups.size() && g < matrix_.groups; ++g)
-            if (model_->layout().groups[g].cellCount > 0)
-                rows.push_back(g);
-    legendMax_ = chart::FragmentationHeatmap::scaleMax(matrix_, rows);
+    legendMax_ = chart::FragmentationHeatmap::scaleMax(
+        matrix_, model_ ? chart::FragmentationHeatmap::rowsWithCells(model_->layout(), matrix_.groups)
+                        : std::vector<size_t>{});
     paintImage();
     emit matrixChanged();
     emit bandsChanged();

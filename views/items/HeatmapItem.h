@@ -17,7 +17,7 @@ namespace tessera::views {
 // (for pods: each node's expected fragmentation), on the viridis scale of the exported charts. The matrix is sampled off
 // the GUI thread whenever the run, the range or the column count change, and drawn as one
 // texture with one texel per (bin, node) scaled to the item. The timeline cursor is not drawn
-// here: QML puts a cheap line at xForPosition(position).
+// here, nor known: QML puts a cheap line over it (xForPosition gives where).
 class HeatmapItem : public TextureImageItem {
     Q_OBJECT
     QML_ELEMENT
@@ -26,7 +26,6 @@ class HeatmapItem : public TextureImageItem {
     Q_PROPERTY(int from READ from WRITE setFrom NOTIFY rangeChanged)
     // The last position shown; -1 means the run's last step.
     Q_PROPERTY(int to READ to WRITE setTo NOTIFY rangeChanged)
-    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(bool ready READ ready NOTIFY matrixChanged)
     Q_PROPERTY(double legendMin READ legendMin NOTIFY matrixChanged)
@@ -47,8 +46,6 @@ public:
     void setFrom(int from);
     int to() const { return to_; }
     void setTo(int to);
-    int position() const { return position_; }
-    void setPosition(int position);
     bool busy() const { return job_.busy(); }
     bool ready() const { return matrix_.columns() > 0; }
     double legendMin() const { return 0.0; }
@@ -70,7 +67,6 @@ signals:
     void runChanged();
     void columnsChanged();
     void rangeChanged();
-    void positionChanged();
     void busyChanged();
     void matrixChanged();
     void bandsChanged();
@@ -91,7 +87,6 @@ private:
     int columns_ = 400;
     int from_ = 0;
     int to_ = -1;
-    int position_ = 0;
     GroupValueMatrix matrix_;
     double legendMax_ = 1.0;
     LatestResult<GroupValueMatrix> job_;

@@ -62,16 +62,22 @@ QVariantList RunHandle::metrics() const
     return list;
 }
 
-double RunHandle::value(const QString& key, int position) const
+double RunHandle::valueIn(size_t column, int position) const
 {
     const MetricSeries& s = run_->series();
-    const auto column = s.find(key.toStdString());
-    if (!column || s.rows() == 0)
+    if (s.rows() == 0)
         return std::numeric_limits<double>::quiet_NaN();
-    return s.column(*column)[size_t(std::clamp(position, 0, int(s.rows()) - 1))];
+    return s.column(column)[size_t(std::clamp(position, 0, int(s.rows()) - 1))];
 }
 
-double RunHandle::xAt(int position) const { return value(xKey(), position); }
+double RunHandle::value(const QString& key, int position) const
+{
+    const auto column = run_->series().find(key.toStdString());
+    return column ? valueIn(*column, position) : std::numeric_limits<double>::quiet_NaN();
+}
+
+// Column 0 is the x axis: no lookup by key, as cursors and axes ask for it at every move.
+double RunHandle::xAt(int position) const { return valueIn(0, position); }
 
 QString RunHandle::xText(int position) const
 {
@@ -96,13 +102,6 @@ int RunHandle::positionAtX(double x) const
         return 0;
     const auto at = std::lower_bound(xs.begin(), xs.end(), x);
     return int(std::min<ptrdiff_t>(at - xs.begin(), ptrdiff_t(xs.size()) - 1));
-}
-
-QString RunHandle::describeStep(int step) const
-{
-    if (step < 0 || step >= steps())
-        return {};
-    return qs(run_->describeStep(size_t(step)));
 }
 
 int RunHandle::divergenceFrom(RunHandle* other) const

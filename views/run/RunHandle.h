@@ -68,7 +68,6 @@ public:
     Q_INVOKABLE QString xText(int position) const;
     // The first position whose x value reaches `x` (the series' x is non-decreasing).
     Q_INVOKABLE int positionAtX(double x) const;
-    Q_INVOKABLE QString describeStep(int step) const;
     // The first position at which this run's metrics differ from `other`'s, -1 if they never
     // do: where a what-if branch starts to matter, which may be well after its fork.
     Q_INVOKABLE int divergenceFrom(tessera::views::RunHandle* other) const;
@@ -81,6 +80,8 @@ signals:
     void storedIdChanged();
 
 private:
+    double valueIn(size_t column, int position) const;
+
     std::shared_ptr<const Run> run_;
     QString name_;
     QColor color_;
