@@ -80,12 +80,20 @@ Item {
                 boundsBehavior: Flickable.StopAtBounds
                 ScrollBar.vertical: ScrollBar {}
 
+                // Hidden (another tab, or compare closed) the grid stops following the cursor,
+                // which spares reading every cell per tick; shown again, it catches up at once.
+                Binding {
+                    target: grid
+                    property: "position"
+                    value: view.position
+                    when: view.visible
+                    restoreMode: Binding.RestoreNone
+                }
                 OccupancyItem {
                     id: grid
                     width: flick.width - 12
                     height: implicitHeight
                     run: view.run
-                    position: view.position
                     darkBackground: ThemePalette.dark
                     emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
                     selectionColor: ThemePalette.accent

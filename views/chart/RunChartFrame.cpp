@@ -9,7 +9,10 @@ namespace tessera::chart {
 
 namespace {
 
-constexpr double kHoursFrom = 3 * 3600.0;  // replays longer than this read better in hours
+// Simulated time reads badly in seconds past a few hours: hours past 2 h, days past 2 days, as
+// the app's charts do.
+constexpr double kHoursFrom = 2 * 3600.0;
+constexpr double kDaysFrom = 2 * 86400.0;
 
 }  // namespace
 
@@ -27,7 +30,11 @@ RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChart
     x_.label = QString::fromStdString(info.label);
     x_.unit = QString::fromStdString(info.unit);
     timeAxis_ = info.unit == "s";
-    if (timeAxis_ && s.rows() > 0 && s.column(0)[last] - s.column(0)[0] > kHoursFrom) {
+    const double span = s.rows() > 0 ? s.column(0)[to_] - s.column(0)[from_] : 0;
+    if (timeAxis_ && span > kDaysFrom) {
+        xScale_ = 1.0 / 86400.0;
+        x_.unit = QStringLiteral("d");
+    } else if (timeAxis_ && span > kHoursFrom) {
         xScale_ = 1.0 / 3600.0;
         x_.unit = QStringLiteral("h");
     }
