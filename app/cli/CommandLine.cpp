@@ -1,6 +1,7 @@
 #include "cli/CommandLine.h"
 
 #include "sched/PolicySpec.h"
+#include "util/PrintableText.h"
 
 #include <algorithm>
 #include <charconv>
@@ -44,9 +45,9 @@ CommandLine::CommandLine(int argc, char** argv, int first, const std::vector<std
                 values_[arg].push_back(argv[++i]);
             }
         } else if (arg.rfind("--", 0) == 0) {
-            throw UsageError(fmt::format("unknown option {}", arg));
+            throw UsageError(fmt::format("unknown option {}", printableExcerpt(arg)));
         } else {
-            throw UsageError(fmt::format("unexpected argument \"{}\"", arg));
+            throw UsageError(fmt::format("unexpected argument \"{}\"", printableExcerpt(arg)));
         }
     }
 }
@@ -77,7 +78,7 @@ long long CommandLine::integer(const std::string& flag, long long fallback, long
     long long v = 0;
     if (!parseWhole(value(flag), v) || v < min || v > max)
         throw UsageError(fmt::format("{} must be a whole number from {} to {} (got \"{}\")", flag, min, max,
-                                     value(flag)));
+                                     printableExcerpt(value(flag))));
     return v;
 }
 
@@ -87,15 +88,19 @@ double CommandLine::number(const std::string& flag, double fallback, double min,
         return fallback;
     double v = 0;
     if (!parseWhole(value(flag), v) || !(v >= min && v <= max))
-        throw UsageError(fmt::format("{} must be a number from {} to {} (got \"{}\")", flag, min, max, value(flag)));
+        throw UsageError(
+            fmt::format("{} must be a number from {} to {} (got \"{}\")", flag, min, max, printableExcerpt(value(flag))));
     return v;
 }
 
 std::vector<uint64_t> parseSeeds(const std::string& text)
 {
-    constexpr uint64_t kMaxSeeds = 10000;
+    static constexpr uint64_t kMaxSeeds = 10000;
     std::set<uint64_t> seeds;
-    auto bad = [&] { return UsageError(fmt::format("--seeds must be like 42, 42-51 or 42,45,50 (got \"{}\")", text)); };
+    auto bad = [&] {
+        return UsageError(fmt::format("--seeds must be like 42, 42-51 or 42,45,50 (got \"{}\")", printableExcerpt(text)));
+    };
+    auto tooMany = [] { return UsageError(fmt::format("--seeds names more than {} seeds", kMaxSeeds)); };
     size_t start = 0;
     while (start <= text.size()) {
         const size_t comma = std::min(text.find(',', start), text.size());
@@ -110,13 +115,15 @@ std::vector<uint64_t> parseSeeds(const std::string& text)
             hi = lo;
         }
         if (hi - lo >= kMaxSeeds)
-            throw UsageError(fmt::format("--seeds names more than {} seeds", kMaxSeeds));
-        for (uint64_t s = lo; s <= hi; ++s)
-            seeds.insert(s);
+            throw tooMany();
+        // Counted from lo rather than compared with hi: a range ending at 2^64-1 must not wrap.
+        for (uint64_t k = 0; k <= hi - lo; ++k) {
+            seeds.insert(lo + k);
+            if (seeds.size() > kMaxSeeds)
+                throw tooMany();
+        }
         start = comma + 1;
     }
-    if (seeds.size() > kMaxSeeds)
-        throw UsageError(fmt::format("--seeds names more than {} seeds", kMaxSeeds));
     return {seeds.begin(), seeds.end()};
 }
 

@@ -95,7 +95,7 @@ int simulateCommand(int argc, char** argv)
     std::vector<RunRecord::TraceFile> inputs;
     if (args.has("--db")) {
         study.emplace(args.value("--db"));
-        inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"));
+        inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"), warnings);
     }
 
     const size_t jobs = policies.size() * seeds.size();

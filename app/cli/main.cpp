@@ -3,6 +3,12 @@
 #include "io/InputError.h"
 #include "sched/PolicySpec.h"
 #include "sim/PodSimulation.h"
+#include "util/PrintableText.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <new>
 
 #include <cstdio>
 #include <cstring>
@@ -24,9 +30,27 @@ const char* kUsage =
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
-}  // namespace
+// One line on stderr, with any control byte of a hostile value escaped (the messages already
+// cut long values; this keeps every byte that reaches the terminal printable).
+void printError(const char* what)
+{
+    fmt::print(stderr, "error: {}\n", tessera::printableText(what));
+}
 
-int main(int argc, char** argv)
+// stdout is buffered: a full disk or a closed pipe shows only when it is flushed. A failed
+// write is a failure (contracts.md 3.4), whatever the command printed before.
+int finishOutput(int code)
+{
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || std::fclose(stdout) != 0;
+    if (failed && code == 0) {
+        const int error = errno;
+        printError(fmt::format("cannot write to standard output: {}", std::strerror(error)).c_str());
+        return 1;
+    }
+    return failed ? std::max(code, 1) : code;
+}
+
+int dispatch(int argc, char** argv)
 {
     using namespace tessera;
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
@@ -49,16 +73,28 @@ int main(int argc, char** argv)
             return cli::chartCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        printError(e.what());
         return 2;
     } catch (const InputError& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        printError(e.what());
         return 3;
     } catch (const CancelledError&) {
-        fmt::print(stderr, "error: cancelled\n");
+        printError("cancelled");
+        return 1;
+    } catch (const std::bad_alloc&) {
+        printError("out of memory");
         return 1;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "error: {}\n", e.what());
+        printError(e.what());
         return 1;
     }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    // A closed pipe must be an error with exit 1 (contracts.md 3.4), not a silent SIGPIPE death.
+    std::signal(SIGPIPE, SIG_IGN);
+    return finishOutput(dispatch(argc, argv));
 }

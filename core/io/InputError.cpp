@@ -1,8 +1,16 @@
 #include "io/InputError.h"
 
+#include "util/PrintableText.h"
+
 #include <fmt/format.h>
 
 namespace tessera {
+
+namespace {
+
+constexpr size_t kMaxPathBytes = 400;
+
+}  // namespace
 
 InputError::InputError(std::string file, long line, std::string column, std::string problem,
                        std::string value, bool hasValue)
@@ -22,12 +30,14 @@ InputError InputError::fileLevel(std::string file, std::string problem)
 std::string InputError::format(const std::string& file, long line, const std::string& column,
                                const std::string& problem, const std::string& value, bool hasValue)
 {
-    std::string text = fmt::format("{}:{}: ", file, line);
+    // Every part may come from the hostile file (its name, a header cell, a field): escaped
+    // and cut, so the message stays one short, harmless line whatever the input.
+    std::string text = fmt::format("{}:{}: ", printableExcerpt(file, kMaxPathBytes), line);
     if (!column.empty())
-        text += fmt::format("column {}: ", column);
-    text += problem;
+        text += fmt::format("column {}: ", printableExcerpt(column));
+    text += printableText(problem);
     if (hasValue)
-        text += fmt::format(" (value \"{}\")", value);
+        text += fmt::format(" (value \"{}\")", printableExcerpt(value));
     return text;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ private:
 struct LoadWarnings {
     std::vector<std::string> lines;
     int skippedRows = 0;
+    // Path -> SHA-256 of the bytes a loader read from it: a study records the hash of exactly
+    // what was loaded, without reading the file a second time (which a FIFO cannot give).
+    std::map<std::string, std::string> contentHashes;
 };
 
 }  // namespace tessera

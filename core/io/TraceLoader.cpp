@@ -1,7 +1,8 @@
 #include "io/TraceLoader.h"
 
 #include "io/CsvTable.h"
-#include "util/ProgressSlice.h"
+#include "model/SpecLimits.h"
+#include "util/PrintableText.h"
 
 #include <charconv>
 #include <unordered_set>
@@ -12,35 +13,27 @@ namespace tessera {
 
 namespace {
 
-// Splitting the file into rows is about half the work of a load; parsing their values the rest.
-constexpr double kSplitShare = 0.5;
-constexpr size_t kRowsPerProgress = 4096;
-
-// The file split into rows, with the header checked before any row (contracts.md 4).
-CsvTable readTable(const std::string& path, const LoadOptions& options, LoadWarnings& warnings,
-                   std::vector<std::string> required, std::vector<std::string> optional,
-                   const ProgressCallback& progress)
+// The file opened with its header checked before any row (contracts.md 4).
+CsvReader openTable(const std::string& path, const LoadOptions& options, LoadWarnings& warnings,
+                    std::vector<std::string> required, std::vector<std::string> optional,
+                    const ProgressCallback& progress)
 {
-    CsvTable::Options csv;
+    CsvReader::Options csv;
     csv.skipBadRows = options.skipBadRows;
     csv.requiredColumns = std::move(required);
     csv.optionalColumns = std::move(optional);
-    return CsvTable::read(path, csv, warnings, progressSlice(progress, 0.0, kSplitShare));
+    return CsvReader(path, csv, warnings, progress);
 }
 
-// Runs `parse` on every row; under skipBadRows an InputError skips the row and is listed.
+// Runs `parse` on every row as it is read, so memory holds the parsed records and one line;
+// under skipBadRows an InputError skips the row and is listed. At the end, the hash of the
+// bytes read is recorded for the file.
 template <typename Parse>
-void eachRow(const CsvTable& table, const LoadOptions& options, LoadWarnings& warnings,
-             const ProgressCallback& progress, Parse parse)
+void eachRow(CsvReader& reader, const LoadOptions& options, LoadWarnings& warnings, Parse parse)
 {
-    const auto& rows = table.rows();
-    for (size_t i = 0; i < rows.size(); ++i) {
-        const auto& row = rows[i];
-        if (progress && (i + 1) % kRowsPerProgress == 0
-            && !progress(kSplitShare + (1.0 - kSplitShare) * double(i + 1) / double(rows.size())))
-            throw CancelledError();
+    for (CsvReader::Row row; reader.next(row);) {
         try {
-            parse(CsvField(table, row), row);
+            parse(CsvField(reader, row));
         } catch (const InputError& e) {
             if (!options.skipBadRows)
                 throw;
@@ -48,6 +41,19 @@ void eachRow(const CsvTable& table, const LoadOptions& options, LoadWarnings& wa
             ++warnings.skippedRows;
         }
     }
+    warnings.contentHashes[reader.path()] = reader.contentHash();
+}
+
+// A record rule broken across columns, reported at the column it names.
+void failOn(const CsvField& f, const std::vector<std::string>& names, const std::vector<int>& col,
+            const std::optional<SpecProblem>& problem)
+{
+    if (!problem)
+        return;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == problem->column)
+            f.fail(col[i], problem->problem);
+    f.fail(col[0], problem->problem);
 }
 
 }  // namespace
@@ -57,19 +63,19 @@ std::vector<NodeSpec> TraceLoader::loadNodes(const std::string& path, const GpuM
                                              const ProgressCallback& progress)
 {
     const std::vector<std::string> required{"sn", "cpu_milli", "memory_mib", "gpu", "model"};
-    const CsvTable table = readTable(path, options, warnings, required, {}, progress);
-    const auto col = table.columnIndices(required, {});
+    CsvReader reader = openTable(path, options, warnings, required, {}, progress);
+    const auto col = reader.columnIndices(required, {});
     enum { Sn, Cpu, Mem, Gpu, Model };
 
     std::vector<NodeSpec> nodes;
     std::unordered_set<std::string> names;
-    eachRow(table, options, warnings, progress, [&](const CsvField& f, const CsvTable::Row&) {
+    eachRow(reader, options, warnings, [&](const CsvField& f) {
         NodeSpec n;
         n.name = f.text(col[Sn]);
         if (n.name.empty())
             f.fail(col[Sn], "empty node name");
-        n.cpuMilli = static_cast<int32_t>(f.integer(col[Cpu], 1'000'000'000));
-        n.memoryMib = f.integer(col[Mem], std::numeric_limits<int64_t>::max());
+        n.cpuMilli = static_cast<int32_t>(f.integer(col[Cpu], SpecLimits::kMaxCpuMilli));
+        n.memoryMib = f.integer(col[Mem], SpecLimits::kMaxMemoryMib);
         n.gpuCount = static_cast<int>(f.integer(col[Gpu], kMaxGpusPerNode));
         const std::string& model = f.text(col[Model]);
         if (!model.empty()) {
@@ -77,9 +83,8 @@ std::vector<NodeSpec> TraceLoader::loadNodes(const std::string& path, const GpuM
             if (!id)
                 f.fail(col[Model], "GPU model not in the model registry");
             n.model = *id;
-        } else if (n.gpuCount > 0) {
-            f.fail(col[Model], "node with GPUs has no GPU model");
         }
+        failOn(f, required, col, nodeModelProblem(n.gpuCount, !model.empty()));
         if (!names.insert(n.name).second)
             f.fail(col[Sn], "duplicate node name");
         nodes.push_back(std::move(n));
@@ -93,49 +98,40 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
     const std::vector<std::string> required{"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"};
     const std::vector<std::string> optional{"gpu_spec",      "qos",           "pod_phase",
                                             "creation_time", "deletion_time", "scheduled_time"};
-    const CsvTable table = readTable(path, options, warnings, required, optional, progress);
-    const auto col = table.columnIndices(required, optional);
+    CsvReader reader = openTable(path, options, warnings, required, optional, progress);
+    const auto col = reader.columnIndices(required, optional);
     enum { Name, Cpu, Mem, NumGpu, GpuMilli, Spec, Qos, Phase, Creation, Deletion, Scheduled };
+    std::vector<std::string> names = required;
+    names.insert(names.end(), optional.begin(), optional.end());
 
     PodList list;
     list.path = path;
     list.hasTimes = col[Creation] >= 0 && col[Deletion] >= 0;
-    std::unordered_set<std::string> names;
-    eachRow(table, options, warnings, progress, [&](const CsvField& f, const CsvTable::Row&) {
+    std::unordered_set<std::string> podNames;
+    eachRow(reader, options, warnings, [&](const CsvField& f) {
         PodSpec p;
         p.name = f.text(col[Name]);
         if (p.name.empty())
             f.fail(col[Name], "empty pod name");
-        p.cpuMilli = static_cast<int32_t>(f.integer(col[Cpu], 1'000'000'000));
-        p.memoryMib = f.integer(col[Mem], std::numeric_limits<int64_t>::max());
+        p.cpuMilli = static_cast<int32_t>(f.integer(col[Cpu], SpecLimits::kMaxCpuMilli));
+        p.memoryMib = f.integer(col[Mem], SpecLimits::kMaxMemoryMib);
         p.gpuCount = static_cast<int>(f.integer(col[NumGpu], kMaxGpusPerNode));
         p.gpuMilli = static_cast<int32_t>(f.integer(col[GpuMilli], kMilli));
-        if (p.gpuCount > 1 && p.gpuMilli < kMilli)
-            f.fail(col[GpuMilli], fmt::format("a shared GPU share with num_gpu {} > 1", p.gpuCount));
-        if (p.gpuCount == 0 && p.gpuMilli > 0)
-            f.fail(col[GpuMilli], "a GPU share on a pod with num_gpu 0");
-        if (p.gpuCount > 0 && p.gpuMilli == 0)
-            f.fail(col[GpuMilli], "a GPU pod with a zero GPU share");
+        failOn(f, names, col, podRequestProblem(p));
         if (col[Spec] >= 0) {
             p.gpuSpec = f.text(col[Spec]);
-            std::string_view rest = p.gpuSpec;
-            while (!rest.empty()) {
-                size_t bar = rest.find('|');
-                std::string_view name = rest.substr(0, bar);
-                auto id = registry.find(name);
-                if (!id)
-                    f.fail(col[Spec], fmt::format("GPU model \"{}\" not in the model registry", name));
-                p.gpuSpecMask |= uint64_t(1) << *id;
-                rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
-            }
+            const GpuSpecMask spec = parseGpuSpec(p.gpuSpec, registry);
+            if (!spec.problem.empty())
+                f.fail(col[Spec], spec.problem);
+            p.gpuSpecMask = spec.mask;
         }
         if (list.hasTimes) {
             // creation_time is not among the fields that may be empty (contracts.md 4).
-            p.creationTime = f.integer(col[Creation], std::numeric_limits<int64_t>::max());
-            p.deletionTime = f.optionalInteger(col[Deletion]);
-            f.optionalInteger(col[Scheduled]);  // validated, unused
+            p.creationTime = f.integer(col[Creation], SpecLimits::kMaxTimeSeconds);
+            p.deletionTime = f.optionalInteger(col[Deletion], SpecLimits::kMaxTimeSeconds);
+            f.optionalInteger(col[Scheduled], SpecLimits::kMaxTimeSeconds);  // validated, unused
         }
-        if (!names.insert(p.name).second)
+        if (!podNames.insert(p.name).second)
             f.fail(col[Name], "duplicate pod name");
         list.pods.push_back(std::move(p));
     });
@@ -145,15 +141,16 @@ PodList TraceLoader::loadPods(const std::string& path, const GpuModelRegistry& r
 void TraceLoader::loadGpuModels(const std::string& path, GpuModelRegistry& registry, LoadWarnings& warnings)
 {
     const std::vector<std::string> required{"name", "idle_watts", "full_watts"};
-    const CsvTable table = readTable(path, {}, warnings, required, {"power_of"}, {});
-    const auto col = table.columnIndices(required, {"power_of"});
+    CsvReader reader = openTable(path, {}, warnings, required, {"power_of"}, {});
+    const auto col = reader.columnIndices(required, {"power_of"});
     GpuModelRegistry updated = registry;
-    for (const auto& row : table.rows()) {
-        CsvField f(table, row);
+    eachRow(reader, {}, warnings, [&](const CsvField& f) {
         GpuModel m;
         m.name = f.text(col[0]);
         if (m.name.empty())
             f.fail(col[0], "empty model name");
+        if (m.name.find('|') != std::string::npos)
+            f.fail(col[0], "a model name cannot contain \"|\" (it separates models in gpu_spec)");
         m.idleWatts = f.integer(col[1], 100'000);
         m.fullWatts = f.integer(col[2], 100'000);
         if (m.fullWatts < m.idleWatts)
@@ -163,13 +160,34 @@ void TraceLoader::loadGpuModels(const std::string& path, GpuModelRegistry& regis
             if (!updated.find(m.powerOf))
                 f.fail(col[3], "power_of names a model not in the registry");
         }
-        try {
-            updated.add(std::move(m));
-        } catch (const std::length_error&) {
-            f.fail(col[0], "too many GPU models (at most 64)");
-        }
-    }
+        if (!updated.find(m.name) && updated.size() >= GpuModelRegistry::kMaxModels)
+            f.fail(col[0], fmt::format("too many GPU models (at most {})", GpuModelRegistry::kMaxModels));
+        updated.add(std::move(m));
+    });
     registry = std::move(updated);
+}
+
+GpuSpecMask TraceLoader::parseGpuSpec(std::string_view spec, const GpuModelRegistry& registry)
+{
+    // "A10|T4": models separated by "|". Every part must name a model: "A10|" and "|T4" are
+    // errors, not "any model".
+    GpuSpecMask out;
+    if (spec.empty())
+        return out;
+    size_t start = 0;
+    while (true) {
+        const size_t bar = spec.find('|', start);
+        const std::string_view name = spec.substr(start, bar == std::string_view::npos ? bar : bar - start);
+        if (name.empty())
+            return {0, "an empty GPU model name (\"|\" separates model names)"};
+        const auto id = registry.find(name);
+        if (!id)
+            return {0, fmt::format("GPU model \"{}\" not in the model registry", printableExcerpt(name))};
+        out.mask |= uint64_t(1) << *id;
+        if (bar == std::string_view::npos)
+            return out;
+        start = bar + 1;
+    }
 }
 
 Cluster TraceLoader::loadCluster(const std::string& nodesPath, const std::string& gpuModelsPath,

@@ -4,9 +4,17 @@
 #include "model/Cluster.h"
 #include "sim/Progress.h"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace tessera {
+
+// A gpu_spec column read against a registry: the allowed models' mask, or the problem.
+struct GpuSpecMask {
+    uint64_t mask = 0;  // 0: any model
+    std::string problem;
+};
 
 struct LoadOptions {
     bool skipBadRows = false;
@@ -29,6 +37,9 @@ public:
 
     // CSV with columns name,idle_watts,full_watts[,power_of]; adds to the registry.
     static void loadGpuModels(const std::string& path, GpuModelRegistry& registry, LoadWarnings& warnings);
+
+    // "A10|T4" as a mask of model ids; an empty spec allows any model.
+    static GpuSpecMask parseGpuSpec(std::string_view spec, const GpuModelRegistry& registry);
 
     // Node list + pod list (+ optional GPU-model file) into one cluster.
     static Cluster loadCluster(const std::string& nodesPath, const std::string& gpuModelsPath,

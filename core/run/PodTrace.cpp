@@ -1,17 +1,20 @@
 #include "run/PodTrace.h"
 
-#include "util/ContentHash.h"
 #include "util/ProgressSlice.h"
 
 #include <filesystem>
+#include <stdexcept>
 
 namespace tessera {
 
 namespace {
 
-RunRecord::TraceFile traceFile(std::string_view role, const std::string& path)
+RunRecord::TraceFile traceFile(std::string_view role, const std::string& path, const LoadWarnings& loaded)
 {
-    return {std::string(role), std::filesystem::absolute(path).lexically_normal().string(), ContentHash::ofFile(path)};
+    const auto hash = loaded.contentHashes.find(path);
+    if (hash == loaded.contentHashes.end())
+        throw std::logic_error("PodTrace::fileRecords: " + path + " was not loaded");
+    return {std::string(role), std::filesystem::absolute(path).lexically_normal().string(), hash->second};
 }
 
 // The node list's share of a load's progress: its share of the bytes to read.
@@ -47,20 +50,19 @@ std::shared_ptr<const PodTrace> PodTrace::load(const std::string& nodesPath, con
                                                progressSlice(progress, 0.0, split));
     PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, options, warnings,
                                          progressSlice(progress, split, 1.0));
-    // Hashed after a successful load: an input error is reported before any hashing cost.
-    auto trace = make(std::move(cluster), std::move(pods), fileRecords(nodesPath, podsPath, gpuModelsPath));
+    auto trace = make(std::move(cluster), std::move(pods), fileRecords(nodesPath, podsPath, gpuModelsPath, warnings));
     if (progress)
         progress(1.0);
     return trace;
 }
 
 std::vector<RunRecord::TraceFile> PodTrace::fileRecords(const std::string& nodesPath, const std::string& podsPath,
-                                                        const std::string& gpuModelsPath)
+                                                        const std::string& gpuModelsPath, const LoadWarnings& loaded)
 {
-    std::vector<RunRecord::TraceFile> files{traceFile(RunRecord::kNodesRole, nodesPath),
-                                            traceFile(RunRecord::kPodsRole, podsPath)};
+    std::vector<RunRecord::TraceFile> files{traceFile(RunRecord::kNodesRole, nodesPath, loaded),
+                                            traceFile(RunRecord::kPodsRole, podsPath, loaded)};
     if (!gpuModelsPath.empty())
-        files.push_back(traceFile(RunRecord::kGpuModelsRole, gpuModelsPath));
+        files.push_back(traceFile(RunRecord::kGpuModelsRole, gpuModelsPath, loaded));
     return files;
 }
 

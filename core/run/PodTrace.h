@@ -34,10 +34,10 @@ struct PodTrace {
     // A trace that stands for the recorded `files` (paths taken from their roles).
     static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::vector<RunRecord::TraceFile> files);
     // The input files as a study records them: absolute, so the app finds them again from any
-    // working directory, with the content hashes that tell whether they changed since. The GPU
-    // model file only when there is one.
+    // working directory, with the hashes of the bytes `loaded` read from them, which tell
+    // whether they changed since. The GPU model file only when there is one.
     static std::vector<RunRecord::TraceFile> fileRecords(const std::string& nodesPath, const std::string& podsPath,
-                                                         const std::string& gpuModelsPath);
+                                                         const std::string& gpuModelsPath, const LoadWarnings& loaded);
 };
 
 }  // namespace tessera

@@ -1,6 +1,7 @@
 #include "sched/PolicySpec.h"
 
 #include "sched/PluginRegistry.h"
+#include "util/PrintableText.h"
 
 #include <charconv>
 
@@ -22,17 +23,20 @@ PolicySpec PolicySpec::parse(std::string_view whole)
         const size_t colon = term.find(':');
         t.name = std::string(term.substr(0, colon));
         if (t.name.empty())
-            throw UsageError(fmt::format("empty policy name in spec \"{}\"", whole));
+            throw UsageError(fmt::format("empty policy name in spec \"{}\"", printableExcerpt(whole)));
         if (!registry.contains(t.name))
-            throw UsageError(fmt::format("unknown policy \"{}\" (known: {})", t.name,
+            throw UsageError(fmt::format("unknown policy \"{}\" (known: {})", printableExcerpt(t.name),
                                          fmt::join(registry.names(), ", ")));
         if (colon != std::string_view::npos) {
             std::string_view w = term.substr(colon + 1);
             auto [ptr, ec] = std::from_chars(w.data(), w.data() + w.size(), t.weight);
-            if (w.empty() || ec != std::errc() || ptr != w.data() + w.size() || t.weight <= 0)
-                throw UsageError(fmt::format("weight of \"{}\" must be a positive integer (got \"{}\")",
-                                             t.name, w));
+            if (w.empty() || ec != std::errc() || ptr != w.data() + w.size() || t.weight < kMinWeight
+                || t.weight > kMaxWeight)
+                throw UsageError(fmt::format("weight of \"{}\" must be a whole number from {} to {} (got \"{}\")",
+                                             t.name, kMinWeight, kMaxWeight, printableExcerpt(w)));
         }
+        if (spec.terms.size() == kMaxTerms)
+            throw UsageError(fmt::format("policy spec \"{}\" has more than {} terms", printableExcerpt(whole), kMaxTerms));
         spec.terms.push_back(std::move(t));
         if (comma == std::string_view::npos)
             break;

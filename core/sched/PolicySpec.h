@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -22,8 +23,14 @@ struct PolicySpec {
     };
     std::vector<Term> terms;
 
-    // Throws UsageError for an empty spec, an unknown plugin, or a weight that is not a
-    // positive integer.
+    // contracts.md 2: with at most 16 terms, normalised scores of at most 100 and weights of
+    // at most 1,000,000, no weighted sum can overflow 64 bits.
+    static constexpr int64_t kMinWeight = 1;
+    static constexpr int64_t kMaxWeight = 1'000'000;
+    static constexpr size_t kMaxTerms = 16;
+
+    // Throws UsageError for an empty spec, an unknown plugin, a weight that is not a whole
+    // number from kMinWeight to kMaxWeight, or more than kMaxTerms terms.
     static PolicySpec parse(std::string_view text);
     // Terms in the given order, each `name:weight`.
     std::string canonical() const;

@@ -3,7 +3,7 @@
 // descriptions, explanations) without simulating; a fork from it must equal a fork from the
 // live run; a run whose trace files are gone or changed still opens but refuses to fork,
 // naming the file. Also the per-GPU-model power columns, which must add up to the GPU power.
-#include "SyntheticTraceFiles.h"
+#include "support/SyntheticTraceFiles.h"
 #include "io/InputError.h"
 #include "run/PodSchedulingCursor.h"
 #include "run/PodSchedulingRun.h"

@@ -1,7 +1,7 @@
 // Loading a trace with progress and cancel (issue 8, "Open"): the fraction rises to 1 by the
 // bytes and rows read, returning false stops the load with CancelledError, and a load with a
 // callback gives the same trace as one without.
-#include "SyntheticTraceFiles.h"
+#include "support/SyntheticTraceFiles.h"
 #include "run/PodTrace.h"
 #include "util/ContentHash.h"
 
