@@ -118,7 +118,7 @@ int chartCommand(int argc, char** argv)
                              : std::string("missing --format, and --out does not end in .png, .svg or .pdf"));
     const QSize size = parseSize(args.value("--size", "1600x1000"));
 
-    StudyStore study(db, StudyStore::OpenMode::ExistingOnly);
+    StudyStore study(db, StudyStore::OpenMode::ReadOnly);
     const std::unique_ptr<Run> run = RunArchive::load(study, id);
     const auto app = makeGuiApplication();
     chart::ChartRenderer::save(panelsOf(kind, *run), out, *format, size);

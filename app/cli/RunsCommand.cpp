@@ -68,7 +68,7 @@ int runsCommand(int argc, char** argv)
         return 0;
     }
     // Listing never creates a study: a mistyped path is an error, not a new empty file.
-    StudyStore study(args.required("--db"), StudyStore::OpenMode::ExistingOnly);
+    StudyStore study(args.required("--db"), StudyStore::OpenMode::ReadOnly);
     std::vector<Row> rows = {{"ID", "KIND", "TRACE", "POLICY", "SEED", "MODE", "CREATED", "NAME"}};
     for (const auto& run : study.listRuns())
         rows.push_back(rowOf(run));

@@ -63,13 +63,13 @@ int simulateCommand(int argc, char** argv)
     for (const auto& text : args.values("--policy"))
         policies.push_back(PolicySpec::parse(text));
     const auto seeds = parseSeeds(args.value("--seeds", "42"));
-    const double tune = args.number("--tune", 1.3, 0.01, 10.0);
+    const double tune = args.number("--tune", 1.3, RunParameters::kMinTune, RunParameters::kMaxTune);
     const int points = int(args.integer("--points", 5, 1, 100));
     const std::string modeText = args.value("--mode", "experiment");
     if (modeText != "experiment" && modeText != "replay")
         throw UsageError(fmt::format("--mode must be experiment or replay (got \"{}\")", modeText));
     const SimulationMode mode = modeText == "replay" ? SimulationMode::Replay : SimulationMode::Experiment;
-    const int64_t step = args.integer("--step", 3600, 1, 1'000'000'000);
+    const int64_t step = args.integer("--step", 3600, 1, RunParameters::kMaxReplayStepSeconds);
     const std::string tieText = args.value("--tie-order", "seeded");
     if (tieText != "seeded" && tieText != "name")
         throw UsageError(fmt::format("--tie-order must be seeded or name (got \"{}\")", tieText));

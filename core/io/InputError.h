@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ public:
                std::string value = {}, bool hasValue = false);
 
     static InputError fileLevel(std::string file, std::string problem);
+    // A bad value in a database table (a study): `FILE: table T, row R: column C: problem`.
+    static InputError atRow(std::string file, std::string table, std::string row, std::string column,
+                            std::string problem, std::optional<std::string> value = std::nullopt);
 
     const std::string& file() const { return file_; }
     long line() const { return line_; }
@@ -22,6 +26,10 @@ public:
     const std::string& problem() const { return problem_; }
 
 private:
+    InputError(std::string file, std::string location, std::string column, std::string problem,
+               std::optional<std::string> value, int);
+    static std::string format(const std::string& file, const std::string& location, const std::string& column,
+                              const std::string& problem, const std::optional<std::string>& value);
     static std::string format(const std::string& file, long line, const std::string& column,
                               const std::string& problem, const std::string& value, bool hasValue);
     std::string file_;

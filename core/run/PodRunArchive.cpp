@@ -101,26 +101,33 @@ std::shared_ptr<const PodTrace> reload(const StoredRun& stored, const ProgressCa
 
 // The GPU models the saved nodes name: the built-in ones, the run's model file when it is
 // unchanged, and any other name as a model without power figures.
-GpuModelRegistry registryFor(const StoredRun& stored)
+GpuModelRegistry registryFor(const StoredRun& stored, const std::string& study)
 {
     GpuModelRegistry registry = GpuModelRegistry::builtin();
     if (const auto* file = inputOf(stored.record, RunRecord::kGpuModelsRole); file && !changedOrMissing(*file)) {
         LoadWarnings warnings;
         TraceLoader::loadGpuModels(file->path, registry, warnings);
     }
-    for (const auto& node : stored.nodes)
-        if (!node.gpuModel.empty() && !registry.find(node.gpuModel))
-            registry.add(GpuModel{node.gpuModel, 0, 0, {}});
+    for (size_t i = 0; i < stored.nodes.size(); ++i) {
+        const StoredNode& node = stored.nodes[i];
+        if (node.gpuModel.empty() || registry.find(node.gpuModel))
+            continue;
+        if (registry.size() >= GpuModelRegistry::kMaxModels)
+            throw InputError::atRow(study, "node_list_nodes", fmt::format("position {}", i), "gpu_model",
+                                    fmt::format("more than {} GPU models in one run", GpuModelRegistry::kMaxModels),
+                                    node.gpuModel);
+        registry.add(GpuModel{node.gpuModel, 0, 0, {}});
+    }
     return registry;
 }
 
 // A trace from the study alone. The target workload is that of the original pod list: in
 // replay the sequence is that list reordered; in the experiment it is the list shuffled with
 // "-tuned-" clones appended, which are left out again.
-std::shared_ptr<const PodTrace> standIn(const StoredRun& stored)
+std::shared_ptr<const PodTrace> standIn(const StoredRun& stored, const std::string& study)
 {
     Cluster cluster;
-    cluster.registry = registryFor(stored);
+    cluster.registry = registryFor(stored, study);
     for (const auto& n : stored.nodes)
         cluster.nodes.push_back(NodeSpec{n.name, n.cpuMilli, n.memoryMib, n.gpuCount,
                                          n.gpuModel.empty() ? kNoGpuModel : *cluster.registry.find(n.gpuModel)});
@@ -132,10 +139,34 @@ std::shared_ptr<const PodTrace> standIn(const StoredRun& stored)
     return PodTrace::make(std::move(cluster), std::move(pods), stored.record.inputs);
 }
 
+// Why step `i` of a stored run cannot have happened, or nothing. The metrics of a study are
+// trusted only as numbers; its placements must also make sense: a pod placed once at a time,
+// leaving from where it was, and never taking more than a node has left.
+std::optional<std::string> impossibleStep(const Step& step, const NodeState& after, std::optional<Placement>& current)
+{
+    if (step.kind == StepKind::Departure) {
+        if (!current || current->node != step.placement.node || current->gpus != step.placement.gpus)
+            return "a departure from where the pod was not placed";
+        current.reset();
+        return std::nullopt;
+    }
+    if (!step.placement.placed())
+        return std::nullopt;
+    if (current)
+        return "places a pod that is already placed";
+    current = step.placement;
+    if (after.cpuLeft < 0 || after.memLeft < 0)
+        return "places a pod on a node without room for its CPU or memory";
+    for (const auto left : after.gpuLeft)
+        if (left < 0)
+            return "places a pod on GPUs without room for its share";
+    return std::nullopt;
+}
+
 // The run's result with a node journal and checkpoints regained from the stored placements:
 // each arrival or retry takes its pod's resources, each departure gives them back, exactly the
 // moves the simulator made. The metrics are the stored ones, untouched.
-std::unique_ptr<SimulationResult> rebuild(const StoredRun& stored, const PodTrace& trace,
+std::unique_ptr<SimulationResult> rebuild(const StoredRun& stored, const PodTrace& trace, const std::string& study,
                                           const ProgressCallback& progress)
 {
     auto result = std::make_unique<SimulationResult>();
@@ -146,14 +177,19 @@ std::unique_ptr<SimulationResult> rebuild(const StoredRun& stored, const PodTrac
     ClusterState state(trace.cluster, trace.models->fragmentation, trace.models->power);
     Timeline& timeline = result->timeline;
     timeline.begin(state, stored.sampleAt(0));
+    std::vector<std::optional<Placement>> placements(stored.sequence.size());
     for (size_t i = 0; i < stored.steps.size(); ++i) {
         Step step = stored.steps[i];
         if (step.placement.placed()) {
             const auto node = uint32_t(step.placement.node);
             const NodeState before = state.state(node);
             NodeState after = before;
-            applyPod(after, stored.sequence[step.pod], step.placement.gpus,
-                     step.kind == StepKind::Departure ? +1 : -1);
+            const PodSpec& pod = stored.sequence[step.pod];
+            applyPod(after, pod, step.placement.gpus, step.kind == StepKind::Departure ? +1 : -1);
+            if (auto problem = impossibleStep(step, after, placements[step.pod]))
+                throw InputError::atRow(study, "pod_run_steps", fmt::format("run_id {}, position {}", stored.record.id, i + 1),
+                                        "node", fmt::format("{} (pod {})", *problem, step.pod),
+                                        fmt::format("{}", step.placement.node));
             timeline.addChange(node, before, after);
             state.setNode(node, after);
         }
@@ -187,8 +223,9 @@ std::unique_ptr<PodSchedulingRun> PodRunArchive::load(StudyStore& store, int64_t
     if (!unavailable)
         trace = reload(stored, progressSlice(progress, kRead, kReload), unavailable);
     if (!trace)
-        trace = standIn(stored);
-    auto run = std::make_unique<PodSchedulingRun>(trace, rebuild(stored, *trace, progressSlice(progress, kReload, 1.0)),
+        trace = standIn(stored, store.path());
+    auto run = std::make_unique<PodSchedulingRun>(trace,
+                                                  rebuild(stored, *trace, store.path(), progressSlice(progress, kReload, 1.0)),
                                                   stored.record.name);
     if (unavailable)
         run->blockFork(unavailable->file, unavailable->problem);

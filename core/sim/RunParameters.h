@@ -18,6 +18,11 @@ struct RunParameters {
     double tune = 1.3;            // experiment: inflate to tune x GPU capacity
     TieOrderKind tieOrder = TieOrderKind::Seeded;
     int64_t replayStepSeconds = 3600;
+
+    // The ranges the command line accepts and a study must hold.
+    static constexpr double kMinTune = 0.01;
+    static constexpr double kMaxTune = 10.0;
+    static constexpr int64_t kMaxReplayStepSeconds = 1'000'000'000;
 };
 
 std::string_view modeName(SimulationMode mode);

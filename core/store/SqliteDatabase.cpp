@@ -10,8 +10,24 @@ namespace tessera::sqlite {
 
 namespace {
 
-// How long a connection waits for another writer (the app and the CLI may share a study).
-constexpr int kBusyTimeoutMs = 10'000;
+// How long a connection waits for another writer. The app, the CLI and the tasks of a sweep
+// may share a study, and one writer's batch can take minutes to save: waiting that long is
+// better than losing a finished batch to an impatient timeout.
+constexpr int kBusyTimeoutMs = 30 * 60'000;
+
+// A path as an SQLite URI ("file:" + the path with the characters URIs reserve escaped), so
+// that read-only mode can be asked for in the URI.
+std::string fileUri(const std::string& path, std::string_view query)
+{
+    std::string uri = "file:";
+    for (const char c : path) {
+        if (c == '?' || c == '#' || c == '%')
+            uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        else
+            uri += c;
+    }
+    return uri + "?" + std::string(query);
+}
 
 }  // namespace
 
@@ -21,6 +37,12 @@ bool Error::isDamagedFile() const
     return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
 }
 
+bool Error::isBusy() const
+{
+    const int primary = code_ & 0xff;
+    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+}
+
 std::string Error::codeText() const
 {
     return sqlite3_errstr(code_);
@@ -28,10 +50,17 @@ std::string Error::codeText() const
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path)
 {
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
-    if (mode == OpenMode::CreateIfMissing)
-        flags |= SQLITE_OPEN_CREATE;
-    const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    int flags = SQLITE_OPEN_NOMUTEX;
+    std::string name = path;
+    if (mode == OpenMode::ReadOnly) {
+        flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+        name = fileUri(path, "mode=ro");
+    } else {
+        flags |= SQLITE_OPEN_READWRITE;
+        if (mode == OpenMode::CreateIfMissing)
+            flags |= SQLITE_OPEN_CREATE;
+    }
+    const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
     if (code != SQLITE_OK) {
         const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
         sqlite3_close(db_);
@@ -103,6 +132,16 @@ int Database::changes() const
     return sqlite3_changes(db_);
 }
 
+bool Database::inTransaction() const
+{
+    return sqlite3_get_autocommit(db_) == 0;
+}
+
+bool Database::isReadOnly() const
+{
+    return sqlite3_db_readonly(db_, "main") == 1;
+}
+
 Statement::Statement(Database& db, std::string_view sql) : db_(&db)
 {
     db.check(sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), 0, &stmt_,
@@ -161,6 +200,22 @@ void Statement::reset()
     // The error of a failed step is reported by step(); reset only clears it.
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
+}
+
+Statement::Type Statement::type(int column) const
+{
+    switch (sqlite3_column_type(stmt_, column)) {
+    case SQLITE_INTEGER:
+        return Type::Integer;
+    case SQLITE_FLOAT:
+        return Type::Real;
+    case SQLITE_TEXT:
+        return Type::Text;
+    case SQLITE_BLOB:
+        return Type::Blob;
+    default:
+        return Type::Null;
+    }
 }
 
 bool Statement::isNull(int column) const

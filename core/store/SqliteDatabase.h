@@ -20,6 +20,8 @@ public:
     int code() const { return code_; }
     // The file is not an SQLite database, or its pages are damaged.
     bool isDamagedFile() const;
+    // Another connection holds the lock (SQLITE_BUSY or SQLITE_LOCKED).
+    bool isBusy() const;
     // SQLite's text for the code alone, e.g. "file is not a database".
     std::string codeText() const;
 
@@ -31,7 +33,8 @@ private:
 // per-connection mutex: use a connection from one thread at a time (each thread its own).
 class Database {
 public:
-    enum class OpenMode { CreateIfMissing, ExistingOnly };
+    // ReadOnly opens with SQLite's read-only flag: no write, journal or lock file, ever.
+    enum class OpenMode { CreateIfMissing, ExistingOnly, ReadOnly };
 
     Database(const std::string& path, OpenMode mode);
     Database(Database&& other) noexcept;
@@ -47,6 +50,11 @@ public:
 
     int64_t lastInsertRowId() const;
     int changes() const;
+    // The connection cannot write: opened ReadOnly, or SQLite fell back to reading a file
+    // it may not write.
+    bool isReadOnly() const;
+    // A transaction is open on this connection.
+    bool inTransaction() const;
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
 
@@ -102,6 +110,9 @@ public:
     void reset();
 
     bool isNull(int column) const;
+    // The stored value's type in this row (SQLite types are per value, not per column).
+    enum class Type { Integer, Real, Text, Blob, Null };
+    Type type(int column) const;
     int64_t integer(int column) const;
     double real(int column) const;
     std::string text(int column) const;

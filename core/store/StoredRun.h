@@ -27,10 +27,11 @@ struct StoredNode {
 struct StoredRun {
     RunRecord record;
     RunParameters parameters;
+    std::string nodeList;  // the content hash keying its node list
     std::vector<StoredNode> nodes;
     std::vector<PodSpec> sequence;
     // Kind, pod and placement of each step. firstChange/changeCount are 0: a study keeps
-    // no node journal, occupancyAt() derives the states from the placements.
+    // no node journal; PodRunArchive regains the states from the placements.
     std::vector<Step> steps;
     std::vector<MetricSample> samples;  // steps.size() + 1 entries, by position
     int64_t capacityMilli = 0;
@@ -41,10 +42,6 @@ struct StoredRun {
     {
         return MetricValues::of(sampleAt(position), capacityMilli, fragmentScale);
     }
-
-    // Every node's state at a position, from the empty cluster by applying each placement
-    // and departure in order: O(position).
-    std::vector<NodeState> occupancyAt(size_t position) const;
 };
 
 }  // namespace tessera

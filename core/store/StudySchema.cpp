@@ -5,7 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <chrono>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 
 namespace tessera {
 
@@ -122,17 +126,28 @@ int StudySchema::latestVersion(std::span<const StudyMigration> migrations)
     return migrations.empty() ? 0 : migrations.back().version;
 }
 
-void StudySchema::checkOwnership(sqlite::Database& db, int latest)
+void StudySchema::checkOwnership(sqlite::Database& db, int latest, bool mayInitialise)
 {
+    // One snapshot for the three reads: another process creating the study at this moment is
+    // seen before or after its transaction, never half-way (no tables yet, then tables).
+    // Inside the migration's write transaction the view is already fixed.
+    std::optional<sqlite::Transaction> snapshot;
+    if (!db.inTransaction())
+        snapshot.emplace(db, sqlite::Transaction::Kind::Read);
     const int64_t applicationId = db.queryInteger("PRAGMA application_id");
     const int64_t version = db.queryInteger("PRAGMA user_version");
+    const int64_t objects = db.queryInteger("SELECT count(*) FROM sqlite_master");
+    if (snapshot)
+        snapshot->commit();
     if (applicationId == 0) {
         // An application id of 0 with no tables is a new or empty file, ours to initialise.
-        const int64_t objects = db.queryInteger("SELECT count(*) FROM sqlite_master");
         if (objects > 0 || version != 0)
             throw InputError::fileLevel(db.path(), fmt::format("not a Tessera study: an SQLite database of another "
                                                                "application ({} schema objects, no application id)",
                                                                objects));
+        if (!mayInitialise)
+            throw InputError::fileLevel(db.path(), "not a Tessera study: an empty file (only simulate --db and the "
+                                                   "app create studies)");
         return;
     }
     if (applicationId != kApplicationId)
@@ -143,30 +158,103 @@ void StudySchema::checkOwnership(sqlite::Database& db, int latest)
         throw InputError::fileLevel(db.path(), fmt::format("written by a newer Tessera (study format {}, this "
                                                            "version reads up to {})",
                                                            version, latest));
+    // Migrations set the application id and the version in the same transaction, so a study
+    // of ours always has a version: 0 (or less) means the header was edited.
+    if (version < 1)
+        throw InputError::fileLevel(db.path(), fmt::format("damaged study: Tessera's application id but study "
+                                                           "format {} ({} schema objects)",
+                                                           version, objects));
+}
+
+void StudySchema::setJournalMode(sqlite::Database& db)
+{
+    // A rollback journal rather than WAL: a reader needs no -wal or -shm file beside the
+    // study, so `runs` and `chart` read a study in a read-only folder and never leave a file
+    // behind; a killed writer's hot journal is rolled back by the next writer. Switching
+    // needs a moment alone with the file: another process opening the same new study at
+    // once makes SQLite answer "busy" without waiting, so wait here.
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::minutes(1);
+    for (int attempt = 0;; ++attempt) {
+        try {
+            const std::string journal = db.queryText("PRAGMA journal_mode = DELETE");
+            if (journal == "delete")
+                return;
+            if (Clock::now() > deadline)
+                throw std::runtime_error(fmt::format("{}: cannot switch the study to a rollback journal (journal "
+                                                     "mode stays {}, another process keeps it open)",
+                                                     db.path(), journal));
+        } catch (const sqlite::Error& e) {
+            if (!e.isBusy() || Clock::now() > deadline)
+                throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * attempt, 100)));
+    }
 }
 
 void StudySchema::attach(sqlite::Database& db, std::span<const StudyMigration> migrations)
 {
     const int latest = latestVersion(migrations);
-    checkOwnership(db, latest);
-    // WAL: readers (the app) never block the writer (the CLI), and a killed writer leaves
-    // only uncommitted frames, which the next open discards.
-    const std::string journal = db.queryText("PRAGMA journal_mode = WAL");
-    if (journal != "wal")
-        throw std::runtime_error(fmt::format("{}: cannot switch the study to WAL mode (journal mode stays {})",
-                                             db.path(), journal));
-    if (db.queryInteger("PRAGMA user_version") >= latest)
+    if (db.isReadOnly()) {
+        checkOwnership(db, latest, false);
+        verifyTables(db, migrations);
         return;
-    sqlite::Transaction transaction(db);
-    // Another process may have migrated the file while this one waited for the write lock.
-    checkOwnership(db, latest);
-    const int64_t current = db.queryInteger("PRAGMA user_version");
+    }
+    checkOwnership(db, latest, true);
+    setJournalMode(db);
+    if (db.queryInteger("PRAGMA user_version") < latest) {
+        sqlite::Transaction transaction(db);
+        // Another process may have migrated the file while this one waited for the write lock.
+        checkOwnership(db, latest, true);
+        const int64_t current = db.queryInteger("PRAGMA user_version");
+        for (const auto& migration : migrations)
+            if (migration.version > current)
+                db.exec(migration.sql);
+        db.exec(fmt::format("PRAGMA application_id = {}", kApplicationId));
+        db.exec(fmt::format("PRAGMA user_version = {}", latest));
+        transaction.commit();
+    }
+    verifyTables(db, migrations);
+}
+
+void StudySchema::verifyTables(sqlite::Database& db, std::span<const StudyMigration> migrations)
+{
+    // The tables the migrations make, built in memory, are what the file must have, column
+    // for column (name, declared type, NOT NULL, key): an edited study fails here with the
+    // table and column named, not later as an SQL error or a wrong value.
+    sqlite::Database expected(":memory:", sqlite::Database::OpenMode::CreateIfMissing);
+    const int64_t version = db.queryInteger("PRAGMA user_version");
     for (const auto& migration : migrations)
-        if (migration.version > current)
-            db.exec(migration.sql);
-    db.exec(fmt::format("PRAGMA application_id = {}", kApplicationId));
-    db.exec(fmt::format("PRAGMA user_version = {}", latest));
-    transaction.commit();
+        if (migration.version <= version)
+            expected.exec(migration.sql);
+    sqlite::Statement tables(expected, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    while (tables.step()) {
+        const std::string table = tables.text(0);
+        const std::string info = fmt::format("SELECT name, type, \"notnull\", pk FROM pragma_table_info('{}') "
+                                             "ORDER BY cid", table);
+        sqlite::Statement want(expected, info);
+        sqlite::Statement have(db, info);
+        bool any = false;
+        while (want.step()) {
+            const std::string column = want.text(0);
+            if (!have.step()) {
+                throw InputError::fileLevel(db.path(), any ? fmt::format("damaged study: table {} has no column {}",
+                                                                         table, column)
+                                                           : fmt::format("damaged study: table {} is missing", table));
+            }
+            any = true;
+            if (have.text(0) != column || have.text(1) != want.text(1) || have.integer(2) != want.integer(2)
+                || have.integer(3) != want.integer(3))
+                throw InputError::fileLevel(db.path(), fmt::format("damaged study: table {}, column {}: expected {} "
+                                                                   "{}{}, found {} {}{}",
+                                                                   table, column, column, want.text(1),
+                                                                   want.integer(2) ? " NOT NULL" : "", have.text(0),
+                                                                   have.text(1), have.integer(2) ? " NOT NULL" : ""));
+        }
+        if (have.step())
+            throw InputError::fileLevel(db.path(), fmt::format("damaged study: table {} has an unknown column {}",
+                                                               table, have.text(0)));
+    }
 }
 
 }  // namespace tessera

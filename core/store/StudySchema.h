@@ -26,13 +26,17 @@ public:
     static int latestVersion() { return latestVersion(migrations()); }
     static int latestVersion(std::span<const StudyMigration> migrations);
 
-    // Recognises the file, switches it to WAL and applies the missing migrations in one
+    // Recognises the file, sets its journal mode and applies the missing migrations in one
     // transaction. An empty or new file becomes a study; a database of another application
-    // or of a newer Tessera is refused with an InputError naming the file, untouched.
+    // or of a newer Tessera, or one whose tables differ from the format's, is refused with an
+    // InputError naming the file (and the table), untouched. On a read-only connection it
+    // only checks: an empty file is then an error too.
     static void attach(sqlite::Database& db, std::span<const StudyMigration> migrations = StudySchema::migrations());
 
 private:
-    static void checkOwnership(sqlite::Database& db, int latest);
+    static void checkOwnership(sqlite::Database& db, int latest, bool mayInitialise);
+    static void setJournalMode(sqlite::Database& db);
+    static void verifyTables(sqlite::Database& db, std::span<const StudyMigration> migrations);
 };
 
 }  // namespace tessera

@@ -1,16 +1,22 @@
 #include "store/StudyStore.h"
 
 #include "io/InputError.h"
+#include "model/SpecLimits.h"
+#include "store/StoredRow.h"
 #include "store/StudySchema.h"
 #include "util/ContentHash.h"
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <unordered_set>
+
+#include <unistd.h>
 
 namespace tessera {
 
@@ -44,13 +50,33 @@ std::string utcNow()
 
 sqlite::Database openDatabase(const std::string& path, StudyStore::OpenMode mode)
 {
-    if (mode == StudyStore::OpenMode::ExistingOnly && !std::filesystem::exists(path))
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (fs::exists(status) && !fs::is_regular_file(status))
+        throw InputError::fileLevel(path, fs::is_directory(status) ? "is a directory, not a study file"
+                                                                   : "not a regular file, so not a study");
+    if (mode != StudyStore::OpenMode::CreateIfMissing && !fs::exists(status))
         throw InputError::fileLevel(path, "no such study file");
     try {
         return sqlite::Database(path, mode);
     } catch (const sqlite::Error& e) {
         throw InputError::fileLevel(path, "cannot open the study: " + e.codeText());
     }
+}
+
+// Found when the study is opened, before a batch is simulated, rather than when its results
+// are saved.
+void requireWritable(const sqlite::Database& db)
+{
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::absolute(db.path()).parent_path();
+    if (db.isReadOnly())
+        throw std::runtime_error(fmt::format("cannot write the study {}: the file is read-only", db.path()));
+    if (::access(folder.c_str(), W_OK) != 0)
+        throw std::runtime_error(fmt::format("cannot write the study {}: its folder {} is read-only (SQLite keeps a "
+                                             "journal beside the study while it writes)",
+                                             db.path(), folder.string()));
 }
 
 std::string modelName(const Cluster& cluster, GpuModelId model)
@@ -78,6 +104,8 @@ StudyStore::StudyStore(const std::string& path, OpenMode mode) : db_(openDatabas
         // Per connection: SQLite enforces foreign keys (and so ON DELETE CASCADE) only when asked.
         db_.exec("PRAGMA foreign_keys = ON");
         StudySchema::attach(db_);
+        if (mode != OpenMode::ReadOnly)
+            requireWritable(db_);
     });
 }
 
@@ -191,22 +219,25 @@ std::vector<RunRecord> StudyStore::readRecords(std::optional<int64_t> only)
     run.bind(1, only);
     std::vector<RunRecord> records;
     while (run.step()) {
+        const StoredRow row(db_.path(), "runs", fmt::format("{}", run.integer(0)), run);
         RunRecord r;
-        r.id = run.integer(0);
-        r.kind = run.text(1);
-        r.name = run.text(2);
-        r.policy = run.text(3);
-        r.seed = uint64_t(run.integer(4));
-        r.mode = run.text(5);
-        r.toolVersion = run.text(6);
-        r.createdAt = run.text(7);
+        r.id = row.integer(0, "id", 1);
+        r.kind = row.text(1, "kind");
+        r.name = row.text(2, "name");
+        r.policy = row.text(3, "policy");
+        r.seed = uint64_t(row.integer(4, "seed"));
+        r.mode = row.text(5, "mode");
+        r.toolVersion = row.text(6, "tool_version");
+        r.createdAt = row.text(7, "created_at");
         records.push_back(std::move(r));
     }
     Statement input(db_, "SELECT role, path, content_hash FROM run_inputs WHERE run_id = ? ORDER BY role");
     for (auto& r : records) {
         input.bindAll(r.id);
-        while (input.step())
-            r.inputs.push_back({input.text(0), input.text(1), input.text(2)});
+        while (input.step()) {
+            const StoredRow row(db_.path(), "run_inputs", fmt::format("run_id {}", r.id), input);
+            r.inputs.push_back({row.text(0, "role"), row.text(1, "path"), row.text(2, "content_hash")});
+        }
         input.reset();
     }
     return records;
@@ -250,96 +281,191 @@ StoredRun StudyStore::loadRun(int64_t id)
             throw InputError::fileLevel(db_.path(), fmt::format("no run with id {}", id));
         StoredRun run;
         run.record = std::move(records.front());
-        auto damaged = [&](const std::string& what) {
-            return InputError::fileLevel(db_.path(), fmt::format("damaged study: run {}: {}", id, what));
-        };
         if (run.record.kind != RunRecord::kPodSchedulingKind)
             throw InputError::fileLevel(db_.path(), fmt::format("run {} is a {} run, not a {} run", id,
                                                                 run.record.kind, RunRecord::kPodSchedulingKind));
-
-        Statement params(db_, "SELECT node_list, tune, tie_order, replay_step_s, capacity_milli, fragment_scale "
-                              "FROM pod_runs WHERE run_id = ?");
-        if (!params.bindAll(id).step())
-            throw damaged("no pod_runs row");
-        const std::string nodeList = params.text(0);
-        RunParameters& p = run.parameters;
-        try {
-            p.policy = PolicySpec::parse(run.record.policy);
-        } catch (const UsageError& e) {
-            throw damaged(fmt::format("policy \"{}\": {}", run.record.policy, e.what()));
-        }
-        p.seed = run.record.seed;
-        p.mode = run.record.mode == modeName(SimulationMode::Replay) ? SimulationMode::Replay : SimulationMode::Experiment;
-        p.tune = params.real(1);
-        p.tieOrder = params.text(2) == tieOrderName(TieOrderKind::Name) ? TieOrderKind::Name : TieOrderKind::Seeded;
-        p.replayStepSeconds = params.integer(3);
-        run.capacityMilli = params.integer(4);
-        run.fragmentScale = params.integer(5);
-
-        Statement node(db_, "SELECT name, cpu_milli, memory_mib, gpu_count, gpu_model FROM node_list_nodes "
-                            "WHERE node_list = ? ORDER BY position");
-        node.bindAll(nodeList);
-        while (node.step())
-            run.nodes.push_back({node.text(0), int32_t(node.integer(1)), node.integer(2), int(node.integer(3)),
-                                 node.text(4)});
-
-        Statement pod(db_, "SELECT name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, gpu_spec_mask, "
-                           "creation_time, deletion_time FROM pod_run_pods WHERE run_id = ? ORDER BY position");
-        pod.bindAll(id);
-        while (pod.step()) {
-            PodSpec s;
-            s.name = pod.text(0);
-            s.cpuMilli = int32_t(pod.integer(1));
-            s.memoryMib = pod.integer(2);
-            s.gpuCount = int(pod.integer(3));
-            s.gpuMilli = int32_t(pod.integer(4));
-            s.gpuSpec = pod.text(5);
-            s.gpuSpecMask = uint64_t(pod.integer(6));
-            s.creationTime = pod.optionalInteger(7);
-            s.deletionTime = pod.optionalInteger(8);
-            run.sequence.push_back(std::move(s));
-        }
-
-        Statement step(db_, "SELECT position, kind, pod, node, gpu_mask, time_s, arrived_milli, gpu_left_milli, "
-                            "fragment_scaled, cpu_watts, gpu_watts, used_nodes, used_gpus, pending, failed_cpu, "
-                            "failed_share, failed_1gpu, failed_2gpu, failed_4gpu, failed_8gpu, failed_other_gpu "
-                            "FROM pod_run_steps WHERE run_id = ? ORDER BY position");
-        step.bindAll(id);
-        while (step.step()) {
-            const size_t position = run.samples.size();
-            if (step.integer(0) != int64_t(position))
-                throw damaged(fmt::format("step {} is missing", position));
-            if (position > 0) {
-                const auto kind = stepKindOf(step.text(1));
-                const int64_t podIndex = step.integer(2);
-                const int64_t nodeIndex = step.optionalInteger(3).value_or(-1);
-                if (!kind || podIndex < 0 || size_t(podIndex) >= run.sequence.size() || nodeIndex >= int64_t(run.nodes.size()))
-                    throw damaged(fmt::format("step {} refers to no pod or node", position));
-                Step s;
-                s.kind = *kind;
-                s.pod = uint32_t(podIndex);
-                s.placement = Placement{int32_t(nodeIndex), GpuMask(step.integer(4))};
-                run.steps.push_back(s);
-            }
-            MetricSample m;
-            m.timeSeconds = step.integer(5);
-            m.arrivedMilli = step.integer(6);
-            m.gpuLeftMilli = step.integer(7);
-            m.fragmentScaled = step.integer(8);
-            m.cpuWatts = step.integer(9);
-            m.gpuWatts = step.integer(10);
-            m.usedNodes = int32_t(step.integer(11));
-            m.usedGpus = int32_t(step.integer(12));
-            m.pending = int32_t(step.integer(13));
-            for (size_t c = 0; c < m.failedByClass.size(); ++c)
-                m.failedByClass[c] = int32_t(step.integer(14 + int(c)));
-            run.samples.push_back(m);
-        }
-        if (run.samples.empty())
-            throw damaged("no steps");
+        readPodParameters(id, run);
+        readNodes(id, run);
+        readPods(id, run);
+        readSteps(id, run);
         snapshot.commit();
         return run;
     });
+}
+
+void StudyStore::readPodParameters(int64_t id, StoredRun& run)
+{
+    const std::string key = fmt::format("{}", id);
+    {
+        Statement stmt(db_, "SELECT policy, mode FROM runs WHERE id = ?");
+        stmt.bindAll(id).step();
+        const StoredRow row(db_.path(), "runs", key, stmt);
+        try {
+            run.parameters.policy = PolicySpec::parse(run.record.policy);
+        } catch (const UsageError& e) {
+            row.fail("policy", e.what(), run.record.policy);
+        }
+        if (run.record.mode == modeName(SimulationMode::Replay))
+            run.parameters.mode = SimulationMode::Replay;
+        else if (run.record.mode == modeName(SimulationMode::Experiment))
+            run.parameters.mode = SimulationMode::Experiment;
+        else
+            row.fail("mode", "neither experiment nor replay", run.record.mode);
+    }
+    run.parameters.seed = run.record.seed;
+
+    Statement params(db_, "SELECT node_list, tune, tie_order, replay_step_s, capacity_milli, fragment_scale "
+                          "FROM pod_runs WHERE run_id = ?");
+    if (!params.bindAll(id).step())
+        throw InputError::atRow(db_.path(), "pod_runs", fmt::format("run_id {}", id), {}, "missing: the run has no parameters");
+    const StoredRow row(db_.path(), "pod_runs", fmt::format("run_id {}", id), params);
+    RunParameters& p = run.parameters;
+    run.nodeList = row.text(0, "node_list");
+    p.tune = row.real(1, "tune", RunParameters::kMinTune, RunParameters::kMaxTune);
+    const std::string tie = row.text(2, "tie_order");
+    if (tie == tieOrderName(TieOrderKind::Name))
+        p.tieOrder = TieOrderKind::Name;
+    else if (tie == tieOrderName(TieOrderKind::Seeded))
+        p.tieOrder = TieOrderKind::Seeded;
+    else
+        row.fail("tie_order", "neither seeded nor name", tie);
+    p.replayStepSeconds = row.integer(3, "replay_step_s", 1, RunParameters::kMaxReplayStepSeconds);
+    run.capacityMilli = row.integer(4, "capacity_milli", 0, int64_t(kMaxGpusPerNode) * kMilli * kMaxStoredNodes);
+    run.fragmentScale = row.integer(5, "fragment_scale", 1, int64_t(1) << 40);
+}
+
+void StudyStore::readNodes(int64_t id, StoredRun& run)
+{
+    Statement list(db_, "SELECT node_count FROM node_lists WHERE content_hash = ?");
+    if (!list.bindAll(run.nodeList).step())
+        throw InputError::atRow(db_.path(), "pod_runs", fmt::format("run_id {}", id), "node_list",
+                                "names no stored node list", run.nodeList);
+    const int64_t count = StoredRow(db_.path(), "node_lists", run.nodeList, list).integer(0, "node_count", 0, kMaxStoredNodes);
+
+    Statement node(db_, "SELECT position, name, cpu_milli, memory_mib, gpu_count, gpu_model FROM node_list_nodes "
+                        "WHERE node_list = ? ORDER BY position");
+    node.bindAll(run.nodeList);
+    std::unordered_set<std::string> names;
+    int64_t gpus = 0;
+    while (node.step()) {
+        const StoredRow row(db_.path(), "node_list_nodes", fmt::format("position {} of node list {}",
+                                                                        node.integer(0), run.nodeList.substr(0, 12)),
+                            node);
+        if (row.integer(0, "position") != int64_t(run.nodes.size()))
+            row.fail("position", fmt::format("node {} is missing", run.nodes.size()));
+        StoredNode n;
+        n.name = row.text(1, "name");
+        if (n.name.empty() || !names.insert(n.name).second)
+            row.fail("name", n.name.empty() ? "empty node name" : "duplicate node name", n.name);
+        n.cpuMilli = int32_t(row.integer(2, "cpu_milli", 0, SpecLimits::kMaxCpuMilli));
+        n.memoryMib = row.integer(3, "memory_mib", 0, SpecLimits::kMaxMemoryMib);
+        n.gpuCount = int(row.integer(4, "gpu_count", 0, kMaxGpusPerNode));
+        n.gpuModel = row.text(5, "gpu_model");
+        if (auto problem = nodeModelProblem(n.gpuCount, !n.gpuModel.empty()))
+            row.fail(problem->column == "model" ? "gpu_model" : problem->column, problem->problem, n.gpuModel);
+        gpus += n.gpuCount;
+        run.nodes.push_back(std::move(n));
+    }
+    if (int64_t(run.nodes.size()) != count)
+        throw InputError::atRow(db_.path(), "node_lists", run.nodeList.substr(0, 12), "node_count",
+                                fmt::format("says {} nodes, node_list_nodes holds {}", count, run.nodes.size()));
+    if (run.capacityMilli != gpus * kMilli)
+        throw InputError::atRow(db_.path(), "pod_runs", fmt::format("run_id {}", id), "capacity_milli",
+                                fmt::format("does not match the node list's {} GPUs", gpus),
+                                fmt::format("{}", run.capacityMilli));
+}
+
+void StudyStore::readPods(int64_t id, StoredRun& run)
+{
+    Statement pod(db_, "SELECT position, name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, gpu_spec_mask, "
+                       "creation_time, deletion_time FROM pod_run_pods WHERE run_id = ? ORDER BY position");
+    pod.bindAll(id);
+    while (pod.step()) {
+        const StoredRow row(db_.path(), "pod_run_pods", fmt::format("run_id {}, position {}", id, pod.integer(0)), pod);
+        if (row.integer(0, "position") != int64_t(run.sequence.size()))
+            row.fail("position", fmt::format("pod {} is missing", run.sequence.size()));
+        PodSpec s;
+        s.name = row.text(1, "name");
+        if (s.name.empty())
+            row.fail("name", "empty pod name");
+        s.cpuMilli = int32_t(row.integer(2, "cpu_milli", 0, SpecLimits::kMaxCpuMilli));
+        s.memoryMib = row.integer(3, "memory_mib", 0, SpecLimits::kMaxMemoryMib);
+        s.gpuCount = int(row.integer(4, "num_gpu", 0, kMaxGpusPerNode));
+        s.gpuMilli = int32_t(row.integer(5, "gpu_milli", 0, kMilli));
+        if (auto problem = podRequestProblem(s))
+            row.fail(problem->column, problem->problem, fmt::format("{}", s.gpuMilli));
+        s.gpuSpec = row.text(6, "gpu_spec");
+        s.gpuSpecMask = uint64_t(row.integer(7, "gpu_spec_mask"));
+        s.creationTime = row.optionalInteger(8, "creation_time", 0, SpecLimits::kMaxTimeSeconds);
+        s.deletionTime = row.optionalInteger(9, "deletion_time", 0, SpecLimits::kMaxTimeSeconds);
+        if (run.parameters.mode == SimulationMode::Replay && !s.creationTime)
+            row.fail("creation_time", "empty in a replay run");
+        run.sequence.push_back(std::move(s));
+    }
+}
+
+void StudyStore::readSteps(int64_t id, StoredRun& run)
+{
+    Statement step(db_, "SELECT position, kind, pod, node, gpu_mask, time_s, arrived_milli, gpu_left_milli, "
+                        "fragment_scaled, cpu_watts, gpu_watts, used_nodes, used_gpus, pending, failed_cpu, "
+                        "failed_share, failed_1gpu, failed_2gpu, failed_4gpu, failed_8gpu, failed_other_gpu "
+                        "FROM pod_run_steps WHERE run_id = ? ORDER BY position");
+    step.bindAll(id);
+    const auto pods = int64_t(run.sequence.size());
+    const int64_t nodes = int64_t(run.nodes.size());
+    const int64_t gpus = run.capacityMilli / kMilli;
+    constexpr int64_t kMaxWatts = int64_t(1) << 50;
+    while (step.step()) {
+        const size_t position = run.samples.size();
+        const StoredRow row(db_.path(), "pod_run_steps", fmt::format("run_id {}, position {}", id, step.integer(0)), step);
+        if (row.integer(0, "position") != int64_t(position))
+            row.fail("position", fmt::format("step {} is missing", position));
+        if (position == 0) {
+            if (!step.isNull(1) || !step.isNull(2) || !step.isNull(3))
+                row.fail("kind", "the state before the first step has a kind, pod or node");
+        } else {
+            const auto kind = stepKindOf(row.text(1, "kind"));
+            if (!kind)
+                row.fail("kind", "not arrival, retry, departure or expiry", step.text(1));
+            Step s;
+            s.kind = *kind;
+            s.pod = uint32_t(row.integer(2, "pod", 0, pods - 1));
+            const auto node = row.optionalInteger(3, "node", 0, nodes - 1);
+            const auto mask = GpuMask(row.integer(4, "gpu_mask", 0, 255));
+            const PodSpec& pod = run.sequence[s.pod];
+            if (node) {
+                const int gpuCount = run.nodes[size_t(*node)].gpuCount;
+                if (mask >> gpuCount != 0 || std::popcount(unsigned(mask)) != pod.gpuCount)
+                    row.fail("gpu_mask", fmt::format("not {} of the node's {} GPUs", pod.gpuCount, gpuCount),
+                             fmt::format("{}", mask));
+                if (s.kind == StepKind::Expiry)
+                    row.fail("node", "an expired pod was never placed", fmt::format("{}", *node));
+            } else if (mask != 0) {
+                row.fail("gpu_mask", "GPUs on no node", fmt::format("{}", mask));
+            } else if (s.kind == StepKind::Departure) {
+                row.fail("node", "a departure from no node");
+            }
+            s.placement = Placement{node ? int32_t(*node) : -1, mask};
+            run.steps.push_back(s);
+        }
+        MetricSample m;
+        m.timeSeconds = row.integer(5, "time_s", 0, SpecLimits::kMaxTimeSeconds);
+        m.arrivedMilli = row.integer(6, "arrived_milli", 0, std::numeric_limits<int64_t>::max() / 2);
+        m.gpuLeftMilli = row.integer(7, "gpu_left_milli", 0, run.capacityMilli);
+        m.fragmentScaled = row.integer(8, "fragment_scaled", 0, std::numeric_limits<int64_t>::max() / 2);
+        m.cpuWatts = row.integer(9, "cpu_watts", 0, kMaxWatts);
+        m.gpuWatts = row.integer(10, "gpu_watts", 0, kMaxWatts);
+        m.usedNodes = int32_t(row.integer(11, "used_nodes", 0, nodes));
+        m.usedGpus = int32_t(row.integer(12, "used_gpus", 0, gpus));
+        m.pending = int32_t(row.integer(13, "pending", 0, pods));
+        static constexpr std::string_view kFailed[] = {"failed_cpu",  "failed_share", "failed_1gpu",     "failed_2gpu",
+                                                       "failed_4gpu", "failed_8gpu",  "failed_other_gpu"};
+        for (size_t c = 0; c < m.failedByClass.size(); ++c)
+            m.failedByClass[c] = int32_t(row.integer(14 + int(c), kFailed[c], 0, pods));
+        run.samples.push_back(m);
+    }
+    if (run.samples.empty())
+        throw InputError::atRow(db_.path(), "pod_run_steps", fmt::format("run_id {}", id), {}, "missing: the run has no steps");
 }
 
 void StudyStore::renameRun(int64_t id, const std::string& name)

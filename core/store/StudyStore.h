@@ -17,8 +17,14 @@ namespace tessera {
 // study, or is damaged, raises InputError naming the file (the CLI's exit code 3).
 class StudyStore {
 public:
+    // More nodes than any study holds; bounds sums of stored values.
+    static constexpr int64_t kMaxStoredNodes = 100'000'000;
+
     using OpenMode = sqlite::Database::OpenMode;
 
+    // CreateIfMissing and ExistingOnly open for writing, and fail at once (std::runtime_error)
+    // when the study cannot be written. ReadOnly never writes, creates or initialises
+    // anything: for listing and drawing, and it works on a read-only file or folder.
     explicit StudyStore(const std::string& path, OpenMode mode = OpenMode::CreateIfMissing);
 
     // A run to save and its user-visible name; an empty name becomes "POLICY seed SEED".
@@ -53,6 +59,11 @@ private:
     std::string insertNodeList(const Cluster& cluster);
     // All runs, or the one with id `only`, with their inputs.
     std::vector<RunRecord> readRecords(std::optional<int64_t> only);
+    // The parts of loadRun, each checking every value it reads (a study is untrusted input).
+    void readPodParameters(int64_t id, StoredRun& run);
+    void readNodes(int64_t id, StoredRun& run);
+    void readPods(int64_t id, StoredRun& run);
+    void readSteps(int64_t id, StoredRun& run);
     void requireRun(int64_t id);
     // Runs `work`, turning SQLite's "not a database" and "corrupt" into an InputError that
     // names the study.

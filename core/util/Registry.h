@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,8 +16,21 @@ class Registry {
 public:
     using EntryType = Entry;
 
-    // A later entry under the same name replaces the earlier one.
-    void add(const std::string& name, Entry entry) { entries_[name] = std::move(entry); }
+    // A later entry under the same name replaces the earlier one, which is returned.
+    std::optional<Entry> add(const std::string& name, Entry entry)
+    {
+        std::optional<Entry> previous = take(name);
+        entries_.emplace(name, std::move(entry));
+        return previous;
+    }
+    // Removes the entry under `name` and returns it, if there was one.
+    std::optional<Entry> take(const std::string& name)
+    {
+        auto node = entries_.extract(name);
+        if (node.empty())
+            return std::nullopt;
+        return std::move(node.mapped());
+    }
     // nullptr for a name nobody registered.
     const Entry* find(const std::string& name) const
     {
@@ -37,14 +51,28 @@ private:
     std::map<std::string, Entry> entries_;
 };
 
-// Registers one entry with RegistryClass::instance() when constructed; a static one registers
-// at start-up.
+// Registers one entry with RegistryClass::instance() for its lifetime: a static one from
+// start-up to exit, a local one (a test's stand-in) only until its scope ends, when the entry
+// it replaced, if any, comes back. So no entry outlives what it refers to.
 template <typename RegistryClass>
-struct Registration {
+class Registration {
+public:
     Registration(const std::string& name, typename RegistryClass::EntryType entry)
+        : name_(name), replaced_(RegistryClass::instance().add(name, std::move(entry)))
     {
-        RegistryClass::instance().add(name, std::move(entry));
     }
+    ~Registration()
+    {
+        RegistryClass::instance().take(name_);
+        if (replaced_)
+            RegistryClass::instance().add(name_, std::move(*replaced_));
+    }
+    Registration(const Registration&) = delete;
+    Registration& operator=(const Registration&) = delete;
+
+private:
+    std::string name_;
+    std::optional<typename RegistryClass::EntryType> replaced_;
 };
 
 }  // namespace tessera

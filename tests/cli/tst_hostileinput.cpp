@@ -7,12 +7,17 @@
 #include "store/StudyStore.h"
 #include "util/ContentHash.h"
 
-#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+#include <vector>
+
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tessera;
 using namespace tessera::test;
@@ -52,7 +57,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        const Cluster cluster = syntheticCluster(30);
+        // 80 nodes, every one with GPUs: enough GPU models can be made up to pass 64.
+        const Cluster cluster = syntheticCluster(80);
         nodes_ = dir_.filePath(QStringLiteral("nodes.csv"));
         pods_ = dir_.filePath(QStringLiteral("pods.csv"));
         writeNodesCsv(nodes_.toStdString(), cluster);
@@ -269,7 +275,226 @@ private slots:
         QCOMPARE(shell.readAllStandardOutput().trimmed(), QByteArray("1"));
     }
 
+    // A study is untrusted input (contracts.md 3.3): every edited field is an input error
+    // naming the table and column, for `chart` (and so for the app, which reopens runs the
+    // same way) — never a crash, never a wrong chart.
+    void editedStudiesAreInputErrors_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("needle");
+        const auto node = [](const char* set) {
+            return QStringLiteral("UPDATE node_list_nodes SET %1 WHERE position = 3").arg(set);
+        };
+        QTest::newRow("gpu_count 100") << node("gpu_count = 100") << "table node_list_nodes, row position 3";
+        QTest::newRow("gpu_count -5") << node("gpu_count = -5") << "column gpu_count: outside 0 to 8";
+        QTest::newRow("gpu_count as text") << node("gpu_count = 'eight'") << "column gpu_count: not an integer";
+        QTest::newRow("negative cpu") << node("cpu_milli = -1") << "column cpu_milli";
+        QTest::newRow("duplicate node name")
+            << node("name = (SELECT name FROM node_list_nodes WHERE position = 0)") << "column name: duplicate";
+        QTest::newRow("GPUs without a model") << node("gpu_model = '', gpu_count = 2") << "column gpu_model";
+        QTest::newRow("missing node") << QStringLiteral("DELETE FROM node_list_nodes WHERE position = 3") << "node 3 is missing";
+        QTest::newRow("step on node -5")
+            << QStringLiteral("UPDATE pod_run_steps SET node = -5 WHERE position = 5") << "column node: outside";
+        QTest::newRow("step on a node past the list")
+            << QStringLiteral("UPDATE pod_run_steps SET node = 100000 WHERE position = 5") << "column node: outside";
+        QTest::newRow("step of no pod")
+            << QStringLiteral("UPDATE pod_run_steps SET pod = 999999 WHERE position = 5") << "column pod: outside";
+        QTest::newRow("GPU mask past the node")
+            << QStringLiteral("UPDATE pod_run_steps SET gpu_mask = 255 WHERE node IS NOT NULL AND position > 0")
+            << "column gpu_mask";
+        QTest::newRow("unknown step kind")
+            << QStringLiteral("UPDATE pod_run_steps SET kind = NULL WHERE position = 4") << "column kind";
+        QTest::newRow("every pod on node 0")
+            << QStringLiteral("UPDATE pod_run_steps SET node = 0, gpu_mask = 1 WHERE position > 0 AND node IS NOT NULL "
+                              "AND pod IN (SELECT position FROM pod_run_pods WHERE run_id = 1 AND num_gpu = 1)")
+            << "table pod_run_steps";
+        QTest::newRow("step missing") << QStringLiteral("DELETE FROM pod_run_steps WHERE position = 7") << "step 7 is missing";
+        QTest::newRow("pod num_gpu 9") << QStringLiteral("UPDATE pod_run_pods SET num_gpu = 9 WHERE position = 2")
+                                       << "table pod_run_pods";
+        QTest::newRow("pod share on no GPU")
+            << QStringLiteral("UPDATE pod_run_pods SET num_gpu = 0, gpu_milli = 500 WHERE position = 2")
+            << "column gpu_milli";
+        QTest::newRow("tune 1e308") << QStringLiteral("UPDATE pod_runs SET tune = 1e308") << "column tune";
+        QTest::newRow("tie order") << QStringLiteral("UPDATE pod_runs SET tie_order = 'alpha'") << "column tie_order";
+        QTest::newRow("capacity") << QStringLiteral("UPDATE pod_runs SET capacity_milli = 5") << "column capacity_milli";
+        QTest::newRow("replay step 0") << QStringLiteral("UPDATE pod_runs SET replay_step_s = 0") << "column replay_step_s";
+        QTest::newRow("mode") << QStringLiteral("UPDATE runs SET mode = 'batch'") << "column mode";
+        QTest::newRow("policy weight") << QStringLiteral("UPDATE runs SET policy = 'fgd:9223372036854775807'")
+                                       << "column policy";
+        QTest::newRow("seed as text") << QStringLiteral("UPDATE runs SET seed = 'x'") << "table runs, row 1: column seed";
+        QTest::newRow("used GPUs past the cluster")
+            << QStringLiteral("UPDATE pod_run_steps SET used_gpus = 1000000 WHERE position = 3") << "column used_gpus";
+        QString models = QStringLiteral("UPDATE node_list_nodes SET gpu_model = 'M' || position WHERE gpu_count > 0");
+        QTest::newRow("more than 64 GPU models") << models << "more than 64 GPU models";
+        QTest::newRow("format version 0 with tables") << QStringLiteral("PRAGMA user_version = 0")
+                                                     << "damaged study: Tessera's application id but study format 0";
+        QTest::newRow("dropped column") << QStringLiteral("ALTER TABLE pod_run_steps DROP COLUMN failed_cpu")
+                                        << "damaged study: table pod_run_steps";
+        QTest::newRow("dropped table") << QStringLiteral("DROP TABLE pod_run_pods") << "table pod_run_pods is missing";
+    }
+
+    void editedStudiesAreInputErrors()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, needle);
+        const QString db = freshStudy();
+        {
+            sqlite::Database edit(db.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+            edit.exec(sql.toStdString());
+        }
+        const QString png = dir_.filePath(QStringLiteral("edited.png"));
+        QFile::remove(png);
+        expectError(runCli({"chart", "--db", db, "--run", "1", "--chart", "occupancy", "--out", png}), 3, needle);
+        QVERIFY(!QFile::exists(png));
+    }
+
+    // Not a regular file, or not a study at all: exit 3 for every command, nothing created.
+    void nonStudiesAreInputErrors_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("/dev/null") << "/dev/null";
+        QTest::newRow("a directory") << "DIR";
+        QTest::newRow("an empty file") << "EMPTY";
+    }
+
+    void nonStudiesAreInputErrors()
+    {
+        QFETCH(QString, path);
+        if (path == QStringLiteral("DIR"))
+            path = dir_.path();
+        const bool empty = path == QStringLiteral("EMPTY");
+        if (empty) {
+            path = dir_.filePath(QStringLiteral("empty.sqlite"));
+            QVERIFY(writeBytes(path, {}));
+        }
+        const QStringList before = QDir(dir_.path()).entryList(QDir::Files);
+        expectError(runCli({"runs", "--db", path}), 3);
+        expectError(runCli({"chart", "--db", path, "--run", "1", "--chart", "power", "--out", dir_.filePath("x.svg")}), 3);
+        if (!empty)  // simulate --db may make an empty file a study: that is how studies start
+            expectError(runCli(simulateArgs(nodes_, pods_, {QStringLiteral("fgd")}, {"--db", path})), 3);
+        QCOMPARE(QDir(dir_.path()).entryList(QDir::Files), before);
+        if (empty)
+            QCOMPARE(QFileInfo(path).size(), 0);
+    }
+
+    // `runs` and `chart` only read: the study's bytes and its folder stay as they were.
+    void runsAndChartOnlyRead()
+    {
+        const QString db = freshStudy();
+        QDir folder(QFileInfo(db).absolutePath());
+        const QStringList files = folder.entryList(QDir::Files);
+        const QByteArray bytes = readBytes(db);
+        QCOMPARE(runCli({"runs", "--db", db}).exitCode, 0);
+        const QString svg = dir_.filePath(QStringLiteral("out/alloc.svg"));
+        QDir().mkpath(QFileInfo(svg).absolutePath());
+        const CliResult chart = runCli({"chart", "--db", db, "--run", "1", "--chart", "allocation", "--out", svg});
+        QVERIFY2(chart.exitCode == 0, qPrintable(chart.describe()));
+        QCOMPARE(readBytes(db), bytes);
+        QCOMPARE(folder.entryList(QDir::Files), files);
+    }
+
+    // A read-only study in a read-only folder: listed and drawn; simulate --db refuses it
+    // before simulating. Run as an unprivileged user when the tests run as root, for whom
+    // permissions do not apply.
+    void readOnlyStudy()
+    {
+        const QString folder = dir_.filePath(QStringLiteral("ro"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString db = freshStudy(folder + "/study.sqlite");
+        QVERIFY(QFile::copy(nodes_, folder + "/nodes.csv") && QFile::copy(pods_, folder + "/pods.csv"));
+        const QString out = dir_.filePath(QStringLiteral("rw"));
+        QVERIFY(QDir().mkpath(out));
+        for (const QString& file : {db, folder + "/nodes.csv", folder + "/pods.csv"})
+            QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                                  | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        QVERIFY(QFile::setPermissions(out, QFileDevice::Permissions(0x7777)));
+        QVERIFY(QFile::setPermissions(dir_.path(), QFileDevice::Permissions(0x7755)));
+        const QByteArray bytes = readBytes(db);
+
+        const CliResult runs = runAsUser({"runs", "--db", db});
+        QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+        QVERIFY(runs.out.contains("fgd:1000"));
+        const CliResult chart = runAsUser({"chart", "--db", db, "--run", "1", "--chart", "power", "--out", out + "/p.pdf"});
+        QVERIFY2(chart.exitCode == 0, qPrintable(chart.describe()));
+        const CliResult sim = runAsUser(simulateArgs(folder + "/nodes.csv", folder + "/pods.csv", {QStringLiteral("fgd")},
+                                                     {"--db", db}));
+        expectError(sim, 1, QStringLiteral("read-only"));
+        QCOMPARE(readBytes(db), bytes);
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 3);
+    }
+
+    // Several processes creating and filling one new study at once: none fails, none is lost.
+    void concurrentWritersCreateOneStudy()
+    {
+        constexpr int kWriters = 6;
+        for (int round = 0; round < 3; ++round) {
+            const QString db = dir_.filePath(QStringLiteral("shared-%1.sqlite").arg(round));
+            std::vector<std::unique_ptr<QProcess>> writers;
+            for (int w = 0; w < kWriters; ++w) {
+                writers.push_back(std::make_unique<QProcess>());
+                writers.back()->start(QStringLiteral(TESSERA_CLI_PATH),
+                                      simulateArgs(nodes_, pods_, {QStringLiteral("fgd")},
+                                                   {"--db", db, "--seeds", QString::number(w), "--quiet"}));
+            }
+            for (auto& writer : writers) {
+                QVERIFY(writer->waitForFinished(120'000));
+                QVERIFY2(writer->exitCode() == 0, writer->readAllStandardError().constData());
+            }
+            StudyStore study(db.toStdString(), StudyStore::OpenMode::ReadOnly);
+            QCOMPARE(study.listRuns().size(), size_t(kWriters));
+        }
+    }
+
+    // A writer that finds the study locked for longer than a moment waits; it never drops
+    // its finished batch.
+    void writerWaitsForALongLock()
+    {
+        const QString db = freshStudy();
+        sqlite::Database holder(db.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+        auto lock = std::make_unique<sqlite::Transaction>(holder);
+        QProcess writer;
+        writer.start(QStringLiteral(TESSERA_CLI_PATH),
+                     simulateArgs(nodes_, pods_, {QStringLiteral("bestfit")}, {"--db", db, "--seeds", "1-2", "--quiet"}));
+        QVERIFY(!writer.waitForFinished(12'000));  // still waiting for the lock after 12 s
+        lock->commit();
+        lock.reset();
+        QVERIFY(writer.waitForFinished(60'000));
+        QVERIFY2(writer.exitCode() == 0, writer.readAllStandardError().constData());
+        StudyStore study(db.toStdString(), StudyStore::OpenMode::ReadOnly);
+        QCOMPARE(study.listRuns().size(), size_t(3));
+    }
+
 private:
+    // A study with one FGD run of the test trace, at `path` or a fresh name.
+    QString freshStudy(QString path = {})
+    {
+        if (path.isEmpty())
+            path = dir_.filePath(QStringLiteral("study-%1.sqlite").arg(studies_++));
+        const CliResult r = runCli(simulateArgs(nodes_, pods_, {QStringLiteral("fgd")}, {"--db", path, "--quiet"}));
+        if (r.exitCode != 0)
+            qFatal("cannot make a study: %s", qPrintable(r.describe()));
+        return path;
+    }
+
+    // The CLI as user nobody when this test runs as root (permissions do not bind root).
+    CliResult runAsUser(const QStringList& args)
+    {
+        if (geteuid() != 0)
+            return runCli(args);
+        CliResult r;
+        QProcess process;
+        process.start(QStringLiteral("setpriv"), QStringList{"--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                                             QStringLiteral(TESSERA_CLI_PATH)} + args);
+        if (!process.waitForFinished(120'000))
+            return r;
+        r.finished = process.exitStatus() == QProcess::NormalExit;
+        r.exitCode = process.exitCode();
+        r.out = process.readAllStandardOutput();
+        r.err = process.readAllStandardError();
+        return r;
+    }
+
     QString write(const QString& name, const QByteArray& bytes)
     {
         const QString path = dir_.filePath(name);
@@ -283,6 +508,7 @@ private:
     QString pods_;
     QByteArray nodesText_;
     QByteArray podsText_;
+    int studies_ = 0;
 };
 
 QTEST_GUILESS_MAIN(TestHostileInput)

@@ -282,14 +282,20 @@ private slots:
 
         const int64_t other = addRun("test-kind");
         int64_t loadedId = -1;
-        RunArchiveRegistration registration(
-            "test-kind", {[](StudyStore&, const Run&, const std::string&) { return int64_t(0); },
-                          [&](StudyStore&, int64_t id, const ProgressCallback&) -> std::unique_ptr<Run> {
-                              loadedId = id;
-                              return nullptr;
-                          }});
-        RunArchive::load(study, other);
-        QCOMPARE(loadedId, other);
+        {
+            RunArchiveRegistration registration(
+                "test-kind", {[](StudyStore&, const Run&, const std::string&) { return int64_t(0); },
+                              [&](StudyStore&, int64_t id, const ProgressCallback&) -> std::unique_ptr<Run> {
+                                  loadedId = id;
+                                  return nullptr;
+                              }});
+            RunArchive::load(study, other);
+            QCOMPARE(loadedId, other);
+        }
+        // The registration ended with its scope: nothing refers to the dead local any more.
+        QVERIFY(!RunArchiveRegistry::instance().contains("test-kind"));
+        QVERIFY(inputErrorOf([&] { RunArchive::load(study, other); }));
+        QVERIFY(RunArchiveRegistry::instance().contains(PodSchedulingRun::kKind));
     }
 
     void cancelledLoadThrows()

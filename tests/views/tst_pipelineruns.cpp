@@ -97,7 +97,7 @@ private slots:
         QTest::addColumn<QString>("tieOrder");
         QTest::addColumn<QString>("expected");  // part of the error text
         QTest::newRow("unknown plugin") << "fgd:900,nosuch:100" << "experiment" << 1.3 << "seeded" << "nosuch";
-        QTest::newRow("zero weight") << "fgd:0" << "experiment" << 1.3 << "seeded" << "positive";
+        QTest::newRow("zero weight") << "fgd:0" << "experiment" << 1.3 << "seeded" << "from 1 to 1000000";
         QTest::newRow("empty spec") << "" << "experiment" << 1.3 << "seeded" << "empty";
         QTest::newRow("bad mode") << "fgd" << "live" << 1.3 << "seeded" << "live";
         QTest::newRow("tune too small") << "fgd" << "experiment" << 0.0 << "seeded" << "tune";
