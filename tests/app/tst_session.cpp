@@ -565,6 +565,15 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 2, 60000);
         QCOMPARE(exported.last().first().toString(), out + "/typed.csv");
 
+        // Esc closes the save dialog only; the export dialog stays.
+        QMetaObject::invokeMethod(exportDialog, "pick", Q_ARG(QVariant, QStringLiteral("report")));
+        QTRY_VERIFY(saveDialog->property("opened").toBool());
+        QCOMPARE(saveDialog->property("fileName").toString(), QStringLiteral("tessera-report.pdf"));
+        QTest::keyClick(window_, Qt::Key_Escape);
+        QTRY_VERIFY(!saveDialog->property("visible").toBool());
+        QVERIFY(exportDialog->property("visible").toBool());
+        QCOMPARE(exported.count(), 2);
+
         QMetaObject::invokeMethod(notice, "close");
         QMetaObject::invokeMethod(exportDialog, "close");
         QTRY_VERIFY(!exportDialog->property("visible").toBool());
@@ -578,6 +587,34 @@ private slots:
         QVERIFY(library->property("error").toString().isEmpty());
         window_->setProperty("panelIndex", 2);
         verifyNotBlank(shoot("library"), "library panel");
+        window_->setProperty("panelIndex", 1);
+    }
+
+    // A new study is saved through the same dialog, from the Library's button.
+    void newStudyThroughTheSaveDialog()
+    {
+        window_->setProperty("panelIndex", 2);
+        QTest::qWait(100);
+        QList<QQuickItem*> buttons;
+        collect(window_->contentItem(),
+                [](QQuickItem* item) { return item->property("text").toString() == QStringLiteral("New study…"); }, buttons);
+        QVERIFY(!buttons.isEmpty());
+        click(buttons.first());
+        QObject* dialog = find("newStudyDialog");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        const QString out = QDir::homePath() + "/exports";  // the folder of the last save
+        QCOMPARE(dialog->property("folder").toString(), out);
+        QCOMPARE(dialog->property("fileName").toString(), QStringLiteral("study.sqlite"));
+        QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
+        typeText("mine");
+        QTest::keyClick(window_, Qt::Key_Return);
+        QObject* library = find("studyLibrary");
+        QTRY_COMPARE(library->property("path").toString(), out + "/mine.sqlite");
+        QVERIFY(QFile::exists(out + "/mine.sqlite"));
+        QObject* notice = find("saveNotice");
+        QTRY_VERIFY(notice->property("opened").toBool());
+        QVERIFY2(notice->property("text").toString().contains(out + "/mine.sqlite"), qPrintable(notice->property("text").toString()));
+        QMetaObject::invokeMethod(notice, "close");
         window_->setProperty("panelIndex", 1);
     }
 
