@@ -39,6 +39,23 @@ class TestPipelineRuns : public QObject {
         return finishedRun(finished);
     }
 
+    // `manager` on the session's trace, saving into a new study `file`.
+    bool savesInto(RunManager& manager, StudyLibrary& study, const QString& file)
+    {
+        manager.setTraceSession(session_);
+        manager.setStudy(&study);
+        return study.create(home_.filePath(file));
+    }
+
+    // runFgd, once the run is in the study.
+    RunHandle* savedFgd(RunManager& manager)
+    {
+        RunHandle* run = runFgd(manager);
+        if (run && !QTest::qWaitFor([run] { return run->storedId() >= 0; }, kWaitMs))
+            return nullptr;
+        return run;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -193,14 +210,11 @@ private slots:
     void everyRunIsSavedAndReopensWithoutSimulating()
     {
         StudyLibrary study;
-        QVERIFY(study.create(home_.filePath("runs-study.sqlite")));
         RunManager manager;
-        manager.setTraceSession(session_);
-        manager.setStudy(&study);
+        QVERIFY(savesInto(manager, study, "runs-study.sqlite"));
 
-        RunHandle* run = runFgd(manager);
+        RunHandle* run = savedFgd(manager);
         QVERIFY(run);
-        QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0, kWaitMs);
         QSignalSpy forked(&manager, &RunManager::forkFinished);
         QVERIFY(manager.fork(run, 10, "bestfit"));
         QVERIFY(forked.wait(kWaitMs));
@@ -248,13 +262,10 @@ private slots:
     void reopeningAnOpenRunShowsIt()
     {
         StudyLibrary study;
-        QVERIFY(study.create(home_.filePath("reopen-study.sqlite")));
         RunManager manager;
-        manager.setTraceSession(session_);
-        manager.setStudy(&study);
-        RunHandle* run = runFgd(manager);
+        QVERIFY(savesInto(manager, study, "reopen-study.sqlite"));
+        RunHandle* run = savedFgd(manager);
         QVERIFY(run);
-        QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0, kWaitMs);
         QSignalSpy opened(&manager, &RunManager::savedRunOpened);
         QVERIFY(manager.openSaved(run->storedId()));
         QCOMPARE(opened.count(), 1);  // at once, nothing to load
@@ -267,13 +278,11 @@ private slots:
     void renameInTheStudyReachesTheOpenRun()
     {
         StudyLibrary study;
-        QVERIFY(study.create(home_.filePath("rename-study.sqlite")));
         RunManager manager;
-        manager.setTraceSession(session_);
-        manager.setStudy(&study);
-        RunHandle* run = runFgd(manager);
+        QVERIFY(savesInto(manager, study, "rename-study.sqlite"));
+        RunHandle* run = savedFgd(manager);
         QVERIFY(run);
-        QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0 && study.rowOf(run->storedId()) >= 0, kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(study.rowOf(run->storedId()) >= 0, kWaitMs);
         QSignalSpy nameChanged(run, &RunHandle::nameChanged);
         QSignalSpy rowChanged(&manager, &QAbstractItemModel::dataChanged);
         QVERIFY(study.rename(study.rowOf(run->storedId()), "baseline"));
@@ -289,15 +298,12 @@ private slots:
     void startReopensTheSameSavedRun()
     {
         StudyLibrary study;
-        QVERIFY(study.create(home_.filePath("reuse-study.sqlite")));
         qint64 firstId = -1;
         {
             RunManager first;
-            first.setTraceSession(session_);
-            first.setStudy(&study);
-            RunHandle* run = runFgd(first);
+            QVERIFY(savesInto(first, study, "reuse-study.sqlite"));
+            RunHandle* run = savedFgd(first);
             QVERIFY(run);
-            QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0, kWaitMs);
             firstId = run->storedId();
             QSignalSpy forked(&first, &RunManager::forkFinished);
             QVERIFY(first.fork(run, 10, "bestfit"));
