@@ -272,6 +272,26 @@ private slots:
         QCOMPARE(finishedRun(opened), run);
         QVERIFY(!manager.busy());
         QCOMPARE(manager.count(), 1);
+
+        // Ids belong to their study: in another study the same id is another run, which opens,
+        // and its rename leaves the open run of the first study alone.
+        const QString other = home_.filePath("other-study.sqlite");
+        {
+            StudyStore store(other.toStdString());
+            QCOMPARE(RunArchive::save(store, *test::simulateRun(test::syntheticTrace(12, 80, 3), "bestfit")),
+                     run->storedId());
+        }
+        QVERIFY(study.open(other));
+        QVERIFY(manager.openSaved(run->storedId()));
+        QVERIFY(opened.wait(kWaitMs));
+        QCOMPARE(opened.count(), 2);
+        QVERIFY(finishedRun(opened) != run);
+        QCOMPARE(finishedRun(opened)->policy(), QStringLiteral("bestfit:1000"));
+        QCOMPARE(manager.count(), 2);
+        const QString name = run->name();
+        QVERIFY(study.rename(0, "other study's run"));
+        QCOMPARE(run->name(), name);
+        QCOMPARE(finishedRun(opened)->name(), QStringLiteral("other study's run"));
     }
 
     // One name: a rename in the study reaches the open run, its row, and all that binds to it.

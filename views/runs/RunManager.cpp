@@ -193,7 +193,11 @@ bool RunManager::openSaved(qint64 id)
            [path, id](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                return RunStorage::load(path, id, progress);
            },
-           [this, id](std::shared_ptr<const Run> run) { emit savedRunOpened(add(std::move(run), nullptr, -1, id)); });
+           [this, id, path](std::shared_ptr<const Run> run) {
+               RunHandle* handle = add(std::move(run), nullptr, -1, id);
+               setSavedIn(handle, path, id);  // the study it came from, should another be open by now
+               emit savedRunOpened(handle);
+           });
     return true;
 }
 
@@ -259,7 +263,8 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
     for (const RunHandle* open : runs_)
         inUse.append(open->color());
     handle->setColor(RunPalette::next(inUse));
-    handle->setStoredId(storedId);
+    if (storedId >= 0)
+        setSavedIn(handle, study_ ? study_->path() : QString(), storedId);
     if (storedId < 0)
         handle->setName(distinctName(*handle));
     connect(handle, &RunHandle::nameChanged, this, [this, handle] { rowChanged(handle, NameRole); });
@@ -299,7 +304,7 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
                 if (!error.isEmpty())
                     setError(error);
                 if (target && id >= 0) {
-                    target->setStoredId(id);
+                    setSavedIn(target, path, id);
                     emit runSaved(target);
                 }
                 if (study_ && study_->path() == path) {
@@ -320,6 +325,7 @@ void RunManager::remove(int index)
     beginRemoveRows({}, index, index);
     RunHandle* handle = runs_[size_t(index)];
     runs_.erase(runs_.begin() + index);
+    studyOf_.remove(handle);
     endRemoveRows();
     emit countChanged();
     handle->deleteLater();
@@ -327,17 +333,27 @@ void RunManager::remove(int index)
 
 RunHandle* RunManager::openRunStoredAs(qint64 id) const
 {
-    const auto at = std::find_if(runs_.begin(), runs_.end(), [id](const RunHandle* r) { return r->storedId() == id; });
+    if (!study_)
+        return nullptr;
+    const QString study = study_->path();
+    const auto at = std::find_if(runs_.begin(), runs_.end(), [&](const RunHandle* r) {
+        return r->storedId() == id && studyOf_.value(r) == study;
+    });
     return at == runs_.end() ? nullptr : *at;
+}
+
+void RunManager::setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id)
+{
+    studyOf_.insert(handle, studyPath);
+    handle->setStoredId(id);
 }
 
 // One name for a run: a rename in the study reaches the open run, and through its name
 // property every list, title and legend that shows it.
 void RunManager::takeRename(qint64 id, const QString& name)
 {
-    for (RunHandle* open : runs_)
-        if (open->storedId() == id)
-            open->setName(name);
+    if (RunHandle* open = openRunStoredAs(id))
+        open->setName(name);
 }
 
 RunHandle* RunManager::runAt(int index) const

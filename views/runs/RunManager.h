@@ -110,7 +110,9 @@ private:
                    const QString& reuseKey = {});
     QString distinctName(const RunHandle& handle) const;
     void save(RunHandle* handle, const QString& reuseKey);
+    // The open run saved as `id` in the current study (ids of other studies do not count).
     RunHandle* openRunStoredAs(qint64 id) const;
+    void setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id);
     void takeRename(qint64 id, const QString& name);
     void setError(const QString& error);
     void rowChanged(RunHandle* handle, int role);
@@ -119,6 +121,7 @@ private:
     BackgroundTask task_;
     QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
     std::vector<RunHandle*> runs_;
+    QHash<const RunHandle*, QString> studyOf_;  // the study each saved run's storedId belongs to
     QPointer<TraceSession> traceSession_;
     QPointer<StudyLibrary> study_;
     QString status_;
