@@ -344,6 +344,23 @@ private slots:
         click(power, QPointF(power->width() / 2, power->height() / 3));
         verifyKeysScrub("a click on the power chart");
 
+        // Controls that take focus on a click leave the keys to the timeline too.
+        auto* slider = qobject_cast<QQuickItem*>(find("timelineSlider"));
+        QVERIFY(slider);
+        click(field);
+        click(slider, QPointF(slider->width() * 0.3, slider->height() / 2));
+        verifyKeysScrub("a click on the timeline slider");
+        window_->setProperty("viewIndex", 1);
+        QList<QQuickItem*> tabs;
+        collect(window_->contentItem(), [](QQuickItem* item) {
+            return item->inherits("QQuickTabButton") && item->property("text").toString() == QStringLiteral("Power");
+        }, tabs);
+        QVERIFY(!tabs.isEmpty());
+        click(field);
+        click(tabs.first());
+        QCOMPARE(window_->property("viewIndex").toInt(), 2);
+        verifyKeysScrub("a click on a view's tab");
+
         // Clicking another field hands the keys to it, for typing.
         QList<QQuickItem*> panelFields;
         collect(window_->contentItem(),
