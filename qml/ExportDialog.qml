@@ -1,7 +1,6 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
-import QtQuick.Dialogs
 import Tessera.Views
 
 // Export for reports: one chart as PNG, SVG or PDF at a chosen size, the data behind it as CSV
@@ -18,39 +17,71 @@ Dialog {
     // The chart to preselect, e.g. the one of the current view.
     property string preferredChart: "allocation"
 
+    // A file this dialog asked for was written (or not): the window confirms it at once.
+    signal saved(string message, string path)
+    signal failed(string message)
+
     title: qsTr("Export")
     modal: true
     anchors.centerIn: Overlay.overlay
+    // Not closed by clicks in the save dialog it opens over itself.
+    closePolicy: Popup.CloseOnEscape
     standardButtons: Dialog.Close
 
     onOpened: chartBox.currentIndex = Math.max(0, exporter.charts.indexOf(preferredChart))
 
+    // What is being exported and the path asked for, until the exporter answers.
+    property string kind: "chart"
+    property string pendingPath: ""
+    readonly property var kindNames: ({ chart: qsTr("Chart"), csv: qsTr("CSV data"), report: qsTr("Report") })
+    readonly property var kindTitles: ({ chart: qsTr("Save the chart"), csv: qsTr("Save the CSV data"), report: qsTr("Save the report") })
+
+    // Asks where to save `kind` ("chart", "csv" or "report"), then writes it there.
     function pick(kind) {
-        fileDialog.kind = kind
+        dialog.kind = kind
         const chart = exporter.charts[chartBox.currentIndex]
-        const suffix = kind === "report" ? "pdf" : kind === "csv" ? "csv" : formatBox.currentText.toLowerCase()
-        fileDialog.nameFilters = [suffix.toUpperCase() + " (*." + suffix + ")"]
-        fileDialog.defaultSuffix = suffix
-        fileDialog.selectedFile = "file:///" + (kind === "report" ? "tessera-report" : "tessera-" + chart) + "." + suffix
-        fileDialog.open()
+        const format = kind === "report" ? "PDF" : kind === "csv" ? "CSV" : formatBox.currentText
+        const name = kind === "report" ? "tessera-report" : "tessera-" + chart
+        saveDialog.ask(kindTitles[kind], name, format.toLowerCase(), format)
     }
 
     function write(path) {
         const chart = exporter.charts[chartBox.currentIndex]
-        if (fileDialog.kind === "report")
-            exporter.exportReport(runA, runB, path)
-        else if (fileDialog.kind === "csv")
-            exporter.exportCsv(chart, runA, runB, from, to, path)
+        dialog.pendingPath = path
+        let started
+        if (dialog.kind === "report")
+            started = exporter.exportReport(runA, runB, path)
+        else if (dialog.kind === "csv")
+            started = exporter.exportCsv(chart, runA, runB, from, to, path)
         else
-            exporter.exportChart(chart, runA, runB, from, to, position, path, formatBox.currentText.toLowerCase(),
-                                 widthBox.value, heightBox.value)
+            started = exporter.exportChart(chart, runA, runB, from, to, position, path, formatBox.currentText.toLowerCase(),
+                                           widthBox.value, heightBox.value)
+        if (!started) {
+            dialog.pendingPath = ""
+            dialog.failed(exporter.error)
+        }
     }
 
-    FileDialog {
-        id: fileDialog
-        property string kind: "chart"
-        fileMode: FileDialog.SaveFile
-        onAccepted: dialog.write(selectedFile)
+    Connections {
+        target: dialog.exporter
+        function onExported(path) {
+            if (path === dialog.pendingPath) {
+                dialog.pendingPath = ""
+                dialog.saved(qsTr("%1 saved to %2").arg(dialog.kindNames[dialog.kind]).arg(path), path)
+            }
+        }
+        function onFailed(message) {
+            if (dialog.pendingPath.length > 0) {
+                dialog.pendingPath = ""
+                dialog.failed(message)
+            }
+        }
+    }
+
+    SaveDialog {
+        id: saveDialog
+        objectName: "exportSaveDialog"
+        onChosen: path => dialog.write(path)
     }
 
     GridLayout {
@@ -88,6 +119,11 @@ Dialog {
                 color: dialog.exporter.error.length > 0 ? (ThemePalette.dark ? "#ff9d8a" : "#b3261e") : ThemePalette.text
                 text: dialog.exporter.error.length > 0 ? dialog.exporter.error
                       : dialog.exporter.lastPath.length > 0 ? qsTr("Saved %1").arg(dialog.exporter.lastPath) : ""
+            }
+            Button {
+                text: qsTr("Open folder")
+                visible: dialog.exporter.error.length === 0 && dialog.exporter.lastPath.length > 0
+                onClicked: saveDialog.location.openFolder(dialog.exporter.lastPath)
             }
         }
     }

@@ -15,7 +15,8 @@ ApplicationWindow {
     minimumWidth: 1024
     minimumHeight: 640
     visible: true
-    title: session.loaded ? qsTr("Tessera — %1").arg(session.summary) : qsTr("Tessera")
+    title: currentRun ? qsTr("%1 — %2 — Tessera").arg(currentRun.name).arg(session.summary)
+                      : session.loaded ? qsTr("%1 — Tessera").arg(session.summary) : qsTr("Tessera")
     color: ThemePalette.window
 
     // The run the views show, and a second run drawn with it: a fork of it, or any run chosen
@@ -61,6 +62,8 @@ ApplicationWindow {
         timeline.position = other && other.parentRun === run ? keep : run.steps
     }
     TimelineController { id: timeline; objectName: "timeline"; run: window.currentRun }
+    // Esc, Enter or a click elsewhere takes the keys from a text field back to the timeline.
+    FocusReturn { window: window }
     ExportController { id: exporter; objectName: "exporter" }
 
     Settings {
@@ -145,7 +148,11 @@ ApplicationWindow {
                     onRunSelected: run => window.show(run, null)
                     onCompareSelected: run => { window.otherRun = run }
                 }
-                RunLibrary { study: library; runs: runs }
+                RunLibrary {
+                    study: library
+                    runs: runs
+                    onSaved: (message, path) => saveNotice.saved(message, path)
+                }
             }
         }
 
@@ -221,6 +228,20 @@ ApplicationWindow {
         to: window.currentRun && ChartZoom.active
             ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
         preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation", "allocation"][viewTabs.currentIndex]
+        onSaved: (message, path) => saveNotice.saved(message, path)
+        onFailed: message => saveNotice.fail(message)
+    }
+    SaveNotice { id: saveNotice; objectName: "saveNotice" }
+
+    // What to do first, until dismissed; over the views' bottom right corner.
+    FirstStartHint {
+        objectName: "firstStartHint"
+        parent: window.contentItem
+        anchors.right: parent.right
+        anchors.bottom: parent.bottom
+        anchors.margins: 16
+        z: 50
+        onShortcutsRequested: shortcuts.open()
     }
     ShortcutsDialog { id: shortcuts; objectName: "shortcutsDialog" }
 

@@ -77,6 +77,6 @@ ToolBar {
                                     : bar.currentRun.name
             }
         }
-        Action { text: "?"; tip: qsTr("Keyboard shortcuts (?)"); onClicked: bar.shortcutsRequested() }
+        Action { text: qsTr("Shortcuts ?"); tip: qsTr("Every keyboard shortcut (?)"); onClicked: bar.shortcutsRequested() }
     }
 }

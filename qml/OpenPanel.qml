@@ -27,7 +27,7 @@ Pane {
         Label {
             Layout.fillWidth: true
             text: panel.session.loaded ? panel.session.summary : qsTr("No trace open")
-            elide: Text.ElideRight
+            wrapMode: Text.WrapAtWordBoundaryOrAnywhere
         }
 
         GridLayout {
@@ -62,10 +62,10 @@ Pane {
                 Layout.fillWidth: true
                 readOnly: true
                 text: panel.session.gpuModelsPath
-                placeholderText: qsTr("built-in (T4, A10, P100, V100M16, V100M32, A100)")
+                placeholderText: qsTr("built-in models")
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("A CSV name,idle_watts,full_watts[,power_of] adding or replacing GPU models, "
-                                   + "e.g. H100,60,700. Clear it to use the built-in models only.")
+                ToolTip.text: qsTr("Built in: T4, A10, P100, V100M16, V100M32, A100. A CSV name,idle_watts,full_watts[,power_of] "
+                                   + "adds or replaces GPU models, e.g. H100,60,700. Clear it to use the built-in models only.")
             }
             RowLayout {
                 spacing: 2
@@ -140,10 +140,17 @@ Pane {
         Repeater {
             model: panel.session.recentTraces
             delegate: ItemDelegate {
+                id: recent
                 required property var modelData
                 required property int index
                 Layout.fillWidth: true
                 text: modelData.title
+                // Wrapped, not cut: the file names are what tell two traces apart.
+                contentItem: Label {
+                    text: recent.text
+                    wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                    color: ThemePalette.text
+                }
                 enabled: !panel.session.loading
                 onClicked: panel.session.openRecent(index)
                 ToolTip.visible: hovered
@@ -188,32 +195,43 @@ Pane {
         }
     }
 
+    // Open dialogs start beside the trace that is open, else where saves go.
+    SaveLocation { id: location }
+    readonly property url startFolder: location.urlOf(panel.session.nodesPath.length > 0
+                                                     ? location.folderOf(panel.session.nodesPath)
+                                                     : location.startFolder)
+
     FileDialog {
         id: nodesDialog
+        currentFolder: panel.startFolder
         title: qsTr("Node list")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
         onAccepted: nodesField.text = panel.session.pathOf(selectedFile.toString())
     }
     FileDialog {
         id: podsDialog
+        currentFolder: panel.startFolder
         title: qsTr("Pod list")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
         onAccepted: podsField.text = panel.session.pathOf(selectedFile.toString())
     }
     FileDialog {
         id: gpuModelsDialog
+        currentFolder: panel.startFolder
         title: qsTr("GPU models")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
         onAccepted: panel.session.gpuModelsPath = selectedFile.toString()
     }
     FileDialog {
         id: anyDialog
+        currentFolder: panel.startFolder
         title: qsTr("Node list or pod list")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
         onAccepted: panel.session.loadAny(selectedFile.toString())
     }
     FolderDialog {
         id: folderDialog
+        currentFolder: panel.startFolder
         title: qsTr("Trace folder")
         onAccepted: panel.session.loadAny(selectedFolder.toString())
     }

@@ -10,6 +10,8 @@ Pane {
     id: library
     required property StudyLibrary study
     required property RunManager runs
+    // A new study was written: the window confirms where.
+    signal saved(string message, string path)
 
     padding: 12
 
@@ -24,14 +26,13 @@ Pane {
         }
         RowLayout {
             Layout.fillWidth: true
+            // The whole path, wrapped: which file the runs are in matters more than one line.
             Label {
                 Layout.fillWidth: true
                 text: library.study.path.length > 0 ? library.study.path : qsTr("No study open")
-                elide: Text.ElideMiddle
+                wrapMode: Text.WrapAnywhere
+                font.pixelSize: 11
                 color: ThemePalette.text; opacity: 0.7
-                ToolTip.visible: pathHover.hovered
-                ToolTip.text: library.study.path
-                HoverHandler { id: pathHover }
             }
             Button {
                 text: qsTr("Open study…")
@@ -39,7 +40,7 @@ Pane {
             }
             Button {
                 text: qsTr("New study…")
-                onClicked: createDialog.open()
+                onClicked: createDialog.ask(qsTr("New study"), "study", "sqlite", qsTr("Tessera study"))
             }
         }
 
@@ -71,11 +72,12 @@ Pane {
                 // Name and details take the panel's whole width; the actions sit below them.
                 contentItem: ColumnLayout {
                     spacing: 2
+                    // Wrapped, never cut: the end of a name ("· pods (2)") is what tells runs apart.
                     Label {
                         Layout.fillWidth: true
                         text: entry.name
                         font.bold: true
-                        elide: Text.ElideRight
+                        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     }
                     Label {
                         Layout.fillWidth: true
@@ -164,16 +166,23 @@ Pane {
 
     FileDialog {
         id: openDialog
+        currentFolder: createDialog.location.urlOf(library.study.path.length > 0
+                                                   ? createDialog.location.folderOf(library.study.path)
+                                                   : createDialog.location.startFolder)
         title: qsTr("Open study")
         nameFilters: [qsTr("Tessera studies (*.sqlite *.db)"), qsTr("All files (*)")]
         onAccepted: library.study.open(selectedFile.toString())
     }
-    FileDialog {
+    SaveDialog {
         id: createDialog
-        title: qsTr("New study")
-        fileMode: FileDialog.SaveFile
-        defaultSuffix: "sqlite"
-        nameFilters: [qsTr("Tessera studies (*.sqlite)")]
-        onAccepted: library.study.create(selectedFile.toString())
+        objectName: "newStudyDialog"
+        // Choosing an existing study opens it: replacing one would delete its runs.
+        askBeforeReplacing: false
+        onChosen: path => {
+            const existed = createDialog.location.exists(path)
+            if (library.study.create(path))
+                library.saved(existed ? qsTr("%1 is a study already: opened it, nothing replaced").arg(path)
+                                      : qsTr("New study saved to %1").arg(path), path)
+        }
     }
 }

@@ -243,7 +243,7 @@ Pane {
                     Layout.fillWidth: true
                     text: (row.isFork ? "↳ " : "") + row.name
                     font.bold: row.shown
-                    elide: Text.ElideRight
+                    wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     ToolTip.visible: hoverArea.hovered
                     ToolTip.text: qsTr("%1 steps · %2").arg(row.steps)
                                   .arg(row.storedId >= 0 ? qsTr("saved as run %1").arg(row.storedId) : qsTr("not saved"))

@@ -13,6 +13,7 @@ Dialog {
         { keys: "Shift+← / Shift+→", action: qsTr("100 decisions back or on") },
         { keys: "Home", action: qsTr("Go to the start") },
         { keys: "End", action: qsTr("Go to the end") },
+        { keys: "Esc / Enter", action: qsTr("In a text field: give these keys back to the timeline (so does a click elsewhere)") },
         { keys: "?", action: qsTr("Show this list") },
         { keys: "Ctrl+O", action: qsTr("Open a trace") },
         { keys: "Ctrl+R", action: qsTr("Run the chosen policy") },

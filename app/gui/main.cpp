@@ -25,8 +25,10 @@ int main(int argc, char** argv)
     // user sees it, some seconds after start, then quit.
     const QCommandLineOption screenshot("screenshot", "Save the window to FILE after --delay ms, then quit.", "FILE");
     const QCommandLineOption delay("delay", "Milliseconds before --screenshot (default 4000).", "MS", "4000");
+    const QCommandLineOption size("size", "Window size, e.g. 1280x800 (the last size is kept otherwise).", "WxH");
     parser.addOption(screenshot);
     parser.addOption(delay);
+    parser.addOption(size);
     parser.process(app);
 
     QQmlApplicationEngine engine;
@@ -37,8 +39,18 @@ int main(int argc, char** argv)
     if (engine.rootObjects().isEmpty())
         return 1;
 
+    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first());
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split('x');
+        const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
+        if (wh.size() != 2 || w <= 0 || h <= 0) {
+            qCritical("--size: expected WxH, e.g. 1280x800 (got \"%s\")", qPrintable(parser.value(size)));
+            return 2;
+        }
+        if (window)
+            window->resize(w, h);
+    }
     if (parser.isSet(screenshot)) {
-        auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first());
         const QString file = parser.value(screenshot);
         QTimer::singleShot(parser.value(delay).toInt(), &app, [window, file] {
             const bool saved = window && window->grabWindow().save(file);

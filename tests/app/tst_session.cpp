@@ -14,7 +14,9 @@
 #include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQmlContext>
+#include <QQuickItem>
 #include <QQuickWindow>
+#include <QSettings>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -92,6 +94,69 @@ class SessionTest : public QObject {
 
     QObject* currentRun() { return window_->property("currentRun").value<QObject*>(); }
 
+    QObject* timelineObject() { return find("timeline"); }
+    int position() { return timelineObject()->property("position").toInt(); }
+
+    // Every visible item under `root` that `accept` picks, depth first.
+    template <class Accept>
+    static void collect(QQuickItem* root, const Accept& accept, QList<QQuickItem*>& found)
+    {
+        if (!root || !root->isVisible())
+            return;
+        if (accept(root))
+            found.append(root);
+        for (QQuickItem* child : root->childItems())
+            collect(child, accept, found);
+    }
+
+    // The jump-to box of the timeline: the one text field of the window's footer.
+    QQuickItem* jumpField()
+    {
+        QList<QQuickItem*> fields;
+        // (A ComboBox draws its text with a disabled text field too.)
+        collect(window_->property("footer").value<QQuickItem*>(),
+                [](QQuickItem* item) { return item->inherits("QQuickTextInput") && item->isEnabled(); }, fields);
+        return fields.isEmpty() ? nullptr : fields.first();
+    }
+
+    // QTest::keyClicks takes only widgets.
+    void typeText(const QString& text)
+    {
+        for (const QChar c : text)
+            QTest::keyClick(window_, c.toLatin1());
+    }
+
+    void click(QQuickItem* item, QPointF at = {-1, -1})
+    {
+        if (at.x() < 0)
+            at = QPointF(item->width() / 2, item->height() / 2);
+        QTest::mouseClick(window_, Qt::LeftButton, {}, item->mapToScene(at).toPoint());
+    }
+
+    // Right, Left, End, Home and Space scrub the timeline, whatever was used before.
+    void verifyKeysScrub(const QString& after)
+    {
+        const QByteArray what = after.toUtf8();
+        QQuickItem* focused = window_->activeFocusItem();
+        QVERIFY2(!focused || !(focused->inherits("QQuickTextInput") || focused->inherits("QQuickTextEdit")),
+                 what + ": a text field still has the keys");
+        const int steps = currentRun()->property("steps").toInt();
+        timelineObject()->setProperty("position", steps / 2);
+        QTest::keyClick(window_, Qt::Key_Right);
+        QVERIFY2(position() == steps / 2 + 1, what + ": → did not step on");
+        QTest::keyClick(window_, Qt::Key_Left);
+        QTest::keyClick(window_, Qt::Key_Left);
+        QVERIFY2(position() == steps / 2 - 1, what + ": ← did not step back");
+        QTest::keyClick(window_, Qt::Key_End);
+        QVERIFY2(position() == steps, what + ": End did not go to the end");
+        QTest::keyClick(window_, Qt::Key_Home);
+        QVERIFY2(position() == 0, what + ": Home did not go to the start");
+        QTest::keyClick(window_, Qt::Key_Space);
+        QVERIFY2(timelineObject()->property("playing").toBool(), what + ": Space did not play");
+        QTest::keyClick(window_, Qt::Key_Space);
+        QVERIFY2(!timelineObject()->property("playing").toBool(), what + ": Space did not pause");
+    }
+
     QImage shoot(const QString& name)
     {
         QTest::qWait(300);  // let the scene graph and charts catch up
@@ -129,6 +194,22 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
         QCOMPARE(currentRun()->property("policy").toString(), QStringLiteral("fgd:1000"));
         QTRY_VERIFY_WITH_TIMEOUT(!find("runManager")->property("busy").toBool(), 60000);
+    }
+
+    // The first start says what to do, until dismissed for good.
+    void firstStartShowsAHint()
+    {
+        QObject* hint = find("firstStartHint");
+        QVERIFY(hint);
+        QVERIFY(hint->property("visible").toBool());
+        verifyNotBlank(shoot("first-start"), "first start");
+        QSettings settings;
+        QVERIFY(!settings.value("hints/dismissed").toBool());
+        QQuickItem* gotIt = qobject_cast<QQuickItem*>(find("dismissHintButton"));
+        QVERIFY(gotIt);
+        click(gotIt);
+        QVERIFY(!hint->property("visible").toBool());
+        QTRY_VERIFY(QSettings().value("hints/dismissed").toBool());
     }
 
     // A malformed file shows an error with file, line and column; the loaded trace stays.
@@ -215,6 +296,88 @@ private slots:
         QVERIFY(decisions->property("winnerRow").toInt() >= 0);
         QVERIFY(!decisions->property("why").toString().isEmpty());
         verifyNotBlank(shoot("inspector"), "decision inspector");
+    }
+
+    // The timeline's keys come back from a text field on Esc, on Enter and on a click
+    // elsewhere: on the grid, on a chart.
+    void keysReturnToTheTimeline()
+    {
+        window_->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(window_));
+        const int start = position();
+        window_->setProperty("viewIndex", 0);
+        QTest::qWait(100);
+        QQuickItem* field = jumpField();
+        QVERIFY(field);
+        verifyKeysScrub("before any field");
+
+        click(field);
+        QVERIFY(field->hasActiveFocus());
+        typeText("1");
+        // While typing, the arrows edit the text, not the timeline.
+        const int before = position();
+        QTest::keyClick(window_, Qt::Key_Left);
+        QCOMPARE(position(), before);
+        QTest::keyClick(window_, Qt::Key_Escape);
+        verifyKeysScrub("Esc in the jump box");
+
+        click(field);
+        QVERIFY(field->hasActiveFocus());
+        typeText("50");
+        QTest::keyClick(window_, Qt::Key_Return);
+        QTRY_VERIFY(!field->hasActiveFocus());
+        verifyKeysScrub("Enter in the jump box");
+
+        QQuickItem* occupancy = qobject_cast<QQuickItem*>(find("occupancyView"));
+        QVERIFY(occupancy);
+        click(field);
+        QVERIFY(field->hasActiveFocus());
+        click(occupancy);
+        verifyKeysScrub("a click on the occupancy grid");
+
+        window_->setProperty("viewIndex", 2);
+        QQuickItem* power = qobject_cast<QQuickItem*>(find("powerView"));
+        QVERIFY(power);
+        QTest::qWait(200);
+        click(field);
+        QVERIFY(field->hasActiveFocus());
+        click(power, QPointF(power->width() / 2, power->height() / 3));
+        verifyKeysScrub("a click on the power chart");
+
+        // Controls that take focus on a click leave the keys to the timeline too.
+        auto* slider = qobject_cast<QQuickItem*>(find("timelineSlider"));
+        QVERIFY(slider);
+        click(field);
+        click(slider, QPointF(slider->width() * 0.3, slider->height() / 2));
+        verifyKeysScrub("a click on the timeline slider");
+        window_->setProperty("viewIndex", 1);
+        QList<QQuickItem*> tabs;
+        collect(window_->contentItem(), [](QQuickItem* item) {
+            return item->inherits("QQuickTabButton") && item->property("text").toString() == QStringLiteral("Power");
+        }, tabs);
+        QVERIFY(!tabs.isEmpty());
+        click(field);
+        click(tabs.first());
+        QCOMPARE(window_->property("viewIndex").toInt(), 2);
+        verifyKeysScrub("a click on a view's tab");
+
+        // Clicking another field hands the keys to it, for typing.
+        QList<QQuickItem*> panelFields;
+        collect(window_->contentItem(),
+                [](QQuickItem* item) {
+                    return item->inherits("QQuickTextInput") && item->isEnabled() && !item->property("readOnly").toBool()
+                        && item->width() > 20;
+                },
+                panelFields);
+        panelFields.removeAll(field);
+        QVERIFY(!panelFields.isEmpty());
+        click(field);
+        click(panelFields.first());
+        QVERIFY(panelFields.first()->hasActiveFocus());
+        QTest::keyClick(window_, Qt::Key_Escape);
+        verifyKeysScrub("Esc in a panel field");
+        window_->setProperty("viewIndex", 0);
+        timelineObject()->setProperty("position", start);
     }
 
     void screenshotsOfEveryView_data()
@@ -356,6 +519,83 @@ private slots:
         QTRY_VERIFY(!dialog->property("visible").toBool());
     }
 
+    // Export through the save dialog as a user does: it opens in Documents with a proposed
+    // name, saves a typed path on Enter, confirms where the file went at once, opens in that
+    // folder next time and asks before replacing a file.
+    void saveDialogSavesWhereAsked()
+    {
+        const QString documents = QDir::homePath() + "/Documents";
+        QVERIFY2(documents.startsWith(QDir::tempPath()), qPrintable(documents));  // main() isolated HOME
+        const QString out = QDir::homePath() + "/exports";
+        QVERIFY(QDir().mkpath(out));
+        QObject* exporter = find("exporter");
+        QObject* exportDialog = find("exportDialog");
+        QObject* saveDialog = find("exportSaveDialog");
+        QObject* notice = find("saveNotice");
+        QVERIFY(exportDialog && saveDialog && notice);
+        QMetaObject::invokeMethod(exportDialog, "open");
+        QTRY_VERIFY(exportDialog->property("opened").toBool());
+
+        QMetaObject::invokeMethod(exportDialog, "pick", Q_ARG(QVariant, QStringLiteral("csv")));
+        QTRY_VERIFY(saveDialog->property("opened").toBool());
+        QCOMPARE(saveDialog->property("folder").toString(), documents);
+        const QString proposed = saveDialog->property("fileName").toString();
+        QVERIFY2(proposed.startsWith("tessera-") && proposed.endsWith(".csv"), qPrintable(proposed));
+        auto* saveButton = qobject_cast<QQuickItem*>(find("saveButton"));
+        QVERIFY(saveButton);
+        QCOMPARE(saveButton->property("text").toString(), QStringLiteral("Save"));
+        QVERIFY(saveButton->isEnabled());  // in an empty folder too
+        verifyNotBlank(shoot("save-dialog"), "save dialog");
+
+        // A full path typed over the proposal, then Enter: saved there, and said so at once.
+        QSignalSpy exported(exporter, SIGNAL(exported(QString)));
+        QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
+        typeText(out + "/typed");
+        QTest::keyClick(window_, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, 60000);
+        QCOMPARE(exported.first().first().toString(), out + "/typed.csv");
+        QVERIFY(QFileInfo(out + "/typed.csv").size() > 100);
+        QTRY_VERIFY(notice->property("opened").toBool());
+        QVERIFY2(notice->property("text").toString().contains(out + "/typed.csv"), qPrintable(notice->property("text").toString()));
+        QVERIFY(exportDialog->property("visible").toBool());  // the export dialog stays for the next file
+        verifyNotBlank(shoot("save-confirmed"), "saved notice");
+
+        // Next time: the folder last used; the same name asks before replacing.
+        QMetaObject::invokeMethod(exportDialog, "pick", Q_ARG(QVariant, QStringLiteral("csv")));
+        QTRY_VERIFY(saveDialog->property("opened").toBool());
+        QCOMPARE(saveDialog->property("folder").toString(), out);
+        QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
+        typeText("typed");
+        QTest::keyClick(window_, Qt::Key_Return);
+        QObject* replace = find("replaceDialog");
+        QVERIFY(replace);
+        QTRY_VERIFY(replace->property("opened").toBool());
+        verifyNotBlank(shoot("save-replace"), "replace question");
+        QMetaObject::invokeMethod(replace, "reject");
+        QTRY_VERIFY(!replace->property("visible").toBool());
+        QTest::qWait(200);
+        QCOMPARE(exported.count(), 1);  // not replaced
+        QVERIFY(saveDialog->property("visible").toBool());
+        QTest::keyClick(window_, Qt::Key_Return);
+        QTRY_VERIFY(replace->property("opened").toBool());
+        QMetaObject::invokeMethod(replace, "accept");
+        QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 2, 60000);
+        QCOMPARE(exported.last().first().toString(), out + "/typed.csv");
+
+        // Esc closes the save dialog only; the export dialog stays.
+        QMetaObject::invokeMethod(exportDialog, "pick", Q_ARG(QVariant, QStringLiteral("report")));
+        QTRY_VERIFY(saveDialog->property("opened").toBool());
+        QCOMPARE(saveDialog->property("fileName").toString(), QStringLiteral("tessera-report.pdf"));
+        QTest::keyClick(window_, Qt::Key_Escape);
+        QTRY_VERIFY(!saveDialog->property("visible").toBool());
+        QVERIFY(exportDialog->property("visible").toBool());
+        QCOMPARE(exported.count(), 2);
+
+        QMetaObject::invokeMethod(notice, "close");
+        QMetaObject::invokeMethod(exportDialog, "close");
+        QTRY_VERIFY(!exportDialog->property("visible").toBool());
+    }
+
     // Every run so far is in the study, listed in the Library panel.
     void libraryListsTheSavedRuns()
     {
@@ -364,6 +604,34 @@ private slots:
         QVERIFY(library->property("error").toString().isEmpty());
         window_->setProperty("panelIndex", 2);
         verifyNotBlank(shoot("library"), "library panel");
+        window_->setProperty("panelIndex", 1);
+    }
+
+    // A new study is saved through the same dialog, from the Library's button.
+    void newStudyThroughTheSaveDialog()
+    {
+        window_->setProperty("panelIndex", 2);
+        QTest::qWait(100);
+        QList<QQuickItem*> buttons;
+        collect(window_->contentItem(),
+                [](QQuickItem* item) { return item->property("text").toString() == QStringLiteral("New study…"); }, buttons);
+        QVERIFY(!buttons.isEmpty());
+        click(buttons.first());
+        QObject* dialog = find("newStudyDialog");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        const QString out = QDir::homePath() + "/exports";  // the folder of the last save
+        QCOMPARE(dialog->property("folder").toString(), out);
+        QCOMPARE(dialog->property("fileName").toString(), QStringLiteral("study.sqlite"));
+        QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
+        typeText("mine");
+        QTest::keyClick(window_, Qt::Key_Return);
+        QObject* library = find("studyLibrary");
+        QTRY_COMPARE(library->property("path").toString(), out + "/mine.sqlite");
+        QVERIFY(QFile::exists(out + "/mine.sqlite"));
+        QObject* notice = find("saveNotice");
+        QTRY_VERIFY(notice->property("opened").toBool());
+        QVERIFY2(notice->property("text").toString().contains(out + "/mine.sqlite"), qPrintable(notice->property("text").toString()));
+        QMetaObject::invokeMethod(notice, "close");
         window_->setProperty("panelIndex", 1);
     }
 
@@ -394,14 +662,64 @@ private slots:
         }
     }
 
-    // The smallest supported window still shows every part of a view.
+    // The smallest supported window still shows every part of a view: no text that is shown
+    // is cut short ("…") in any view, the side panels or the timeline, and what the views say
+    // is the core's.
+    void smallWindow_data()
+    {
+        QTest::addColumn<int>("view");
+        QTest::addColumn<int>("panel");
+        QTest::newRow("occupancy, trace panel") << 0 << 0;
+        QTest::newRow("fragmentation, run panel") << 1 << 1;
+        QTest::newRow("power, library") << 2 << 2;
+        QTest::newRow("allocation, run panel") << 3 << 1;
+        QTest::newRow("inspector, run panel") << 4 << 1;
+        QTest::newRow("metrics, run panel") << 5 << 1;
+    }
     void smallWindow()
     {
+        QFETCH(int, view);
+        QFETCH(int, panel);
         window_->resize(1280, 800);
-        window_->setProperty("viewIndex", 0);
-        verifyNotBlank(shoot("small-1280x800"), "1280x800 window");
-        window_->resize(1440, 900);
+        window_->setProperty("viewIndex", view);
+        window_->setProperty("panelIndex", panel);
+        const QImage image = shoot(QStringLiteral("small-1280x800-%1").arg(view));
+        verifyNotBlank(image, "1280x800 window");
+        QCOMPARE(image.size() / window_->devicePixelRatio(), QSize(1280, 800));
+
+        QList<QQuickItem*> cut;
+        const QRectF shown(0, 0, window_->width(), window_->height());
+        collect(window_->contentItem(),
+                [&](QQuickItem* item) {
+                    return item->property("truncated").toBool() && item->property("text").toString().size() > 0
+                        && shown.intersects(item->mapRectToScene(QRectF(0, 0, item->width(), item->height())));
+                },
+                cut);
+        QStringList texts;
+        for (QQuickItem* item : cut)
+            texts.append(QStringLiteral("\"%1\" (%2 px wide)").arg(item->property("text").toString()).arg(item->width()));
+        QVERIFY2(texts.isEmpty(), qPrintable("cut short at 1280x800: " + texts.join(", ")));
+
+        // The numbers shown are the core's: the timeline's position and length, every GPU.
+        auto* run = qobject_cast<tessera::views::RunHandle*>(currentRun());
+        QVERIFY(run);
+        QList<QQuickItem*> labels;
+        collect(window_->property("footer").value<QQuickItem*>(),
+                [](QQuickItem* item) { return item->property("text").toString().contains(" of "); }, labels);
+        QVERIFY(!labels.isEmpty());
+        const QString decision = labels.first()->property("text").toString();
+        QVERIFY2(decision.contains(QStringLiteral("%1 of %2").arg(position()).arg(run->steps())), qPrintable(decision));
+        if (view == 0) {
+            QList<QQuickItem*> headers;
+            collect(qobject_cast<QQuickItem*>(find("occupancyView")),
+                    [](QQuickItem* item) { return item->property("text").toString().contains("GPUs in use"); }, headers);
+            QVERIFY(!headers.isEmpty());
+            const QString header = headers.first()->property("text").toString().remove(',');
+            const QString gpus = QString::number(run->run().layout().cellCount);
+            QVERIFY2(header.contains(" of " + gpus + " GPUs"), qPrintable(header + " vs " + gpus));
+        }
     }
+    void smallWindowEnd() { window_->resize(1440, 900); }
 
     void cleanupTestCase()
     {
@@ -416,6 +734,9 @@ int main(int argc, char** argv)
     QTemporaryDir home(QDir::tempPath() + "/tessera-session-XXXXXX");
     qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
     qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
+    // Save dialogs open in ~/Documents: a home of the test's own, with an empty Documents.
+    qputenv("HOME", (home.path() + "/home").toUtf8());
+    QDir().mkpath(home.path() + "/home/Documents");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TesseraTests"));
     QApplication::setOrganizationDomain(QStringLiteral("tests.tessera.example.org"));

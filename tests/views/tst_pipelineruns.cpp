@@ -4,6 +4,8 @@
 #include "PipelineTestSupport.h"
 #include "runs/RunManager.h"
 #include "runs/RunPalette.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
 #include "study/StudyLibrary.h"
 #include "support/TestRuns.h"
 #include "trace/TraceSession.h"
@@ -35,6 +37,23 @@ class TestPipelineRuns : public QObject {
         if (!manager.start("fgd", "experiment", 42, kSmallTune, "seeded") || !finished.wait(kWaitMs))
             return nullptr;
         return finishedRun(finished);
+    }
+
+    // `manager` on the session's trace, saving into a new study `file`.
+    bool savesInto(RunManager& manager, StudyLibrary& study, const QString& file)
+    {
+        manager.setTraceSession(session_);
+        manager.setStudy(&study);
+        return study.create(home_.filePath(file));
+    }
+
+    // runFgd, once the run is in the study.
+    RunHandle* savedFgd(RunManager& manager)
+    {
+        RunHandle* run = runFgd(manager);
+        if (run && !QTest::qWaitFor([run] { return run->storedId() >= 0; }, kWaitMs))
+            return nullptr;
+        return run;
     }
 
 private slots:
@@ -191,14 +210,11 @@ private slots:
     void everyRunIsSavedAndReopensWithoutSimulating()
     {
         StudyLibrary study;
-        QVERIFY(study.create(home_.filePath("runs-study.sqlite")));
         RunManager manager;
-        manager.setTraceSession(session_);
-        manager.setStudy(&study);
+        QVERIFY(savesInto(manager, study, "runs-study.sqlite"));
 
-        RunHandle* run = runFgd(manager);
+        RunHandle* run = savedFgd(manager);
         QVERIFY(run);
-        QTRY_VERIFY_WITH_TIMEOUT(run->storedId() >= 0, kWaitMs);
         QSignalSpy forked(&manager, &RunManager::forkFinished);
         QVERIFY(manager.fork(run, 10, "bestfit"));
         QVERIFY(forked.wait(kWaitMs));
@@ -213,19 +229,22 @@ private slots:
         QCOMPARE(study.index(1).data(StudyLibrary::PolicyRole).toString(), QString("bestfit:1000"));
         QCOMPARE(manager.index(0).data(RunManager::StoredIdRole).toLongLong(), run->storedId());
 
+        // Closed, then reopened from the study.
+        const qint64 storedId = run->storedId();
+        const std::shared_ptr<const Run> original = run->shared();
+        manager.remove(manager.indexOf(run));
         QSignalSpy opened(&manager, &RunManager::savedRunOpened);
-        QVERIFY(manager.openSaved(run->storedId()));
+        QVERIFY(manager.openSaved(storedId));
         QVERIFY(opened.wait(kWaitMs));
         RunHandle* reopened = finishedRun(opened);
-        QCOMPARE(reopened->storedId(), run->storedId());
-        QCOMPARE(reopened->policy(), run->policy());
-        QCOMPARE(reopened->steps(), run->steps());
-        QString why;
+        QCOMPARE(reopened->storedId(), storedId);
+        QCOMPARE(reopened->policy(), QString::fromStdString(original->info().policy));
+        QCOMPARE(reopened->steps(), int(original->steps()));
         const auto& a = reopened->run().series();
-        const auto& b = run->run().series();
+        const auto& b = original->series();
         for (const char* key : {"arrived_pct", "alloc_pct", "frag_rate_pct", "power_kw", "failed_pods"})
-            for (int p = 0; p <= run->steps(); ++p)
-                QCOMPARE(a.value(key, size_t(p)), b.value(key, size_t(p)));
+            for (size_t p = 0; p <= original->steps(); ++p)
+                QCOMPARE(a.value(key, p), b.value(key, p));
         // Reopening is not a new run: the study keeps its two.
         QTest::qWait(300);
         QCOMPARE(manager.pendingSaves(), 0);
@@ -233,14 +252,118 @@ private slots:
 
         // An id the study does not hold: an error, and no run opens.
         QSignalSpy errors(&manager, &RunManager::errorChanged);
-        QVERIFY(manager.openSaved(run->storedId() + 1000));
+        QVERIFY(manager.openSaved(storedId + 1000));
         QVERIFY(errors.wait(kWaitMs));
-        QVERIFY2(manager.error().contains(QString::number(run->storedId() + 1000)), qPrintable(manager.error()));
-        QCOMPARE(manager.count(), 3);
+        QVERIFY2(manager.error().contains(QString::number(storedId + 1000)), qPrintable(manager.error()));
+        QCOMPARE(manager.count(), 2);  // the fork and the reopened run
     }
 
-    // Legends and lists must tell open runs apart: a repeated policy and seed gets the pod
-    // list's name, then a number.
+    // Reopening a run that is open already shows the open one: no second copy.
+    void reopeningAnOpenRunShowsIt()
+    {
+        StudyLibrary study;
+        RunManager manager;
+        QVERIFY(savesInto(manager, study, "reopen-study.sqlite"));
+        RunHandle* run = savedFgd(manager);
+        QVERIFY(run);
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.openSaved(run->storedId()));
+        QCOMPARE(opened.count(), 1);  // at once, nothing to load
+        QCOMPARE(finishedRun(opened), run);
+        QVERIFY(!manager.busy());
+        QCOMPARE(manager.count(), 1);
+
+        // Ids belong to their study: in another study the same id is another run, which opens,
+        // and its rename leaves the open run of the first study alone.
+        const QString other = home_.filePath("other-study.sqlite");
+        {
+            StudyStore store(other.toStdString());
+            QCOMPARE(RunArchive::save(store, *test::simulateRun(test::syntheticTrace(12, 80, 3), "bestfit")),
+                     run->storedId());
+        }
+        QVERIFY(study.open(other));
+        QVERIFY(manager.openSaved(run->storedId()));
+        QVERIFY(opened.wait(kWaitMs));
+        QCOMPARE(opened.count(), 2);
+        QVERIFY(finishedRun(opened) != run);
+        QCOMPARE(finishedRun(opened)->policy(), QStringLiteral("bestfit:1000"));
+        QCOMPARE(manager.count(), 2);
+        const QString name = run->name();
+        QVERIFY(study.rename(0, "other study's run"));
+        QCOMPARE(run->name(), name);
+        QCOMPARE(finishedRun(opened)->name(), QStringLiteral("other study's run"));
+    }
+
+    // One name: a rename in the study reaches the open run, its row, and all that binds to it.
+    void renameInTheStudyReachesTheOpenRun()
+    {
+        StudyLibrary study;
+        RunManager manager;
+        QVERIFY(savesInto(manager, study, "rename-study.sqlite"));
+        RunHandle* run = savedFgd(manager);
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(study.rowOf(run->storedId()) >= 0, kWaitMs);
+        QSignalSpy nameChanged(run, &RunHandle::nameChanged);
+        QSignalSpy rowChanged(&manager, &QAbstractItemModel::dataChanged);
+        QVERIFY(study.rename(study.rowOf(run->storedId()), "baseline"));
+        QCOMPARE(nameChanged.count(), 1);
+        QCOMPARE(run->name(), QStringLiteral("baseline"));
+        QCOMPARE(rowChanged.count(), 1);
+        QCOMPARE(manager.index(0).data(RunManager::NameRole).toString(), QStringLiteral("baseline"));
+    }
+
+    // A run the study holds already (same files, same parameters) is reopened, not simulated
+    // and saved again: e.g. the FGD run of every start of the app. A fork that ends with the
+    // same policy is another run, and so is a run with another parameter.
+    void startReopensTheSameSavedRun()
+    {
+        StudyLibrary study;
+        qint64 firstId = -1;
+        {
+            RunManager first;
+            QVERIFY(savesInto(first, study, "reuse-study.sqlite"));
+            RunHandle* run = savedFgd(first);
+            QVERIFY(run);
+            firstId = run->storedId();
+            QSignalSpy forked(&first, &RunManager::forkFinished);
+            QVERIFY(first.fork(run, 10, "bestfit"));
+            QVERIFY(forked.wait(kWaitMs));
+            QTRY_COMPARE_WITH_TIMEOUT(first.pendingSaves(), 0, kWaitMs);
+            QTRY_VERIFY(finishedRun(forked)->storedId() >= 0);
+        }
+        QCOMPARE(study.count(), 2);
+
+        // As after a restart of the app: a new manager, the same study.
+        RunManager manager;
+        manager.setTraceSession(session_);
+        manager.setStudy(&study);
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.start("fgd", "experiment", 42, kSmallTune, "seeded"));
+        QVERIFY(opened.wait(kWaitMs));
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(finishedRun(opened)->storedId(), firstId);
+        QTest::qWait(200);
+        QCOMPARE(manager.pendingSaves(), 0);
+        QCOMPARE(study.count(), 2);
+
+        // Started again while open: the open run is shown.
+        QVERIFY(manager.start("fgd", "experiment", 42, kSmallTune, "seeded"));
+        QCOMPARE(opened.count(), 2);
+        QCOMPARE(manager.count(), 1);
+
+        // Not the fork to bestfit, and not another tune: both simulate.
+        QVERIFY(manager.start("bestfit", "experiment", 42, kSmallTune, "seeded"));
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY(manager.start("fgd", "experiment", 42, kSmallTune + 0.01, "seeded"));
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(finished.count(), 2);
+        QCOMPARE(opened.count(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(study.count(), 4, kWaitMs);
+    }
+
+    // Legends and lists must tell runs apart: a policy and seed repeated on the same pod list
+    // gets a number.
     void openRunsHaveDistinctNames()
     {
         RunManager manager;
@@ -250,8 +373,30 @@ private slots:
         RunHandle* third = runFgd(manager);
         QVERIFY(first && second && third);
         QCOMPARE(first->name(), QStringLiteral("fgd:1000 · seed 42"));
-        QCOMPARE(second->name(), QStringLiteral("fgd:1000 · seed 42 · pods"));
-        QCOMPARE(third->name(), QStringLiteral("fgd:1000 · seed 42 · pods (2)"));
+        QCOMPARE(second->name(), QStringLiteral("fgd:1000 · seed 42 (2)"));
+        QCOMPARE(third->name(), QStringLiteral("fgd:1000 · seed 42 (3)"));
+    }
+
+    // ... and a name the study gave a run on another pod list gets this run's pod list's name,
+    // so that the Library tells runs on two traces apart.
+    void runsOnAnotherTraceAreNamedByTheirPodList()
+    {
+        const QString path = home_.filePath("names-study.sqlite");
+        {
+            StudyStore store(path.toStdString());
+            RunArchive::save(store, *test::simulateRun(test::syntheticTrace(12, 80, 3), "fgd"));
+        }
+        StudyLibrary study;
+        QVERIFY(study.open(path));
+        QCOMPARE(study.index(0).data(StudyLibrary::NameRole).toString(), QStringLiteral("fgd:1000 · seed 42"));
+        RunManager manager;
+        manager.setTraceSession(session_);
+        manager.setStudy(&study);
+        RunHandle* run = runFgd(manager);
+        QVERIFY(run);
+        QCOMPARE(run->name(), QStringLiteral("fgd:1000 · seed 42 · pods"));
+        QTRY_COMPARE_WITH_TIMEOUT(study.count(), 2, kWaitMs);
+        QCOMPARE(study.index(1).data(StudyLibrary::NameRole).toString(), run->name());
     }
 
     void paletteGivesEachOpenRunItsOwnColour()

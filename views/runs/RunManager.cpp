@@ -3,6 +3,7 @@
 #include "run/PodSchedulingRun.h"
 #include "runs/RunPalette.h"
 #include "runs/RunStorage.h"
+#include "runs/SavedRunIndex.h"
 #include "sched/PluginRegistry.h"
 
 #include <QFileInfo>
@@ -84,7 +85,11 @@ void RunManager::setStudy(StudyLibrary* study)
 {
     if (study == study_)
         return;
+    if (study_)
+        disconnect(study_, &StudyLibrary::runRenamed, this, &RunManager::takeRename);
     study_ = study;
+    if (study_)
+        connect(study_, &StudyLibrary::runRenamed, this, &RunManager::takeRename);
     emit studyChanged();
 }
 
@@ -139,11 +144,17 @@ bool RunManager::start(const QString& policySpec, const QString& mode, qint64 se
     parameters.mode = mode == QLatin1String("replay") ? SimulationMode::Replay : SimulationMode::Experiment;
     parameters.tune = tune;
     parameters.tieOrder = tieOrder == QLatin1String("name") ? TieOrderKind::Name : TieOrderKind::Seeded;
+    const QString reuseKey = SavedRunIndex::keyOf(trace->files, parameters);
+    if (study_)
+        if (const qint64 saved = SavedRunIndex::find(*study_, reuseKey); saved >= 0)
+            return openSaved(saved);
     launch(QStringLiteral("Simulating %1, seed %2").arg(qs(parameters.policy.canonical())).arg(seed),
            [trace, parameters](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                return PodSchedulingRun::simulate(trace, parameters, progress);
            },
-           [this](std::shared_ptr<const Run> run) { emit runFinished(add(std::move(run), nullptr, -1, -1)); });
+           [this, reuseKey](std::shared_ptr<const Run> run) {
+               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey));
+           });
     return true;
 }
 
@@ -172,12 +183,21 @@ bool RunManager::openSaved(qint64 id)
 {
     if (!study_ || study_->path().isEmpty())
         return fail(QStringLiteral("no study is open"));
+    if (RunHandle* open = openRunStoredAs(id)) {
+        setError({});
+        emit savedRunOpened(open);
+        return true;
+    }
     const QString path = study_->path();
     launch(QStringLiteral("Opening run %1").arg(id),
            [path, id](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                return RunStorage::load(path, id, progress);
            },
-           [this, id](std::shared_ptr<const Run> run) { emit savedRunOpened(add(std::move(run), nullptr, -1, id)); });
+           [this, id, path](std::shared_ptr<const Run> run) {
+               RunHandle* handle = add(std::move(run), nullptr, -1, id);
+               setSavedIn(handle, path, id);  // the study it came from, should another be open by now
+               emit savedRunOpened(handle);
+           });
     return true;
 }
 
@@ -194,26 +214,48 @@ void RunManager::launch(const QString& status, RunWork work, Adopt adopt)
 
 void RunManager::cancel() { task_.cancel(); }
 
-// Two open runs of one policy and seed (on two traces, or run twice) would read the same in
-// every legend: the second gets its pod list's name, then a number.
+// Two runs of one policy and seed (on two traces, or with other parameters) would read the
+// same in every list and legend. A name in use, by an open run or one saved in the study, gets
+// the pod list's name when that run is on another pod list, then a number.
 QString RunManager::distinctName(const RunHandle& handle) const
 {
-    const auto taken = [this](const QString& name) {
-        return std::any_of(runs_.begin(), runs_.end(), [&](const RunHandle* r) { return r->name() == name; });
+    struct Use {
+        QString name;
+        QString pods;
     };
+    const auto podsOf = [](const Run& run) {
+        for (const auto& [key, value] : run.info().parameters)
+            if (key == "pods")
+                return qs(value);
+        return QString();
+    };
+    std::vector<Use> uses;
+    for (const RunHandle* open : runs_)
+        uses.push_back({open->name(), podsOf(open->run())});
+    if (study_)
+        for (int row = 0; row < study_->count(); ++row) {
+            const QModelIndex at = study_->index(row);
+            uses.push_back({at.data(StudyLibrary::NameRole).toString(), at.data(StudyLibrary::TracePathRole).toString()});
+        }
+    const auto taken = [&uses](const QString& name) {
+        return std::any_of(uses.begin(), uses.end(), [&](const Use& use) { return use.name == name; });
+    };
+    const QString pods = podsOf(handle.run());
     QString name = handle.name();
     if (!taken(name))
         return name;
-    for (const auto& [key, value] : handle.run().info().parameters)
-        if (key == "pods")
-            name += QStringLiteral(" · ") + QFileInfo(QString::fromStdString(value)).completeBaseName();
+    const bool otherTrace =
+        std::any_of(uses.begin(), uses.end(), [&](const Use& use) { return use.name == name && use.pods != pods; });
+    if (otherTrace && !pods.isEmpty())
+        name += QStringLiteral(" · ") + QFileInfo(pods).completeBaseName();
     const QString base = name;
     for (int n = 2; taken(name); ++n)
         name = QStringLiteral("%1 (%2)").arg(base).arg(n);
     return name;
 }
 
-RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId)
+RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
+                           const QString& reuseKey)
 {
     auto* handle = new RunHandle(std::move(run), this, parentRun, forkPosition);
     QQmlEngine::setObjectOwnership(handle, QQmlEngine::CppOwnership);
@@ -221,7 +263,8 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
     for (const RunHandle* open : runs_)
         inUse.append(open->color());
     handle->setColor(RunPalette::next(inUse));
-    handle->setStoredId(storedId);
+    if (storedId >= 0)
+        setSavedIn(handle, study_ ? study_->path() : QString(), storedId);
     if (storedId < 0)
         handle->setName(distinctName(*handle));
     connect(handle, &RunHandle::nameChanged, this, [this, handle] { rowChanged(handle, NameRole); });
@@ -233,11 +276,11 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
     endInsertRows();
     emit countChanged();
     if (storedId < 0)
-        save(handle);
+        save(handle, reuseKey);
     return handle;
 }
 
-void RunManager::save(RunHandle* handle)
+void RunManager::save(RunHandle* handle, const QString& reuseKey)
 {
     if (!study_ || study_->path().isEmpty())
         return;
@@ -247,7 +290,7 @@ void RunManager::save(RunHandle* handle)
     QPointer<RunHandle> target(handle);
     ++pendingSaves_;
     emit pendingSavesChanged();
-    savePool_.start([this, path, run, name, target] {
+    savePool_.start([this, path, run, name, target, reuseKey] {
         qint64 id = -1;
         QString error;
         try {
@@ -256,16 +299,19 @@ void RunManager::save(RunHandle* handle)
             error = QStringLiteral("the run was not saved: %1").arg(qs(e.what()));
         }
         QMetaObject::invokeMethod(
-            this, [this, path, target, id, error] {
+            this, [this, path, target, id, error, reuseKey] {
                 --pendingSaves_;
                 if (!error.isEmpty())
                     setError(error);
                 if (target && id >= 0) {
-                    target->setStoredId(id);
+                    setSavedIn(target, path, id);
                     emit runSaved(target);
                 }
-                if (study_ && study_->path() == path)
+                if (study_ && study_->path() == path) {
                     study_->refresh();
+                    if (id >= 0)
+                        SavedRunIndex::remember(*study_, reuseKey, id);
+                }
                 emit pendingSavesChanged();
             },
             Qt::QueuedConnection);
@@ -279,9 +325,35 @@ void RunManager::remove(int index)
     beginRemoveRows({}, index, index);
     RunHandle* handle = runs_[size_t(index)];
     runs_.erase(runs_.begin() + index);
+    studyOf_.remove(handle);
     endRemoveRows();
     emit countChanged();
     handle->deleteLater();
+}
+
+RunHandle* RunManager::openRunStoredAs(qint64 id) const
+{
+    if (!study_)
+        return nullptr;
+    const QString study = study_->path();
+    const auto at = std::find_if(runs_.begin(), runs_.end(), [&](const RunHandle* r) {
+        return r->storedId() == id && studyOf_.value(r) == study;
+    });
+    return at == runs_.end() ? nullptr : *at;
+}
+
+void RunManager::setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id)
+{
+    studyOf_.insert(handle, studyPath);
+    handle->setStoredId(id);
+}
+
+// One name for a run: a rename in the study reaches the open run, and through its name
+// property every list, title and legend that shows it.
+void RunManager::takeRename(qint64 id, const QString& name)
+{
+    if (RunHandle* open = openRunStoredAs(id))
+        open->setName(name);
 }
 
 RunHandle* RunManager::runAt(int index) const

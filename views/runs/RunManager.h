@@ -70,12 +70,15 @@ public:
     QStringList plugins() const;
 
     // Simulates `policySpec` on the session's trace. Returns false, with `error` set, when the
-    // spec or a parameter is bad or no trace is loaded; nothing starts then.
+    // spec or a parameter is bad or no trace is loaded; nothing starts then. A run the study
+    // already holds (same input files and parameters, see SavedRunIndex) is reopened instead:
+    // savedRunOpened rather than runFinished.
     Q_INVOKABLE bool start(const QString& policySpec, const QString& mode = QStringLiteral("experiment"),
                            qint64 seed = 42, double tune = 1.3, const QString& tieOrder = QStringLiteral("seeded"));
     // A what-if branch of `run`: its first `position` steps, then `policySpec`.
     Q_INVOKABLE bool fork(tessera::views::RunHandle* run, int position, const QString& policySpec);
-    // Reopens run `id` of the current study without simulating.
+    // Reopens run `id` of the current study without simulating; when it is open already, the
+    // open run is shown again (savedRunOpened at once).
     Q_INVOKABLE bool openSaved(qint64 id);
     Q_INVOKABLE void cancel();
     Q_INVOKABLE void remove(int index);
@@ -102,9 +105,15 @@ private:
     using RunWork = std::function<std::shared_ptr<const Run>(const ProgressCallback&)>;
     using Adopt = std::function<void(std::shared_ptr<const Run>)>;
     void launch(const QString& status, RunWork work, Adopt adopt);
-    RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId);
+    // `reuseKey`: the SavedRunIndex key of a fresh run, empty for forks and reopened runs.
+    RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
+                   const QString& reuseKey = {});
     QString distinctName(const RunHandle& handle) const;
-    void save(RunHandle* handle);
+    void save(RunHandle* handle, const QString& reuseKey);
+    // The open run saved as `id` in the current study (ids of other studies do not count).
+    RunHandle* openRunStoredAs(qint64 id) const;
+    void setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id);
+    void takeRename(qint64 id, const QString& name);
     void setError(const QString& error);
     void rowChanged(RunHandle* handle, int role);
     bool fail(const QString& error);
@@ -112,6 +121,7 @@ private:
     BackgroundTask task_;
     QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
     std::vector<RunHandle*> runs_;
+    QHash<const RunHandle*, QString> studyOf_;  // the study each saved run's storedId belongs to
     QPointer<TraceSession> traceSession_;
     QPointer<StudyLibrary> study_;
     QString status_;

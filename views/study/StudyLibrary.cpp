@@ -132,6 +132,7 @@ bool StudyLibrary::rename(int row, const QString& name)
         store_->renameRun(record.id, trimmed.toStdString());
         record.name = trimmed.toStdString();
         emit dataChanged(index(row), index(row), {NameRole, Qt::DisplayRole});
+        emit runRenamed(record.id, trimmed);
     });
 }
 

@@ -69,6 +69,8 @@ signals:
     void pathChanged();
     void errorChanged();
     void countChanged();
+    // Run `id` was renamed: the open run saved as `id` takes the name too.
+    void runRenamed(qint64 id, const QString& name);
 
 private:
     bool openStore(const QString& path, bool createIfMissing);

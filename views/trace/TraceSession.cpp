@@ -110,12 +110,6 @@ void TraceSession::openRecent(int index)
     load(entry.nodesPath, entry.podsPath);
 }
 
-void TraceSession::clearRecent()
-{
-    recent_.clear();
-    emit recentChanged();
-}
-
 void TraceSession::cancel() { task_.cancel(); }
 
 void TraceSession::setError(const QString& error)

@@ -68,7 +68,6 @@ public:
     Q_INVOKABLE void loadAny(const QString& urlOrPath);
     Q_INVOKABLE void loadDefault();
     Q_INVOKABLE void openRecent(int index);
-    Q_INVOKABLE void clearRecent();
     Q_INVOKABLE void cancel();
     // localPath() for QML, whose dialogs hand out file:// URLs.
     Q_INVOKABLE QString pathOf(const QString& urlOrPath) const { return localPath(urlOrPath); }

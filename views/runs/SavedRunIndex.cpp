@@ -1,0 +1,76 @@
+#include "runs/SavedRunIndex.h"
+
+#include "study/StudyLibrary.h"
+
+#include <QCryptographicHash>
+#include <QSettings>
+
+#include <algorithm>
+
+namespace tessera::views {
+
+namespace {
+
+QString sha1(const QString& text)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
+QString createdAtOf(const StudyLibrary& study, qint64 id)
+{
+    const int row = study.rowOf(id);
+    return row < 0 ? QString() : study.index(row).data(StudyLibrary::CreatedAtRole).toString();
+}
+
+}  // namespace
+
+QString SavedRunIndex::keyOf(const std::vector<RunRecord::TraceFile>& inputs, const RunParameters& parameters)
+{
+    if (inputs.empty())
+        return {};
+    std::vector<std::string> files;
+    for (const auto& input : inputs)
+        files.push_back(input.role + '=' + input.contentHash);
+    std::sort(files.begin(), files.end());
+    QString text;
+    for (const auto& file : files)
+        text += QString::fromStdString(file) + ';';
+    text += QStringLiteral("policy=%1;seed=%2;mode=%3;tune=%4;tie=%5;step=%6;version=%7")
+                .arg(QString::fromStdString(parameters.policy.canonical()))
+                .arg(parameters.seed)
+                .arg(QString::fromLatin1(modeName(parameters.mode).data(), qsizetype(modeName(parameters.mode).size())))
+                .arg(parameters.tune, 0, 'g', 17)
+                .arg(QString::fromLatin1(tieOrderName(parameters.tieOrder).data(),
+                                         qsizetype(tieOrderName(parameters.tieOrder).size())))
+                .arg(parameters.replayStepSeconds)
+                .arg(QStringLiteral(TESSERA_VERSION));
+    return sha1(text);
+}
+
+QString SavedRunIndex::settingsKey(const StudyLibrary& study, const QString& key)
+{
+    return QStringLiteral("savedRuns/%1/%2").arg(sha1(study.path()), key);
+}
+
+qint64 SavedRunIndex::find(const StudyLibrary& study, const QString& key)
+{
+    if (key.isEmpty() || study.path().isEmpty())
+        return -1;
+    const QStringList entry = QSettings().value(settingsKey(study, key)).toString().split(' ');
+    if (entry.size() != 2)
+        return -1;
+    bool ok = false;
+    const qint64 id = entry[0].toLongLong(&ok);
+    // A deleted run's id can be given to a later run: the time it was saved tells them apart.
+    return ok && !entry[1].isEmpty() && createdAtOf(study, id) == entry[1] ? id : -1;
+}
+
+void SavedRunIndex::remember(const StudyLibrary& study, const QString& key, qint64 id)
+{
+    const QString createdAt = createdAtOf(study, id);
+    if (key.isEmpty() || createdAt.isEmpty())
+        return;
+    QSettings().setValue(settingsKey(study, key), QStringLiteral("%1 %2").arg(id).arg(createdAt));
+}
+
+}  // namespace tessera::views
