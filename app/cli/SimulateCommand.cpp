@@ -4,17 +4,19 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "io/TraceLoader.h"
+#include "report/OrderedOutput.h"
 #include "report/SimulationCsv.h"
 #include "report/SummaryTable.h"
 #include "run/PodTrace.h"
 #include "sim/BatchRunner.h"
 #include "sim/GridSampler.h"
+#include "store/StudyBatch.h"
 #include "store/StudyStore.h"
+#include "util/PrintableText.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <thread>
 
@@ -31,16 +33,31 @@ const char* kHelp =
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
     "         [--skip-bad-rows] [--quiet]\n";
 
-void writeFile(const std::string& path, const std::string& header, const std::vector<std::string>& parts)
+// A replay writes a CSV row per --step over the trace's whole span: refused before simulating
+// when that is absurd (a deletion_time far in the future, --step 1 over months).
+void checkReplayRows(const PodList& pods, int64_t step)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw std::runtime_error(fmt::format("cannot write {}", path));
-    out << header;
-    for (const auto& p : parts)
-        out << p;
-    if (!out.flush())
-        throw std::runtime_error(fmt::format("cannot write {}", path));
+    const PodSpec* earliest = nullptr;
+    const PodSpec* latest = nullptr;
+    int64_t latestTime = 0;
+    for (const auto& pod : pods.pods) {
+        const int64_t created = pod.creationTime.value_or(0);
+        const int64_t end = std::max(created, pod.deletionTime.value_or(created));
+        if (!earliest || created < earliest->creationTime.value_or(0))
+            earliest = &pod;
+        if (!latest || end > latestTime)
+            latest = &pod, latestTime = end;
+    }
+    if (!earliest)
+        return;
+    const int64_t first = earliest->creationTime.value_or(0);
+    const uint64_t rows = SimulationCsv::replayRowCount(first, latestTime, step);
+    if (rows > SimulationCsv::kMaxReplayRows)
+        throw InputError::fileLevel(
+            pods.path, fmt::format("the replay spans {} s, from pod {}'s creation_time to pod {}'s last time {}: at "
+                                   "--step {} that is {} CSV rows per run, more than {}; use a larger --step",
+                                   latestTime - first, printableExcerpt(earliest->name), printableExcerpt(latest->name),
+                                   latestTime, step, rows, SimulationCsv::kMaxReplayRows));
 }
 
 }  // namespace
@@ -87,6 +104,8 @@ int simulateCommand(int argc, char** argv)
     if (mode == SimulationMode::Replay && !pods.hasTimes)
         throw InputError::fileLevel(podsPath, "no creation_time and deletion_time columns: this pod list cannot "
                                               "be replayed (use --mode experiment)");
+    if (mode == SimulationMode::Replay && args.has("--csv"))
+        checkReplayRows(pods, step);
     const TraceModels models(cluster, pods.pods);
 
     // Opened before simulating, so that a foreign or damaged study fails in a second, not
@@ -99,10 +118,19 @@ int simulateCommand(int argc, char** argv)
     }
 
     const size_t jobs = policies.size() * seeds.size();
-    std::vector<std::string> csvParts(jobs), decisionParts(jobs);
+    // Opened before simulating (a wrong path fails at once) and streamed in contract order.
+    std::optional<OrderedOutput> csv, decisions;
+    if (args.has("--csv"))
+        csv.emplace(args.value("--csv"),
+                    mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader(), jobs);
+    if (args.has("--decisions"))
+        decisions.emplace(args.value("--decisions"), SimulationCsv::decisionsHeader(), jobs);
     std::vector<RunSummary> summaries(jobs);
-    // Whole timelines are kept only for the study; without --db each is dropped after its job.
-    std::vector<std::unique_ptr<SimulationResult>> results(study ? jobs : 0);
+    // Each finished run goes to the batch's staging file and is dropped: memory holds only the
+    // runs in progress, whatever the batch's size.
+    std::optional<StudyBatch> batch;
+    if (study)
+        batch.emplace(*study, cluster, inputs, jobs);
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
     ProgressLine progress(jobs, !quiet);
     BatchRunner::run(jobs, threads, [&](size_t job) {
@@ -118,32 +146,32 @@ int simulateCommand(int argc, char** argv)
         auto result = PodSimulation(models, params).run(pods);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string name = policy.canonical();
-        if (args.has("--csv"))
-            csvParts[job] = mode == SimulationMode::Experiment
-                ? SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct))
-                : SimulationCsv::replayRows(name, *result, step);
-        if (args.has("--decisions"))
-            decisionParts[job] = SimulationCsv::decisionRows(name, *result, cluster.nodes);
+        if (csv) {
+            if (mode == SimulationMode::Experiment)
+                csv->append(job, SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct)));
+            else
+                SimulationCsv::replayRows(name, *result, step, [&](std::string_view rows) { csv->append(job, rows); });
+            csv->finish(job);
+        }
+        if (decisions) {
+            SimulationCsv::decisionRows(name, *result, cluster.nodes,
+                                        [&](std::string_view rows) { decisions->append(job, rows); });
+            decisions->finish(job);
+        }
         summaries[job] = RunSummary::of(name, *result, seconds);
-        if (study)
-            results[job] = std::move(result);
+        if (batch)
+            batch->add(job, *result);
         progress.done();
     });
     progress.finish();
 
-    if (args.has("--csv"))
-        writeFile(args.value("--csv"),
-                  mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader(),
-                  csvParts);
-    if (args.has("--decisions"))
-        writeFile(args.value("--decisions"), SimulationCsv::decisionsHeader(), decisionParts);
+    if (csv)
+        csv->close();
+    if (decisions)
+        decisions->close();
     std::vector<int64_t> savedIds;
-    if (study) {
-        std::vector<StudyStore::NamedResult> runs;
-        for (const auto& result : results)
-            runs.push_back({result.get(), {}});
-        savedIds = study->saveRuns(cluster, inputs, runs);
-    }
+    if (batch)
+        savedIds = batch->commit();
     std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
     if (warnings.skippedRows > 0)
         fmt::print("skipped rows: {}\n", warnings.skippedRows);

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace tessera {
 
@@ -30,6 +33,8 @@ std::vector<PodSpec> ExperimentWorkload::build(const std::vector<PodSpec>& origi
             if (double(total + clone.gpuMilli) > target)
                 break;
             total += clone.totalGpuMilli();
+            if (pods.size() >= kMaxPods)
+                throw std::length_error(fmt::format("the experiment inflates the pod list past {} pods", kMaxPods));
             clone.name += "-tuned-" + std::to_string(i);
             pods.push_back(std::move(clone));
         }
@@ -41,6 +46,25 @@ std::vector<PodSpec> ExperimentWorkload::build(const std::vector<PodSpec>& origi
         }
     }
     return pods;
+}
+
+std::optional<std::string> ExperimentWorkload::sizeProblem(const std::vector<PodSpec>& original, double tune,
+                                                          int64_t capacityMilli)
+{
+    double total = 0;
+    for (const auto& p : original)
+        total += double(p.totalGpuMilli());
+    const double target = tune * double(capacityMilli);
+    if (original.empty() || total <= 0 || total >= target)
+        return std::nullopt;
+    const double meanRequest = total / double(original.size());
+    const double expected = double(original.size()) + (target - total) / meanRequest;
+    if (expected <= double(kMaxPods))
+        return std::nullopt;
+    return fmt::format("the experiment would inflate these {} pods (a mean request of {:.1f} milli-GPU) to about "
+                       "{:.0f} pods to reach {} x the cluster's {} GPUs; at most {} pods can be simulated: use a "
+                       "smaller --tune or pods that ask for more",
+                       original.size(), meanRequest, expected, tune, capacityMilli / 1000, kMaxPods);
 }
 
 }  // namespace tessera

@@ -1,5 +1,6 @@
 #include "sim/PodSimulation.h"
 
+#include "io/InputError.h"
 #include "sim/ExperimentWorkload.h"
 #include "sim/ReplayEngine.h"
 #include "sim/ShapeTable.h"
@@ -32,7 +33,14 @@ std::unique_ptr<SimulationResult> PodSimulation::run(const PodList& pods, const 
         int64_t capacity = 0;
         for (const auto& n : models_.cluster.nodes)
             capacity += int64_t(n.gpuCount) * kMilli;
-        result->sequence = ExperimentWorkload::build(pods.pods, parameters_.seed, parameters_.tune, capacity);
+        // Judged up front, so an impossible inflation fails at once and names the pod list.
+        if (auto problem = ExperimentWorkload::sizeProblem(pods.pods, parameters_.tune, capacity))
+            throw InputError::fileLevel(pods.path, *problem);
+        try {
+            result->sequence = ExperimentWorkload::build(pods.pods, parameters_.seed, parameters_.tune, capacity);
+        } catch (const std::length_error& e) {
+            throw InputError::fileLevel(pods.path, e.what());
+        }
     } else {
         result->sequence = pods.pods;
         std::stable_sort(result->sequence.begin(), result->sequence.end(), [](const PodSpec& a, const PodSpec& b) {

@@ -39,7 +39,9 @@ std::optional<StepKind> stepKindOf(std::string_view name)
     return std::nullopt;
 }
 
-std::string utcNow()
+}  // namespace
+
+std::string StudyStore::utcNow()
 {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm utc{};
@@ -47,6 +49,8 @@ std::string utcNow()
     return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
                        utc.tm_hour, utc.tm_min, utc.tm_sec);
 }
+
+namespace {
 
 sqlite::Database openDatabase(const std::string& path, StudyStore::OpenMode mode)
 {
@@ -109,7 +113,7 @@ StudyStore::StudyStore(const std::string& path, OpenMode mode) : db_(openDatabas
     });
 }
 
-std::string StudyStore::insertNodeList(const Cluster& cluster)
+std::string StudyStore::insertNodeList(sqlite::Database& db, const Cluster& cluster)
 {
     // Keyed by the list as loaded rather than by the file, so that two runs share a list
     // exactly when their node indices mean the same nodes (--skip-bad-rows can drop rows).
@@ -118,11 +122,11 @@ std::string StudyStore::insertNodeList(const Cluster& cluster)
         hash.add(fmt::format("{}\t{}\t{}\t{}\t{}\n", node.name, node.cpuMilli, node.memoryMib, node.gpuCount,
                              modelName(cluster, node.model)));
     const std::string key = hash.hex();
-    Statement list(db_, "INSERT OR IGNORE INTO node_lists (content_hash, node_count) VALUES (?, ?)");
+    Statement list(db, "INSERT OR IGNORE INTO node_lists (content_hash, node_count) VALUES (?, ?)");
     list.bindAll(key, cluster.nodes.size()).run();
-    if (db_.changes() == 0)
+    if (db.changes() == 0)
         return key;
-    Statement node(db_, "INSERT INTO node_list_nodes (node_list, position, name, cpu_milli, memory_mib, gpu_count, "
+    Statement node(db, "INSERT INTO node_list_nodes (node_list, position, name, cpu_milli, memory_mib, gpu_count, "
                         "gpu_model) VALUES (?, ?, ?, ?, ?, ?, ?)");
     for (size_t i = 0; i < cluster.nodes.size(); ++i) {
         const NodeSpec& n = cluster.nodes[i];
@@ -131,39 +135,40 @@ std::string StudyStore::insertNodeList(const Cluster& cluster)
     return key;
 }
 
-int64_t StudyStore::insertPodRun(const std::string& nodeList, const std::vector<RunRecord::TraceFile>& inputs,
-                                 const NamedResult& run, const std::string& createdAt)
+int64_t StudyStore::insertPodRun(sqlite::Database& db, const std::string& nodeList,
+                                 const std::vector<RunRecord::TraceFile>& inputs, const NamedResult& run,
+                                 const std::string& createdAt, std::optional<int64_t> id)
 {
     const SimulationResult& result = *run.result;
     const RunParameters& p = result.parameters;
     const std::string policy = p.policy.canonical();
     const std::string name = run.name.empty() ? fmt::format("{} seed {}", policy, p.seed) : run.name;
-    Statement(db_, "INSERT INTO runs (kind, name, policy, seed, mode, tool_version, created_at) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bindAll(RunRecord::kPodSchedulingKind, name, policy, p.seed, modeName(p.mode), TESSERA_VERSION, createdAt)
+    Statement(db, "INSERT INTO runs (id, kind, name, policy, seed, mode, tool_version, created_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bindAll(id, RunRecord::kPodSchedulingKind, name, policy, p.seed, modeName(p.mode), TESSERA_VERSION, createdAt)
         .run();
-    const int64_t id = db_.lastInsertRowId();
+    id = db.lastInsertRowId();
 
-    Statement input(db_, "INSERT INTO run_inputs (run_id, role, path, content_hash) VALUES (?, ?, ?, ?)");
+    Statement input(db, "INSERT INTO run_inputs (run_id, role, path, content_hash) VALUES (?, ?, ?, ?)");
     for (const auto& file : inputs)
-        input.bindAll(id, file.role, file.path, file.contentHash).run();
+        input.bindAll(*id, file.role, file.path, file.contentHash).run();
 
-    Statement(db_, "INSERT INTO pod_runs (run_id, node_list, tune, tie_order, replay_step_s, capacity_milli, "
+    Statement(db, "INSERT INTO pod_runs (run_id, node_list, tune, tie_order, replay_step_s, capacity_milli, "
                    "fragment_scale) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bindAll(id, nodeList, p.tune, tieOrderName(p.tieOrder), p.replayStepSeconds, result.capacityMilli,
+        .bindAll(*id, nodeList, p.tune, tieOrderName(p.tieOrder), p.replayStepSeconds, result.capacityMilli,
                  result.fragmentScale)
         .run();
 
-    Statement pod(db_, "INSERT INTO pod_run_pods (run_id, position, name, cpu_milli, memory_mib, num_gpu, gpu_milli, "
+    Statement pod(db, "INSERT INTO pod_run_pods (run_id, position, name, cpu_milli, memory_mib, num_gpu, gpu_milli, "
                        "gpu_spec, gpu_spec_mask, creation_time, deletion_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (size_t i = 0; i < result.sequence.size(); ++i) {
         const PodSpec& s = result.sequence[i];
-        pod.bindAll(id, i, s.name, s.cpuMilli, s.memoryMib, s.gpuCount, s.gpuMilli, s.gpuSpec, s.gpuSpecMask,
+        pod.bindAll(*id, i, s.name, s.cpuMilli, s.memoryMib, s.gpuCount, s.gpuMilli, s.gpuSpec, s.gpuSpecMask,
                     s.creationTime, s.deletionTime)
             .run();
     }
 
-    Statement step(db_, "INSERT INTO pod_run_steps (run_id, position, kind, pod, node, gpu_mask, time_s, "
+    Statement step(db, "INSERT INTO pod_run_steps (run_id, position, kind, pod, node, gpu_mask, time_s, "
                         "arrived_milli, gpu_left_milli, fragment_scaled, cpu_watts, gpu_watts, used_nodes, used_gpus, "
                         "pending, failed_cpu, failed_share, failed_1gpu, failed_2gpu, failed_4gpu, failed_8gpu, "
                         "failed_other_gpu) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -183,12 +188,12 @@ int64_t StudyStore::insertPodRun(const std::string& nodeList, const std::vector<
         }
         const MetricSample& m = timeline.sampleAt(position);
         const auto& f = m.failedByClass;
-        step.bindAll(id, position, kind, podIndex, node, gpus, m.timeSeconds, m.arrivedMilli, m.gpuLeftMilli,
+        step.bindAll(*id, position, kind, podIndex, node, gpus, m.timeSeconds, m.arrivedMilli, m.gpuLeftMilli,
                      m.fragmentScaled, m.cpuWatts, m.gpuWatts, m.usedNodes, m.usedGpus, m.pending, f[0], f[1], f[2],
                      f[3], f[4], f[5], f[6])
             .run();
     }
-    return id;
+    return *id;
 }
 
 std::vector<int64_t> StudyStore::saveRuns(const Cluster& cluster, const std::vector<RunRecord::TraceFile>& inputs,
@@ -197,10 +202,10 @@ std::vector<int64_t> StudyStore::saveRuns(const Cluster& cluster, const std::vec
     return guarded([&] {
         const std::string createdAt = utcNow();
         sqlite::Transaction transaction(db_);
-        const std::string nodeList = insertNodeList(cluster);
+        const std::string nodeList = insertNodeList(db_, cluster);
         std::vector<int64_t> ids;
         for (const auto& run : runs)
-            ids.push_back(insertPodRun(nodeList, inputs, run, createdAt));
+            ids.push_back(insertPodRun(db_, nodeList, inputs, run, createdAt));
         transaction.commit();
         return ids;
     });

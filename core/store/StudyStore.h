@@ -54,9 +54,14 @@ public:
     sqlite::Database& database() { return db_; }
 
 private:
-    int64_t insertPodRun(const std::string& nodeList, const std::vector<RunRecord::TraceFile>& inputs,
-                         const NamedResult& run, const std::string& createdAt);
-    std::string insertNodeList(const Cluster& cluster);
+    friend class StudyBatch;
+    // Writes into `db`: this study, or a batch's staging copy. With `id`, the run gets it.
+    static int64_t insertPodRun(sqlite::Database& db, const std::string& nodeList,
+                                const std::vector<RunRecord::TraceFile>& inputs, const NamedResult& run,
+                                const std::string& createdAt, std::optional<int64_t> id = std::nullopt);
+    static std::string insertNodeList(sqlite::Database& db, const Cluster& cluster);
+    // Now in UTC, ISO-8601, as runs.created_at holds it.
+    static std::string utcNow();
     // All runs, or the one with id `only`, with their inputs.
     std::vector<RunRecord> readRecords(std::optional<int64_t> only);
     // The parts of loadRun, each checking every value it reads (a study is untrusted input).

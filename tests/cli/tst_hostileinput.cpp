@@ -99,6 +99,41 @@ private slots:
         QVERIFY(readBytes(one).count('\n') > 100);
     }
 
+    // A replay over an absurd span is refused before simulating, naming the pod list; no
+    // output file appears.
+    void replayRunawayIsRefusedUpFront()
+    {
+        const QString pods = write(QStringLiteral("far.csv"), podsText_ + "p-far,1000,100,1,500,,LS,Running,10,"
+                                                                        "900000000000000,1\n");
+        const QString csv = dir_.filePath(QStringLiteral("far-out.csv"));
+        const CliResult r = runCli(simulateArgs(nodes_, pods, {QStringLiteral("fgd")},
+                                                {"--mode", "replay", "--step", "1", "--csv", csv}),
+                                   inheritedEnvironment(), 60'000);
+        expectError(r, 3, QStringLiteral("far.csv:1: the replay spans"));
+        QVERIFY(QString::fromUtf8(r.err).contains(QStringLiteral("p-far")));
+        QVERIFY(!QFile::exists(csv));
+        // The same trace at a sensible step replays.
+        const CliResult ok = runCli(simulateArgs(nodes_, pods, {QStringLiteral("fgd")},
+                                                 {"--mode", "replay", "--step", "1000000000", "--csv", csv}));
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.describe()));
+        QVERIFY(readCsv(csv).error.isEmpty());
+    }
+
+    // One 1-milli GPU pod among CPU-only ones cannot be cloned to fill the cluster (some 50
+    // million clones): refused before anything is built.
+    void impossibleInflationIsRefused()
+    {
+        QByteArray text = "name,cpu_milli,memory_mib,num_gpu,gpu_milli\np-tiny,100,10,1,1\n";
+        for (int i = 0; i < 99; ++i)
+            text += QByteArray("p-cpu-") + QByteArray::number(i) + ",100,10,0,0\n";
+        const QString pods = write(QStringLiteral("tiny.csv"), text);
+        const QString csv = dir_.filePath(QStringLiteral("tiny-out.csv"));
+        const CliResult r = runCli(simulateArgs(nodes_, pods, {QStringLiteral("fgd")}, {"--csv", csv}),
+                                   inheritedEnvironment(), 60'000);
+        expectError(r, 3, QStringLiteral("tiny.csv:1: the experiment would inflate"));
+        QVERIFY(!QFile::exists(csv));
+    }
+
     // A 16-term spec of maximal weights is legal and runs.
     void sixteenMaximalTermsRun()
     {
