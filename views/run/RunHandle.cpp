@@ -95,13 +95,14 @@ QString RunHandle::xText(int position) const
     return QStringLiteral("%1 %2").arg(x, 0, 'f', 2).arg(unit);
 }
 
+QString RunHandle::positionText(int position) const
+{
+    return xKey() == QLatin1String("arrived_pct") ? tr("%1 arrived").arg(xText(position)) : xText(position);
+}
+
 int RunHandle::positionAtX(double x) const
 {
-    const auto xs = run_->series().column(0);
-    if (xs.empty())
-        return 0;
-    const auto at = std::lower_bound(xs.begin(), xs.end(), x);
-    return int(std::min<ptrdiff_t>(at - xs.begin(), ptrdiff_t(xs.size()) - 1));
+    return int(run_->series().rowAtX(x));
 }
 
 int RunHandle::divergenceFrom(RunHandle* other) const
