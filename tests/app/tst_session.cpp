@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQmlContext>
+#include <QQuickItem>
 #include <QQuickWindow>
 #include <QSet>
 #include <QSignalSpy>
@@ -72,6 +73,37 @@ private:
     qint64 worst_ = 0;
 };
 
+// Every visible Text under `root` whose text does not fit (elided or cut), as "text".
+void collectItems(QQuickItem* item, QList<QQuickItem*>& out)
+{
+    if (!item->isVisible())
+        return;
+    out << item;
+    for (QQuickItem* child : item->childItems())
+        collectItems(child, out);
+}
+
+QStringList truncatedTexts(QObject* root)
+{
+    QStringList cut;
+    auto* top = qobject_cast<QQuickItem*>(root);
+    if (!top)
+        return {QStringLiteral("no root")};
+    QList<QQuickItem*> items;
+    collectItems(top, items);
+    for (QQuickItem* item : items) {
+        if (!item->property("truncated").isValid() || !item->property("text").isValid())
+            continue;
+        // Only what is on screen: an item of a hidden page or scrolled away is not seen.
+        const QRectF onWindow = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+        if (item->window() && !QRectF(QPointF(0, 0), QSizeF(item->window()->size())).intersects(onWindow))
+            continue;
+        if (item->property("truncated").toBool())
+            cut << item->property("text").toString();
+    }
+    return cut;
+}
+
 }  // namespace
 
 class SessionTest : public QObject {
@@ -88,6 +120,18 @@ class SessionTest : public QObject {
         if (!o)
             qWarning("no object named %s", name);
         return o;
+    }
+
+    // An item by objectName in the visual tree (Repeater delegates are not QObject children).
+    QQuickItem* findItem(const QString& name, QQuickItem* from = nullptr)
+    {
+        QQuickItem* item = from ? from : window_->contentItem();
+        if (item->objectName() == name)
+            return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = findItem(name, child))
+                return found;
+        return nullptr;
     }
 
     QObject* currentRun() { return window_->property("currentRun").value<QObject*>(); }
@@ -217,6 +261,50 @@ private slots:
         verifyNotBlank(shoot("inspector"), "decision inspector");
     }
 
+    // A click on a candidate selects that node in the occupancy grid; a failed decision has no
+    // winner to mark and says none.
+    void inspectorSelectsInTheGrid()
+    {
+        window_->setProperty("viewIndex", 4);
+        QObject* decisions = find("decisionModel");
+        QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool(), 30000);
+        QVERIFY(decisions->property("winnerRow").toInt() == 0);  // the winner leads the table
+        auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
+        QVERIFY(table);
+        QTest::qWait(200);
+        QObject* whyText = find("whyText");
+        QVERIFY(whyText->property("text").toString().contains(QStringLiteral("★")));
+        // The second row: a node other than the winner.
+        const QPointF second = table->mapToScene(QPointF(40, 22 + 11));
+        QTest::mouseClick(window_, Qt::LeftButton, {}, second.toPoint());
+        QObject* grid = find("occupancyView")->property("grid").value<QObject*>();
+        QTRY_VERIFY(grid->property("selectedGroup").toInt() >= 0);
+        const QString selected = find("decisionInspector")->property("selectedNode").toString();
+        QVERIFY(!selected.isEmpty());
+        QVERIFY2(grid->property("selectedGroupText").toString().startsWith(selected),
+                 qPrintable(grid->property("selectedGroupText").toString()));
+        window_->setProperty("viewIndex", 0);
+        verifyNotBlank(shoot("inspector-selection-in-grid"), "grid with the inspector's node");
+        window_->setProperty("viewIndex", 4);
+
+        // Back from the end to a pod that failed: no winner, and no "★ marks the winner".
+        QObject* timeline = find("timeline");
+        const int start = timeline->property("position").toInt();
+        bool failedFound = false;
+        for (int p = currentRun()->property("steps").toInt(); p > 1 && !failedFound; --p) {
+            timeline->setProperty("position", p);
+            QTRY_VERIFY_WITH_TIMEOUT(decisions->property("shownStep").toInt() == p - 1, 30000);
+            failedFound = decisions->property("candidateCount").toInt() == 0
+                && decisions->property("outcome").toString().contains("fits nowhere");
+        }
+        QVERIFY2(failedFound, "FGD fails pods near 130% arrived");
+        QCOMPARE(decisions->property("winnerRow").toInt(), -1);
+        QVERIFY2(!whyText->property("text").toString().contains(QStringLiteral("★")),
+                 qPrintable(whyText->property("text").toString()));
+        shoot("inspector-failed");
+        timeline->setProperty("position", start);
+    }
+
     void screenshotsOfEveryView_data()
     {
         QTest::addColumn<int>("index");
@@ -266,6 +354,78 @@ private slots:
         QVERIFY(table);
         verifyNotBlank(shoot("compare"), "compare view");
         window_->setProperty("compareMode", false);
+    }
+
+    // Compare at the smallest supported window: every text whole, both grids on one scroll
+    // position, and the runs chosen in the view itself.
+    void compareAt1280x800()
+    {
+        window_->resize(1280, 800);
+        window_->setProperty("compareMode", true);
+        QObject* table = find("comparisonTable");
+        QVERIFY(table);
+        QTest::qWait(800);
+        const QImage shot = shoot("compare-1280x800");
+        verifyNotBlank(shot, "compare at 1280x800");
+        const QStringList cut = truncatedTexts(find("compareView"));
+        QVERIFY2(cut.isEmpty(), qPrintable("cut off: " + cut.join(" | ")));
+
+        // One scroll position: scrolling either grid moves the other.
+        QObject* gridA = findItem("compareGridA");
+        QObject* gridB = findItem("compareGridB");
+        QVERIFY(gridA && gridB);
+        gridA->setProperty("contentY", 40.0);
+        QCOMPARE(gridB->property("contentY").toDouble(), 40.0);
+        gridB->setProperty("contentY", 12.0);
+        QCOMPARE(gridA->property("contentY").toDouble(), 12.0);
+        gridA->setProperty("contentY", 0.0);
+
+        // The runs are chosen in the view: both open runs are offered, and B can be dropped
+        // and chosen again without leaving compare.
+        QObject* pickB = findItem("compareRunB");
+        QVERIFY(pickB);
+        QCOMPARE(pickB->property("count").toInt(), find("runManager")->property("count").toInt());
+        QObject* other = window_->property("otherRun").value<QObject*>();
+        QVERIFY(window_->setProperty("otherRun", QVariant::fromValue<tessera::views::RunHandle*>(nullptr)));
+        QTRY_VERIFY(findItem("compareHint")->property("visible").toBool());
+        verifyNotBlank(shoot("compare-choose"), "compare asking for a run", 0.01);
+        QMetaObject::invokeMethod(find("compareView"), "runBChosen", Q_ARG(tessera::views::RunHandle*,
+                                                                            qobject_cast<tessera::views::RunHandle*>(other)));
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+        QVERIFY(!findItem("compareHint")->property("visible").toBool());
+
+        // Showing another open run (Run panel or picker) keeps B: the pairing is not lost.
+        QObject* runs = find("runManager");
+        QObject* a = currentRun();
+        QObject* another = nullptr;
+        for (int i = 0; i < runs->property("count").toInt() && !another; ++i) {
+            tessera::views::RunHandle* r = nullptr;
+            QMetaObject::invokeMethod(runs, "runAt", Q_RETURN_ARG(tessera::views::RunHandle*, r), Q_ARG(int, i));
+            if (r != a && r != other)
+                another = r;
+        }
+        QVERIFY2(another, "the session has three open runs by now");
+        QMetaObject::invokeMethod(find("runPanel"), "runSelected",
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(another)));
+        QCOMPARE(currentRun(), another);
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+        QMetaObject::invokeMethod(find("compareView"), "runAChosen",
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(a)));
+        QCOMPARE(currentRun(), a);
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+
+        window_->resize(2560, 1440);
+        QTest::qWait(500);
+        shoot("compare-2560x1440");
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 0);
+        QTest::qWait(500);
+        // The grid fills the view: its cells grew past the 1440 × 900 size.
+        QObject* grid = find("occupancyView")->property("grid").value<QObject*>();
+        const QImage big = shoot("occupancy-2560x1440");
+        QVERIFY2(grid->property("height").toDouble() > 0.6 * find("occupancyView")->property("height").toDouble(),
+                 qPrintable(QString::number(grid->property("height").toDouble())));
+        window_->resize(1440, 900);
     }
 
     void exportFiles()
