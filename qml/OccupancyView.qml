@@ -51,8 +51,8 @@ Item {
                 // "GPUs in use" is the run's own metric (as in the compare table and the
                 // report), and the position says "arrived" so that it cannot pass for occupancy.
                 text: view.run ? qsTr("%1 of %2 GPUs in use · %3")
-                                 .arg(Number(view.run.value("gpus_in_use", view.position)).toLocaleString(Qt.locale(), "f", 0))
-                                 .arg(Number(grid.cellCount).toLocaleString(Qt.locale(), "f", 0))
+                                 .arg(view.run.valueText("gpus_in_use", view.position))
+                                 .arg(grid.cellCount)
                                  .arg(view.run.positionText(view.position)) : qsTr("No run")
                 color: ThemePalette.text
                 font.pixelSize: 12

@@ -6,6 +6,7 @@
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
 
+#include <QAbstractItemModel>
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -369,6 +370,18 @@ private slots:
         verifyNotBlank(shot, "compare at 1280x800");
         const QStringList cut = truncatedTexts(find("compareView"));
         QVERIFY2(cut.isEmpty(), qPrintable("cut off: " + cut.join(" | ")));
+
+        // The grid's header and the table show one number for "GPUs in use" at the cursor.
+        auto* model = table->property("model").value<QAbstractItemModel*>();
+        QVERIFY(model);
+        QString inUse;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r, 0).data().toString().startsWith("GPUs in use"))
+                inUse = model->index(r, 1).data().toString();
+        QVERIFY(!inUse.isEmpty());
+        const QString header = findItem("occupancyHeader", findItem("compareGridA"))->property("text").toString();
+        QVERIFY2(header.startsWith(inUse + " of "), qPrintable(header + " vs " + inUse));
+        QVERIFY2(header.contains("arrived"), qPrintable(header));
 
         // One scroll position: scrolling either grid moves the other.
         QObject* gridA = findItem("compareGridA");

@@ -179,6 +179,11 @@ private slots:
             QCOMPARE(model.value(inUseRow, RunComparisonModel::AtCursorA), double(grid.usedCellCount()));
             QCOMPARE(model.data(model.index(inUseRow, RunComparisonModel::AtCursorA)).toString(),
                      QString::number(grid.usedCellCount()));
+            // ... and the grid's header writes it with RunHandle::valueText, the same text.
+            QCOMPARE(compared.a.valueText(PodSchedulingRun::kGpusInUseKey, position),
+                     model.data(model.index(inUseRow, RunComparisonModel::AtCursorA)).toString());
+            QCOMPARE(compared.a.valueText("failed_pods", position),
+                     model.data(model.index(failedRow, RunComparisonModel::AtCursorA)).toString());
         }
 
         // The report's "at 100% arrived" is the value where the app's cursor lands for 100%,

@@ -1,5 +1,6 @@
 #include "run/RunHandle.h"
 
+#include "chart/MetricText.h"
 #include "chart/RunCharts.h"
 
 #include <QVariantMap>
@@ -74,6 +75,13 @@ double RunHandle::value(const QString& key, int position) const
 {
     const auto column = run_->series().find(key.toStdString());
     return column ? valueIn(*column, position) : std::numeric_limits<double>::quiet_NaN();
+}
+
+QString RunHandle::valueText(const QString& key, int position) const
+{
+    const auto column = run_->series().find(key.toStdString());
+    return column ? chart::MetricText::value(run_->series().info(*column), valueIn(*column, position))
+                  : QStringLiteral("–");
 }
 
 // Column 0 is the x axis: no lookup by key, as cursors and axes ask for it at every move.

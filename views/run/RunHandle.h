@@ -63,6 +63,9 @@ public:
     Q_INVOKABLE QVariantList metrics() const;
     // The value of metric `key` at `position` (clamped), NaN for an unknown key.
     Q_INVOKABLE double value(const QString& key, int position) const;
+    // That value as every view writes it (chart::MetricText: counts as integers), "–" for an
+    // unknown key.
+    Q_INVOKABLE QString valueText(const QString& key, int position) const;
     // The x value (column 0 of the series, arrived % or time) at `position`, and its text with unit.
     Q_INVOKABLE double xAt(int position) const;
     Q_INVOKABLE QString xText(int position) const;
