@@ -121,7 +121,8 @@ Item {
                     run: view.run
                     darkBackground: ThemePalette.dark
                     emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
-                    selectionColor: ThemePalette.accent
+                    // Vivid red-orange: it stands out on dark purple, yellow and grey cells alike.
+                    selectionColor: ThemePalette.dark ? "#ff6a3d" : "#ff2d00"
                 }
 
                 Repeater {

@@ -280,7 +280,7 @@ void OccupancyItem::repaintImage()
         QPainter painter(&texels);
         // Two pixels wide (two rings) on cells big enough to keep their colour visible inside.
         painter.setPen(QPen(selectionColor_, 1));
-        const int rings = geometry_.cellSize() >= 8 ? 2 : 1;
+        const int rings = geometry_.cellSize() >= 6 ? 2 : 1;
         for (const QRect& r : geometry_.groupRects(selectedGroup_))
             for (int k = 1; k <= rings; ++k)
                 painter.drawRect(r.adjusted(-k, -k, k - 1, k - 1));
