@@ -25,6 +25,7 @@ Item {
     signal runAChosen(RunHandle run)
     signal runBChosen(RunHandle run)
     signal forkRequested()
+    signal runPanelRequested()
 
     function refreshDifferences() {
         // The chart's width, not its plot area: the axes' labels change with the data.
@@ -134,14 +135,21 @@ Item {
             color: ThemePalette.text
             text: !view.runs || view.runs.count < 2
                   ? qsTr("Compare needs two runs. Fork the current run at the cursor to try another policy "
-                         + "from there, or start another run in the Run panel (Ctrl+D leaves compare).")
+                         + "from there, or set up another run.")
                   : qsTr("Choose the run to compare with above: B is drawn beside A on one timeline.")
         }
-        Button {
+        RowLayout {
             Layout.alignment: Qt.AlignHCenter
-            visible: view.runA !== null
-            text: qsTr("Fork at the cursor… (Ctrl+F)")
-            onClicked: view.forkRequested()
+            spacing: 12
+            Button {
+                visible: view.runA !== null
+                text: qsTr("Fork at the cursor… (Ctrl+F)")
+                onClicked: view.forkRequested()
+            }
+            Button {
+                text: qsTr("Set up another run…")
+                onClicked: view.runPanelRequested()
+            }
         }
     }
 
@@ -192,6 +200,7 @@ Item {
                     }
                     ChartPanel {
                         id: sideChart
+                        objectName: "compareChart" + side.label
                         Layout.fillWidth: true
                         // Below 210 px the axis labels and titles are cut ("…"); the grid takes the rest.
                         Layout.preferredHeight: Math.max(210, side.height * 0.45)

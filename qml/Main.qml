@@ -205,6 +205,7 @@ ApplicationWindow {
                 onRunAChosen: run => window.show(run, window.otherRun !== run ? window.otherRun : null)
                 onRunBChosen: run => { window.otherRun = run !== window.currentRun ? run : null }
                 onForkRequested: forkDialog.open()
+                onRunPanelRequested: { window.compareMode = false; panelTabs.currentIndex = 1 }
             }
         }
     }

@@ -370,6 +370,14 @@ private slots:
         verifyNotBlank(shot, "compare at 1280x800");
         const QStringList cut = truncatedTexts(find("compareView"));
         QVERIFY2(cut.isEmpty(), qPrintable("cut off: " + cut.join(" | ")));
+        // Qt Charts cuts axis labels to "…" when a plot is too short for its ticks: each side's
+        // chart keeps room for six tick labels.
+        for (const char* chart : {"compareChartA", "compareChartB"}) {
+            QQuickItem* panel = findItem(QString::fromLatin1(chart));
+            QVERIFY(panel);
+            const QRectF plot = panel->property("plotArea").toRectF();
+            QVERIFY2(plot.height() >= 6 * 14, qPrintable(QStringLiteral("%1: plot %2 px high").arg(chart).arg(plot.height())));
+        }
 
         // The grid's header and the table show one number for "GPUs in use" at the cursor.
         auto* model = table->property("model").value<QAbstractItemModel*>();
