@@ -208,6 +208,11 @@ private slots:
             checked = true;
         }
         QVERIFY(checked);
+        // A run that stops at 80% has no value "at 100% arrived".
+        const std::vector<const Run*> short80{&compared.a.run()};
+        for (const QStringList& row : chart::ReportWriter::summary(short80))
+            if (row[0].endsWith("at 100% arrived"))
+                QCOMPARE(row[1], QStringLiteral("–"));
         model.setRunA(nullptr);  // before a and b go
         model.setRunB(nullptr);
         for (const QStringList& row : summary)

@@ -152,8 +152,11 @@ QList<QStringList> ReportWriter::summary(const std::vector<const Run*>& runs)
                 const MetricSeries& s = run->series();
                 std::optional<double> v;
                 // The row the app's cursor shows at that x (MetricSeries::rowAtX), not a value
-                // between rows: the report and the screen must agree.
-                if (s.rows() > 0 && s.find(key))
+                // between rows: the report and the screen must agree. A run that stops short
+                // of x has no value there (one ending at 129.98% counts for 130%, as in the
+                // grid CSV, whose points are arrived % rounded).
+                const bool reaches = s.rows() > 0 && (!p.x || std::nearbyint(s.column(0)[s.rows() - 1]) >= *p.x);
+                if (reaches && s.find(key))
                     v = s.value(key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
                 values.push_back(v);
                 row << (v ? MetricText::value(info, *v) : QStringLiteral("–"));
