@@ -148,6 +148,8 @@ Item {
                     color: "transparent"
                     border.color: ThemePalette.text
                     border.width: 1
+                    // Shown only once the text is there: the shared ToolTip keeps the text it was
+                    // opened with (see OccupancyItem::setHoveredCell).
                     ToolTip.visible: visible && grid.hoverText.length > 0
                     ToolTip.text: grid.hoverText
                     ToolTip.delay: 150

@@ -202,18 +202,40 @@ private slots:
         QCOMPARE(item.selectedGroup(), -1);
     }
 
-    void noHoverWithoutAnythingToSay()
+    void hoverTextIsThereWhenTheHoverBoxShows()
     {
-        // Before a run is shown the grid has no cells: hovering it must not raise an (empty) tooltip.
+        // The view shows its tooltip when hoveredCell changes; Qt Quick's shared ToolTip keeps
+        // the text it opened with, so the text must be set by then (an empty box followed
+        // the mouse on first start). No cell, no hover.
         auto window = makeWindow({400, 300});
         auto* item = new OccupancyItem(window->contentItem());
         item->setWidth(380);
         item->setHeight(280);
         QVERIFY(showAndSettle(*window));
-        QTest::mouseMove(window.get(), QPoint(20, 30));
-        QTest::mouseMove(window.get(), QPoint(25, 35));
+        QTest::mouseMove(window.get(), QPoint(20, 30));  // no run yet: nothing to hover
         QCOMPARE(item->hoveredCell(), -1);
         QVERIFY(item->hoverText().isEmpty());
+
+        item->setRun(run_);
+        item->setPosition(run_->steps());
+        // QML learns of the text by hoverTextChanged: it must come before hoveredCellChanged.
+        QStringList textsAtShow;
+        QString textAnnounced;
+        connect(item, &OccupancyItem::hoverTextChanged, item, [&] { textAnnounced = item->hoverText(); });
+        connect(item, &OccupancyItem::hoveredCellChanged, item, [&] {
+            if (item->hoveredCell() >= 0)
+                textsAtShow << textAnnounced;
+        });
+        const OccupancyGeometry g(run_->run().layout(), int(item->width()), item->cellSize(), item->labelHeight());
+        for (int c : {0, 1, 5})
+            QTest::mouseMove(window.get(), g.cells()[size_t(c)].center());
+        QTest::mouseMove(window.get(), QPoint(1, 1));  // a label strip
+        QCOMPARE(item->hoveredCell(), -1);
+        QTest::mouseMove(window.get(), g.cells()[2].center());
+        QCOMPARE(textsAtShow.size(), 4);
+        for (const QString& text : textsAtShow)
+            QVERIFY2(!text.isEmpty(), "hoveredCellChanged came before the text was announced");
+        QCOMPARE(textsAtShow.last(), item->hoverText());
     }
 
     // Speed is measured by tessera-bench scrub, never here: this checks the 12k grid draws whole.

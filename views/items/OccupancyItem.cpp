@@ -298,8 +298,10 @@ void OccupancyItem::setHoveredCell(int cell)
         return;
     hoveredCell_ = cell;
     hoverText_ = text;
-    emit hoveredCellChanged();
+    // Text first: a tooltip shown on hoveredCellChanged opens with the text it has then, and
+    // a text set while its delay runs is not applied (Qt 6.4): an empty box followed the mouse.
     emit hoverTextChanged();
+    emit hoveredCellChanged();
 }
 
 void OccupancyItem::hoverMoveEvent(QHoverEvent* event)
