@@ -243,6 +243,7 @@ Item {
             spacing: 0
             ChartPanel {
                 id: deltaChart
+                objectName: "compareDeltaChart"
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 Layout.preferredWidth: view.width * 0.5

@@ -112,7 +112,8 @@ Item {
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
-        columnWidthProvider: function(column) { return Math.max(column === 0 ? 170 : 90, decisions.columnTitle(column).length * 8 + 30) }
+        // Wide enough for the bold title (about 7 px a character at 12 px) and the values.
+        columnWidthProvider: function(column) { return Math.max(column === 0 ? 150 : 84, decisions.columnTitle(column).length * 7 + 26) }
         ScrollBar.vertical: ScrollBar {}
         ScrollBar.horizontal: ScrollBar {}
 

@@ -394,7 +394,7 @@ private slots:
         QVERIFY2(cut.isEmpty(), qPrintable("cut off: " + cut.join(" | ")));
         // Qt Charts cuts axis labels to "…" when a plot is too short for its ticks: each side's
         // chart keeps room for six tick labels.
-        for (const char* chart : {"compareChartA", "compareChartB"}) {
+        for (const char* chart : {"compareChartA", "compareChartB", "compareDeltaChart"}) {
             QQuickItem* panel = findItem(QString::fromLatin1(chart));
             QVERIFY(panel);
             const QRectF plot = panel->property("plotArea").toRectF();
@@ -456,6 +456,15 @@ private slots:
                                   Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(a)));
         QCOMPARE(currentRun(), a);
         QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+
+        // The inspector at this size: nothing cut either.
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 4);
+        QTRY_VERIFY_WITH_TIMEOUT(!find("decisionModel")->property("busy").toBool(), 30000);
+        shoot("inspector-1280x800");
+        const QStringList cutInInspector = truncatedTexts(find("decisionInspector"));
+        QVERIFY2(cutInInspector.isEmpty(), qPrintable("cut off: " + cutInInspector.join(" | ")));
+        window_->setProperty("compareMode", true);
 
         window_->resize(2560, 1440);
         QTest::qWait(500);
