@@ -122,7 +122,7 @@ Item {
             otherRun: view.otherRun
             position: view.position
             yTitle: qsTr("Failed pods (pods)")
-            cursorText: view.run ? view.run.value("failed_pods", view.position) + qsTr(" failed") : ""
+            cursorText: view.run ? view.run.valueText("failed_pods", view.position) + qsTr(" failed") : ""
             onPointBudgetChanged: view.refreshFailed()
 
             LineSeries {

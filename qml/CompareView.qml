@@ -4,9 +4,10 @@ import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
 
-// Two runs side by side on one shared timeline: each side has its own occupancy grid and
-// allocation chart; below, the differences B − A over the whole run and a table of both runs'
-// values and their deltas at the cursor and at the end.
+// Two runs side by side on one shared timeline: a bar to choose them among the open runs; each
+// side has its own occupancy grid (both scroll together) and allocation chart; below, the
+// differences B − A over the whole run and a table of both runs' values and their deltas at the
+// cursor and at the end.
 Item {
     id: view
 
@@ -14,8 +15,17 @@ Item {
     property RunHandle runB: null
     property int position: 0      // runA's position
     property int positionB: 0     // runB's position at the same x
+    // The open runs to choose from (a RunManager).
+    property var runs: null
+    // The one scroll position of both occupancy grids, so that A and B show the same GPU models.
+    property real gridScroll: 0
 
-    readonly property bool ready: runA !== null && runB !== null
+    readonly property bool ready: runA !== null && runB !== null && runA !== runB
+
+    signal runAChosen(RunHandle run)
+    signal runBChosen(RunHandle run)
+    signal forkRequested()
+    signal runPanelRequested()
 
     function refreshDifferences() {
         // The chart's width, not its plot area: the axes' labels change with the data.
@@ -51,19 +61,104 @@ Item {
         positionB: view.positionB
     }
 
-    Label {
-        anchors.centerIn: parent
+    // The choice of A and B, here rather than only in the Run panel, which compare hides.
+    RowLayout {
+        id: pickers
+        objectName: "comparePickers"
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.margins: 6
+        spacing: 8
+        Repeater {
+            model: 2
+            RowLayout {
+                id: picker
+                required property int index
+                readonly property RunHandle chosen: index === 0 ? view.runA : view.runB
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                spacing: 6
+                Label {
+                    text: picker.index === 0 ? "A" : "B"
+                    font.bold: true
+                    color: ThemePalette.text
+                }
+                Rectangle {
+                    width: 12; height: 12; radius: 2
+                    color: picker.chosen ? picker.chosen.color : "transparent"
+                    border.color: ThemePalette.mid
+                }
+                ComboBox {
+                    id: runBox
+                    objectName: picker.index === 0 ? "compareRunA" : "compareRunB"
+                    Layout.fillWidth: true
+                    model: view.runs
+                    textRole: "name"
+                    displayText: picker.chosen ? picker.chosen.name
+                                               : (picker.index === 0 ? qsTr("Choose run A") : qsTr("Choose a run to compare"))
+                    currentIndex: view.runs && picker.chosen ? view.runs.indexOf(picker.chosen) : -1
+                    onActivated: index => {
+                        const run = view.runs.runAt(index)
+                        if (picker.index === 0)
+                            view.runAChosen(run)
+                        else
+                            view.runBChosen(run)
+                    }
+                }
+            }
+        }
+        Button {
+            text: qsTr("Swap")
+            enabled: view.ready
+            onClicked: {
+                const a = view.runA, b = view.runB
+                view.runAChosen(b)
+                view.runBChosen(a)
+            }
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Swap A and B")
+        }
+    }
+
+    ColumnLayout {
+        anchors.top: pickers.bottom
+        anchors.topMargin: 40
+        anchors.horizontalCenter: parent.horizontalCenter
+        width: Math.min(parent.width - 40, 560)
         visible: !view.ready
-        width: Math.min(parent.width - 40, 520)
-        wrapMode: Text.WordWrap
-        horizontalAlignment: Text.AlignHCenter
-        color: ThemePalette.text
-        text: qsTr("Compare needs two runs. Fork the current run at the cursor (Ctrl+F), or choose "
-                   + "“Compare with current” on another run in the Run panel or the Library.")
+        spacing: 12
+        Label {
+            objectName: "compareHint"
+            Layout.fillWidth: true
+            wrapMode: Text.WordWrap
+            horizontalAlignment: Text.AlignHCenter
+            color: ThemePalette.text
+            text: !view.runs || view.runs.count < 2
+                  ? qsTr("Compare needs two runs. Fork the current run at the cursor to try another policy "
+                         + "from there, or set up another run.")
+                  : qsTr("Choose the run to compare with above: B is drawn beside A on one timeline.")
+        }
+        RowLayout {
+            Layout.alignment: Qt.AlignHCenter
+            spacing: 12
+            Button {
+                visible: view.runA !== null
+                text: qsTr("Fork at the cursor… (Ctrl+F)")
+                onClicked: view.forkRequested()
+            }
+            Button {
+                text: qsTr("Set up another run…")
+                onClicked: view.runPanelRequested()
+            }
+        }
     }
 
     SplitView {
-        anchors.fill: parent
+        anchors.top: pickers.bottom
+        anchors.topMargin: 4
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.bottom: parent.bottom
         orientation: Qt.Vertical
         visible: view.ready
 
@@ -84,36 +179,31 @@ Item {
                     SplitView.fillWidth: true
                     SplitView.preferredWidth: view.width / 2
                     spacing: 2
-                    RowLayout {
-                        Layout.fillWidth: true
-                        Layout.leftMargin: 8
-                        Rectangle { width: 12; height: 12; radius: 2; color: side.run ? side.run.color : "grey" }
-                        Label {
-                            Layout.fillWidth: true
-                            elide: Text.ElideRight
-                            font.bold: true
-                            color: ThemePalette.text
-                            text: side.run
-                                  ? qsTr("%1  %2 · %3").arg(side.label).arg(side.run.name)
-                                        .arg(side.run.xText(side.position))
-                                  : ""
-                        }
-                    }
                     OccupancyView {
+                        id: sideGrid
+                        objectName: "compareGrid" + side.label
                         Layout.fillWidth: true
                         Layout.fillHeight: true
-                        Layout.preferredHeight: 1
                         Layout.leftMargin: 6
                         compact: true
                         run: side.run
                         position: side.position
-                        cellSize: 5
+                        // One scroll position for both sides: a scroll on either moves the other.
+                        onContentYChanged: if (Math.abs(contentY - view.gridScroll) > 0.5) view.gridScroll = contentY
+                        Connections {
+                            target: view
+                            function onGridScrollChanged() {
+                                if (Math.abs(sideGrid.contentY - view.gridScroll) > 0.5)
+                                    sideGrid.contentY = view.gridScroll
+                            }
+                        }
                     }
                     ChartPanel {
                         id: sideChart
+                        objectName: "compareChart" + side.label
                         Layout.fillWidth: true
-                        Layout.fillHeight: true
-                        Layout.preferredHeight: 1
+                        // Below 210 px the axis labels and titles are cut ("…"); the grid takes the rest.
+                        Layout.preferredHeight: Math.max(210, side.height * 0.45)
                         run: side.run
                         position: side.position
                         yTitle: qsTr("Percent (%)")
@@ -153,6 +243,7 @@ Item {
             spacing: 0
             ChartPanel {
                 id: deltaChart
+                objectName: "compareDeltaChart"
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 Layout.preferredWidth: view.width * 0.5
@@ -206,6 +297,24 @@ Item {
                     syncView: table
                     Layout.fillWidth: true
                     clip: true
+                    delegate: Rectangle {
+                        required property string display
+                        required property int column
+                        implicitHeight: 26
+                        color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
+                        Label {
+                            anchors.fill: parent
+                            anchors.leftMargin: 4
+                            anchors.rightMargin: 6
+                            verticalAlignment: Text.AlignVCenter
+                            horizontalAlignment: column === 0 ? Text.AlignLeft : Text.AlignRight
+                            fontSizeMode: Text.HorizontalFit
+                            minimumPixelSize: 9
+                            font.bold: true
+                            text: display
+                            color: ThemePalette.text
+                        }
+                    }
                 }
                 TableView {
                     id: table
@@ -214,21 +323,30 @@ Item {
                     Layout.fillHeight: true
                     clip: true
                     model: comparison
-                    columnWidthProvider: column => column === 0 ? Math.max(160, table.width - 6 * 84) : 84
+                    // Six number columns wide enough for "−12,345.67" and the rest for the names,
+                    // which wrap rather than cut: every column is seen whole at 1280 × 800.
+                    readonly property int numberWidth: Math.max(62, Math.min(90, (table.width - 150) / 6))
+                    columnWidthProvider: column => column === 0 ? Math.max(140, table.width - 6 * numberWidth - 1)
+                                                                : numberWidth
+                    onWidthChanged: forceLayout()
                     delegate: Rectangle {
                         required property string display
                         required property var deltaSign
                         required property int row
-                        implicitHeight: 24
+                        required property int column
+                        implicitHeight: Math.max(24, cellText.implicitHeight + 6)
                         color: row % 2 ? Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.12)
                                        : "transparent"
                         Label {
+                            id: cellText
                             anchors.fill: parent
-                            anchors.leftMargin: 6
+                            anchors.leftMargin: column === 0 ? 6 : 2
                             anchors.rightMargin: 6
                             verticalAlignment: Text.AlignVCenter
                             horizontalAlignment: column === 0 ? Text.AlignLeft : Text.AlignRight
-                            elide: Text.ElideRight
+                            wrapMode: column === 0 ? Text.Wrap : Text.NoWrap
+                            fontSizeMode: column === 0 ? Text.FixedSize : Text.HorizontalFit
+                            minimumPixelSize: 9
                             text: display
                             color: ThemePalette.text
                             font.bold: deltaSign !== undefined && deltaSign !== 0

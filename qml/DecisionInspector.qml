@@ -2,9 +2,10 @@ import QtQuick
 import QtQuick.Controls
 import Tessera.Views
 
-// Why the decision at the cursor went where it went: every feasible node with each plugin's raw
-// and normalised score, the weighted total and the tie rank (click a header to sort), the winner
-// highlighted with the reason it won, and the filtered-out nodes with their reasons.
+// Why the decision at the cursor went where it went: every feasible node, best first, with what
+// each plugin measured and scored, the weighted total and the tie rank (click a header to sort),
+// the winner highlighted with the reason it won, and the filtered-out nodes grouped by reason,
+// with a search. Clicking a node selects it, here and in the GPU occupancy view.
 Item {
     id: view
 
@@ -12,6 +13,14 @@ Item {
     property RunHandle otherRun: null  // unused: one decision of one run at a time
     property int position: 0
     readonly property alias model: decisions
+    // The node last clicked, by name; it stays selected across decisions while it is listed.
+    property string selectedNode: ""
+    signal nodeSelected(string node)
+
+    function select(node) {
+        selectedNode = node
+        nodeSelected(node)
+    }
 
     DecisionModel {
         id: decisions
@@ -48,8 +57,11 @@ Item {
         Text {
             width: summary.width
             visible: decisions.shownStep >= 0
-            text: qsTr("Why: %1 · %2 feasible, %3 filtered out · ★ marks the winner").arg(decisions.why)
+            objectName: "whyText"
+            text: qsTr("Why: %1 · %2 feasible, %3 filtered out").arg(decisions.why)
                       .arg(decisions.candidateCount).arg(decisions.filteredCount)
+                  + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner") : "")
+                  + (decisions.candidateCount > 0 ? qsTr(" · click a node to select it in the GPU occupancy view") : "")
             color: ThemePalette.text
             font.pixelSize: 12
             wrapMode: Text.Wrap
@@ -92,6 +104,7 @@ Item {
 
     TableView {
         id: table
+        objectName: "decisionTable"
         anchors.top: header.bottom
         anchors.left: parent.left
         anchors.right: header.right
@@ -99,19 +112,26 @@ Item {
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
-        columnWidthProvider: function(column) { return Math.max(column === 0 ? 170 : 90, decisions.columnTitle(column).length * 8 + 30) }
+        // Wide enough for the bold title (about 7 px a character at 12 px) and the values.
+        columnWidthProvider: function(column) { return Math.max(column === 0 ? 150 : 84, decisions.columnTitle(column).length * 7 + 26) }
         ScrollBar.vertical: ScrollBar {}
         ScrollBar.horizontal: ScrollBar {}
 
         delegate: Rectangle {
+            id: cell
             required property bool isWinner
             required property bool isNumeric
             required property string display
             required property int row
+            readonly property string node: decisions.data(decisions.index(row, 0))
+            readonly property bool selected: view.selectedNode !== "" && node === view.selectedNode
             implicitHeight: 22
             color: isWinner ? Qt.rgba(ThemePalette.accent.r, ThemePalette.accent.g, ThemePalette.accent.b, 0.35)
                             : (row % 2 ? Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.12)
                                        : "transparent")
+            border.color: ThemePalette.text
+            border.width: selected ? 1 : 0
+            TapHandler { onTapped: view.select(cell.node) }
             Text {
                 anchors.fill: parent
                 anchors.leftMargin: 4
@@ -125,6 +145,20 @@ Item {
                 text: (isWinner && !isNumeric ? "★ " : "") + display
             }
         }
+    }
+
+    Text {
+        anchors.top: header.bottom
+        anchors.topMargin: 12
+        anchors.left: parent.left
+        anchors.leftMargin: 4
+        anchors.right: header.right
+        visible: decisions.shownStep >= 0 && !decisions.busy && decisions.candidateCount === 0
+        text: decisions.filteredCount > 0 ? qsTr("No feasible node: every node was filtered out (see the reasons on the right).")
+                                          : qsTr("Nothing was scheduled at this step.")
+        color: ThemePalette.text
+        font.pixelSize: 12
+        wrapMode: Text.Wrap
     }
 
     Rectangle {
@@ -147,8 +181,35 @@ Item {
             font.pixelSize: 12
             font.bold: true
         }
-        ListView {
+        TextField {
+            id: filterSearch
+            objectName: "filteredSearch"
             anchors.top: filteredTitle.bottom
+            anchors.topMargin: 4
+            anchors.left: parent.left
+            anchors.leftMargin: 8
+            anchors.right: parent.right
+            anchors.rightMargin: 8
+            visible: decisions.filteredCount > 0
+            placeholderText: qsTr("Search nodes or reasons")
+            selectByMouse: true
+            onTextChanged: decisions.filtered.search = text
+            Keys.onEscapePressed: text = ""
+        }
+        Text {
+            id: noMatch
+            anchors.top: filterSearch.bottom
+            anchors.topMargin: 4
+            x: 8
+            visible: decisions.filteredCount > 0 && decisions.filtered.matchCount === 0
+            text: qsTr("No filtered node matches “%1”.").arg(decisions.filtered.search)
+            color: ThemePalette.text
+            font.pixelSize: 11
+        }
+        ListView {
+            id: filteredList
+            objectName: "filteredList"
+            anchors.top: filterSearch.bottom
             anchors.topMargin: 4
             anchors.left: parent.left
             anchors.leftMargin: 8
@@ -158,16 +219,37 @@ Item {
             clip: true
             model: decisions.filtered
             ScrollBar.vertical: ScrollBar {}
-            delegate: Text {
+            delegate: Rectangle {
+                id: entry
+                required property int index
+                required property bool isGroup
+                required property bool expanded
+                required property string display
                 required property string candidate
                 required property string reason
                 width: ListView.view.width - 12
-                text: "<b>" + candidate + "</b> " + reason
-                textFormat: Text.StyledText
-                color: ThemePalette.text
-                font.pixelSize: 11
-                wrapMode: Text.Wrap
-                bottomPadding: 3
+                height: label.implicitHeight + 4
+                color: entry.isGroup ? Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.18)
+                                     : "transparent"
+                border.color: ThemePalette.text
+                border.width: !entry.isGroup && view.selectedNode !== "" && entry.candidate === view.selectedNode ? 1 : 0
+                Text {
+                    id: label
+                    anchors.left: parent.left
+                    anchors.right: parent.right
+                    anchors.leftMargin: entry.isGroup ? 2 : 14
+                    anchors.verticalCenter: parent.verticalCenter
+                    text: entry.isGroup ? (entry.expanded ? "▾ " : "▸ ") + entry.display
+                                        : "<b>" + entry.candidate + "</b> " + entry.reason
+                    textFormat: entry.isGroup ? Text.PlainText : Text.StyledText
+                    color: ThemePalette.text
+                    font.pixelSize: entry.isGroup ? 12 : 11
+                    font.bold: entry.isGroup
+                    wrapMode: Text.Wrap
+                }
+                TapHandler {
+                    onTapped: entry.isGroup ? decisions.filtered.toggleGroup(entry.index) : view.select(entry.candidate)
+                }
             }
         }
     }

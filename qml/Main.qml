@@ -142,10 +142,12 @@ ApplicationWindow {
                 OpenPanel { id: openPanel; session: session }
                 RunPanel {
                     id: runPanel
+                    objectName: "runPanel"
                     runs: runs
                     currentRun: window.currentRun
                     otherRun: window.otherRun
-                    onRunSelected: run => window.show(run, null)
+                    // Another run shown keeps the one paired with it (unless it is that run).
+                    onRunSelected: run => window.show(run, window.otherRun !== run ? window.otherRun : null)
                     onCompareSelected: run => { window.otherRun = run }
                 }
                 RunLibrary {
@@ -176,7 +178,7 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     currentIndex: viewTabs.currentIndex
-                    OccupancyView { objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
+                    OccupancyView { id: occupancyView; objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
                     FragmentationView {
                         objectName: "fragmentationView"
                         run: window.currentRun; otherRun: window.otherRun; position: timeline.position
@@ -189,7 +191,11 @@ ApplicationWindow {
                         objectName: "allocationView"
                         run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                     }
-                    DecisionInspector { objectName: "decisionInspector"; run: window.currentRun; position: timeline.position }
+                    DecisionInspector {
+                        objectName: "decisionInspector"
+                        run: window.currentRun; position: timeline.position
+                        onNodeSelected: node => occupancyView.selectNode(node)
+                    }
                     MetricsView {
                         objectName: "metricsView"
                         run: window.currentRun; otherRun: window.otherRun; position: timeline.position
@@ -202,6 +208,11 @@ ApplicationWindow {
                 runB: window.otherRun
                 position: timeline.position
                 positionB: window.otherPosition
+                runs: runs
+                onRunAChosen: run => window.show(run, window.otherRun !== run ? window.otherRun : null)
+                onRunBChosen: run => { window.otherRun = run !== window.currentRun ? run : null }
+                onForkRequested: forkDialog.open()
+                onRunPanelRequested: { window.compareMode = false; panelTabs.currentIndex = 1 }
             }
         }
     }

@@ -48,7 +48,7 @@ Item {
                 Layout.fillWidth: true
                 color: ThemePalette.text
                 text: view.run && view.metric
-                      ? qsTr("%1 at the cursor").arg(view.run.value(view.metric.key, view.position).toFixed(2))
+                      ? qsTr("%1 at the cursor").arg(view.run.valueText(view.metric.key, view.position))
                       : ""
             }
         }

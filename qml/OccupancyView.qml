@@ -4,17 +4,30 @@ import QtQuick.Layouts
 import Tessera.Views
 
 // Every GPU of the cluster as one cell coloured by its allocated share, grouped by node and by
-// GPU model, at the timeline cursor. Hover a cell for its node, GPU and pods; click to select
-// its node and list its pods beside the grid.
+// GPU model, at the timeline cursor. The cells grow to fill the view (between a minimum and a
+// maximum size; below the minimum the grid scrolls). Hover a cell for its node, GPU and pods;
+// click to select its node and list its pods beside the grid.
 Item {
     id: view
 
     property RunHandle run: null
     property RunHandle otherRun: null  // the grid shows one run; a compare view places two side by side
     property int position: 0
-    property alias cellSize: grid.cellSize
     property alias selectedGroup: grid.selectedGroup
     readonly property alias grid: grid
+    // The vertical scroll position of the grid, for views that scroll two grids together.
+    property alias contentY: flick.contentY
+    readonly property alias flickable: flick
+
+    // Selects a node by name (e.g. from the decision inspector) and scrolls it into view.
+    function selectNode(name) {
+        if (!grid.selectNode(name))
+            return false
+        const r = grid.groupBounds(grid.selectedGroup)
+        if (r.y < flick.contentY || r.y + r.height > flick.contentY + flick.height)
+            flick.contentY = Math.max(0, Math.min(r.y - flick.height / 3, flick.contentHeight - flick.height))
+        return true
+    }
     // Compact: no selection pane and a shorter header, for the two sides of the compare view.
     property bool compact: false
 
@@ -24,7 +37,8 @@ Item {
 
         RowLayout {
             Layout.fillWidth: true
-            spacing: 16
+            Layout.rightMargin: 8
+            spacing: view.compact ? 10 : 16
             Text {
                 visible: !view.compact
                 text: qsTr("GPU occupancy")
@@ -33,12 +47,19 @@ Item {
                 font.bold: true
             }
             Text {
-                text: view.run ? qsTr("%1 of %2 GPUs in use · %3").arg(grid.usedCellCount).arg(grid.cellCount)
-                                 .arg(view.run.xText(view.position)) : qsTr("No run")
+                objectName: "occupancyHeader"
+                // "GPUs in use" is the run's own metric (as in the compare table and the
+                // report), and the position says "arrived" so that it cannot pass for occupancy.
+                text: view.run ? qsTr("%1 of %2 GPUs in use · %3")
+                                 .arg(view.run.valueText("gpus_in_use", view.position))
+                                 .arg(grid.cellCount)
+                                 .arg(view.run.positionText(view.position)) : qsTr("No run")
                 color: ThemePalette.text
                 font.pixelSize: 12
+                Layout.fillWidth: true
+                Layout.minimumWidth: 80
+                elide: Text.ElideRight
             }
-            Item { Layout.fillWidth: true }
             Row {
                 spacing: 6
                 Rectangle {
@@ -61,7 +82,7 @@ Item {
                 minText: "1"
                 maxText: "1000"
                 label: view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
-                rampWidth: 140
+                rampWidth: view.compact ? 80 : 140
             }
         }
 
@@ -91,12 +112,17 @@ Item {
                 }
                 OccupancyItem {
                     id: grid
+                    objectName: "occupancyGrid"
                     width: flick.width - 12
                     height: implicitHeight
+                    fitHeight: flick.height
+                    minCellSize: 4
+                    maxCellSize: 28
                     run: view.run
                     darkBackground: ThemePalette.dark
                     emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
-                    selectionColor: ThemePalette.accent
+                    // Vivid red-orange: it stands out on dark purple, yellow and grey cells alike.
+                    selectionColor: ThemePalette.dark ? "#ff6a3d" : "#ff2d00"
                 }
 
                 Repeater {
@@ -122,7 +148,9 @@ Item {
                     color: "transparent"
                     border.color: ThemePalette.text
                     border.width: 1
-                    ToolTip.visible: visible
+                    // Shown only once the text is there: the shared ToolTip keeps the text it was
+                    // opened with (see OccupancyItem::setHoveredCell).
+                    ToolTip.visible: visible && grid.hoverText.length > 0
                     ToolTip.text: grid.hoverText
                     ToolTip.delay: 150
                 }

@@ -12,6 +12,7 @@ class FgdPlugin final : public ScorePlugin {
 public:
     std::string_view name() const override { return "fgd"; }
     GpuSelector gpuSelector() const override { return GpuSelector::OwnArgmax; }
+    std::string_view measureName() const override { return "Δ frag (GPU)"; }
 
     RawScore score(const ScoreInput& in) const override
     {
@@ -20,8 +21,9 @@ public:
         // Fragment growth in GPUs: F is milli-GPU, kept scaled by frag.scale().
         const double perGpu = 1.0 / (double(frag.scale()) * 1000.0);
         return scoreHypotheticalPlacement(in, [&](const NodeState& after) {
+            // x is the fragmentation the placement removes; the inspector shows its growth, -x.
             const double x = double(before - frag.nodeFragmentScaled(in.spec(), after)) * perGpu;
-            return int64_t(100.0 / (1.0 + std::exp(-x)));
+            return RawScore{int64_t(100.0 / (1.0 + std::exp(-x))), -1, 0.0 - x};
         });
     }
 };

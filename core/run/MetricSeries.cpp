@@ -1,5 +1,6 @@
 #include "run/MetricSeries.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tessera {
@@ -26,6 +27,15 @@ double MetricSeries::value(std::string_view key, size_t row) const
     if (!c)
         throw std::out_of_range("no metric \"" + std::string(key) + "\"");
     return values_[*c][row];
+}
+
+size_t MetricSeries::rowAtX(double x) const
+{
+    if (rows() == 0)
+        return 0;
+    const auto& xs = values_.front();
+    const auto at = std::lower_bound(xs.begin(), xs.end(), x);
+    return std::min(size_t(at - xs.begin()), xs.size() - 1);
 }
 
 }  // namespace tessera

@@ -5,12 +5,26 @@
 #include "sched/Scheduler.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 
 #include <fmt/format.h>
 
 namespace tessera {
+
+namespace {
+// The GPUs of a placement as a person reads them: "GPU 1", "GPUs 0, 1", "no GPU".
+std::string gpuIndices(GpuMask gpus)
+{
+    std::string list;
+    int count = 0;
+    for (int g = 0; g < 8; ++g)
+        if (gpus >> g & 1)
+            list += fmt::format("{}{}", count++ ? ", " : "", g);
+    return count == 0 ? "no GPU" : fmt::format("GPU{} {}", count > 1 ? "s" : "", list);
+}
+}  // namespace
 
 PodSchedulingRun::PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
                                    std::string name)
@@ -63,20 +77,41 @@ void PodSchedulingRun::buildSeries()
         {"power_kw", "Cluster power", "kW"},
         {"cpu_power_kw", "CPU power", "kW"},
         {"gpu_power_kw", "GPU power", "kW"},
-        {"failed_pods", "Failed pods", "pods"},
-        {"pending_pods", "Pending pods", "pods"},
-        {"used_nodes", "Used nodes", "nodes"},
-        {"used_gpus", "Used GPUs", "GPUs"}};
+        {"failed_pods", "Failed pods", "pods", true},
+        {"pending_pods", "Pending pods", "pods", true},
+        {"used_nodes", "Used nodes", "nodes", true},
+        // fgd-pwr.md's "used GPUs": every GPU of a node with any allocation, CPU-only pods
+        // included; not the GPUs in use (below), which the occupancy grid shows.
+        {"used_gpus", "GPUs on used nodes", "GPUs", true}};
     for (size_t k = 0; k < c.size(); ++k)
         series_.add(infos[k], std::move(c[k]));
+    addGpusInUse();
     for (int cls = 0; cls < kPodClassCount; ++cls) {
         std::vector<double> failed(rows);
         for (size_t i = 0; i < rows; ++i)
             failed[i] = t.sampleAt(i).failedByClass[size_t(cls)];
         const char* name = podClassName(PodClass(cls));
-        series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods"}, std::move(failed));
+        series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods", true},
+                    std::move(failed));
     }
     addGpuPowerByModel();
+}
+
+void PodSchedulingRun::addGpusInUse()
+{
+    // A running count moved by each step's node changes only: O(1) per step.
+    const auto& nodes = trace_->cluster.nodes;
+    const Timeline& t = result_->timeline;
+    std::vector<double> inUse(t.size() + 1);
+    int64_t count = 0;
+    for (size_t i = 0;; ++i) {
+        inUse[i] = double(count);
+        if (i == t.size())
+            break;
+        for (const NodeChange& c : t.changes(i))
+            count += gpusInUse(c.after, nodes[c.node].gpuCount) - gpusInUse(c.before, nodes[c.node].gpuCount);
+    }
+    series_.add({std::string(kGpusInUseKey), "GPUs in use", "GPUs", true}, std::move(inUse));
 }
 
 void PodSchedulingRun::addGpuPowerByModel()
@@ -154,8 +189,8 @@ std::string PodSchedulingRun::describeStep(size_t step) const
                                result_->parameters.mode == SimulationMode::Replay ? "queued" : "failed");
         [[fallthrough]];
     case StepKind::Retry:
-        return fmt::format("{} ({}) → {} GPU {}", pod.name, podClassName(pod.podClass()), node,
-                           s.placement.gpus ? fmt::format("{:#04x}", s.placement.gpus) : "none");
+        return fmt::format("{} ({}) → {}, {}", pod.name, podClassName(pod.podClass()), node,
+                           gpuIndices(s.placement.gpus));
     case StepKind::Departure:
         return fmt::format("{} leaves {}", pod.name, node);
     case StepKind::Expiry:
@@ -184,28 +219,50 @@ ExplanationTable PodSchedulingRun::explain(size_t step) const
     Scheduler scheduler(p.policy, makeTieOrder(trace_->cluster.nodes, p.tieOrder, p.seed), p.seed);
     const DecisionExplanation e = scheduler.explain(state, pod, step);
 
+    // Per plugin: what it measured (if it says), its raw score when normalisation changes it,
+    // and the score that enters the total. A raw column equal to the score would say nothing.
     for (size_t k = 0; k < e.plugins.size(); ++k) {
-        table.columns.push_back(fmt::format("{} raw", e.plugins[k]));
+        if (!e.measures[k].empty())
+            table.columns.push_back(fmt::format("{} {}", e.plugins[k], e.measures[k]));
+        if (e.minMax[k])
+            table.columns.push_back(fmt::format("{} raw", e.plugins[k]));
         table.columns.push_back(fmt::format("{} score", e.plugins[k]));
     }
     table.columns.push_back("weighted total");
     table.columns.push_back("tie rank");
+    const double none = std::numeric_limits<double>::quiet_NaN();
     for (const auto& c : e.candidates) {
         ExplanationTable::Row row{trace_->cluster.nodes[c.node].name, {}};
-        for (size_t k = 0; k < c.raw.size(); ++k) {
-            row.values.push_back(double(c.raw[k]));
-            row.values.push_back(double(c.normalised[k]));
+        const bool scored = !c.raw.empty();  // the single feasible node is taken unscored
+        for (size_t k = 0; k < e.plugins.size(); ++k) {
+            if (!e.measures[k].empty())
+                row.values.push_back(scored ? c.measure[k] : none);
+            if (e.minMax[k])
+                row.values.push_back(scored ? double(c.raw[k]) : none);
+            row.values.push_back(scored ? double(c.normalised[k]) : none);
         }
-        if (c.raw.empty())  // the single feasible node is taken unscored
-            row.values.assign(e.plugins.size() * 2, 0.0);
-        row.values.push_back(double(c.total));
+        row.values.push_back(scored ? double(c.total) : none);
         row.values.push_back(double(c.tieRank));
-        if (int64_t(c.node) == e.winner)
-            table.winner = int(table.rows.size());
         table.rows.push_back(std::move(row));
     }
+    // Ranked as the scheduler ranks them: highest total first, ties in the run's node order,
+    // so the winner is the first row.
+    std::vector<size_t> rank(e.candidates.size());
+    std::iota(rank.begin(), rank.end(), size_t(0));
+    std::stable_sort(rank.begin(), rank.end(), [&](size_t a, size_t b) {
+        const auto& ca = e.candidates[a];
+        const auto& cb = e.candidates[b];
+        return ca.total != cb.total ? ca.total > cb.total : ca.tieRank < cb.tieRank;
+    });
+    std::vector<ExplanationTable::Row> ranked;
+    for (size_t i : rank) {
+        if (int64_t(e.candidates[i].node) == e.winner)
+            table.winner = int(ranked.size());
+        ranked.push_back(std::move(table.rows[i]));
+    }
+    table.rows = std::move(ranked);
     for (const auto& f : e.filtered)
-        table.filtered.push_back({trace_->cluster.nodes[f.node].name, f.reason});
+        table.filtered.push_back({trace_->cluster.nodes[f.node].name, f.reason, f.group});
     table.outcome = describeStep(step);
     table.why = e.why;
     return table;

@@ -12,6 +12,8 @@ public:
     // Series key prefix of the per-model GPU power columns, "gpu_power_kw:<MODEL>", one per
     // GPU model in the cluster; together they sum to the "gpu_power_kw" column.
     static constexpr const char* kGpuPowerByModelKey = "gpu_power_kw";
+    // The GPUs holding any allocated share (gpusInUse), per position.
+    static constexpr const char* kGpusInUseKey = "gpus_in_use";
 
     PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
                      std::string name = {});
@@ -43,6 +45,7 @@ public:
 
 private:
     void buildSeries();
+    void addGpusInUse();
     void addGpuPowerByModel();
     void buildLayout();
 

@@ -3,11 +3,13 @@
 #include "sched/ClusterState.h"
 
 #include <string>
+#include <string_view>
 
 namespace tessera {
 
-// The filter of fgd-pwr.md 1.4. Returns an empty string when the node fits the pod, else
-// the reason it does not, for the decision inspector.
+// The filter of fgd-pwr.md 1.4. reason() is empty when the node fits the pod, else why it does
+// not with the node's figures, for the decision inspector; reasonGroup() is the same reason
+// without the figures ("insufficient CPU"), so that the inspector can group nodes by it.
 class FeasibilityFilter {
 public:
     static bool fits(const ClusterState& cluster, uint32_t node, const PodSpec& pod)
@@ -25,6 +27,12 @@ public:
     }
 
     static std::string reason(const ClusterState& cluster, uint32_t node, const PodSpec& pod);
+    static std::string_view reasonGroup(const ClusterState& cluster, uint32_t node, const PodSpec& pod);
+
+private:
+    enum class Check { Passed, Cpu, Memory, NoGpus, GpuModel, SharedGpu, WholeGpus };
+    // The first check the node fails, in the filter's order.
+    static Check failedCheck(const ClusterState& cluster, uint32_t node, const PodSpec& pod);
 };
 
 }  // namespace tessera

@@ -9,7 +9,11 @@ namespace tessera {
 // The shared shape of FGD and PWR (fgd-pwr.md 4 and 8.1): score the node as it would be
 // after the pod lands. A share pod tries each GPU that fits, ascending, and keeps the best
 // (strict '>', so the lowest index wins ties); other pods use NodeResource.Sub's placement.
-// `delta(after)` scores the node state `after`.
+// `delta(after)` scores the node state `after`: an int64_t, or a RawScore whose `measure`
+// says what the score was made of (its `gpu` is ignored).
+inline RawScore asRawScore(int64_t value) { return {value, -1}; }
+inline RawScore asRawScore(RawScore score) { return score; }
+
 template <typename Delta>
 RawScore scoreHypotheticalPlacement(const ScoreInput& in, Delta delta)
 {
@@ -28,10 +32,10 @@ RawScore scoreHypotheticalPlacement(const ScoreInput& in, Delta delta)
             if (r < pod.gpuMilli)
                 continue;
             after.gpuLeft[size_t(g)] = int16_t(r - pod.gpuMilli);
-            const int64_t s = delta(after);
+            const RawScore s = asRawScore(delta(after));
             after.gpuLeft[size_t(g)] = r;
-            if (s > best.value)
-                best = {s, int8_t(g)};
+            if (s.value > best.value)
+                best = {s.value, int8_t(g), s.measure};
         }
         return best.gpu < 0 ? RawScore{0, -1} : best;
     }
@@ -39,7 +43,9 @@ RawScore scoreHypotheticalPlacement(const ScoreInput& in, Delta delta)
     for (int g = 0; g < spec.gpuCount; ++g)
         if (gpus >> g & 1)
             after.gpuLeft[size_t(g)] = int16_t(after.gpuLeft[size_t(g)] - pod.gpuMilli);
-    return {delta(after), -1};
+    RawScore scored = asRawScore(delta(after));
+    scored.gpu = -1;
+    return scored;
 }
 
 }  // namespace tessera

@@ -14,6 +14,14 @@ NodeState NodeState::empty(const NodeSpec& spec)
     return s;
 }
 
+int gpusInUse(const NodeState& state, int gpuCount)
+{
+    int used = 0;
+    for (int g = 0; g < gpuCount; ++g)
+        used += state.gpuLeft[size_t(g)] < kMilli;
+    return used;
+}
+
 void applyPod(NodeState& state, const PodSpec& pod, GpuMask gpus, int sign)
 {
     state.cpuLeft += sign * pod.cpuMilli;

@@ -26,6 +26,10 @@ struct NodeState {
 // A set of GPU indices on one node, bit g = GPU g.
 using GpuMask = uint8_t;
 
+// The GPUs of a node that hold any allocated share: what "GPUs in use" counts everywhere
+// (the occupancy grid's coloured cells, the series, the compare table).
+int gpusInUse(const NodeState& state, int gpuCount);
+
 // Adds (sign = -1) or removes (sign = +1) a pod's resources on the given GPUs.
 void applyPod(NodeState& state, const PodSpec& pod, GpuMask gpus, int sign);
 

@@ -109,12 +109,15 @@ Placement Scheduler::run(const ClusterState& cluster, const PodSpec& pod, ShapeI
         if (FeasibilityFilter::fits(cluster, n, pod))
             feasible_.push_back(n);
         else if (e)
-            e->filtered.push_back({n, FeasibilityFilter::reason(cluster, n, pod)});
+            e->filtered.push_back({n, FeasibilityFilter::reason(cluster, n, pod),
+                                   std::string(FeasibilityFilter::reasonGroup(cluster, n, pod))});
     }
     if (e)
-        for (const auto& t : policy_.terms) {
-            e->plugins.push_back(t.name);
-            e->weights.push_back(t.weight);
+        for (size_t p = 0; p < plugins_.size(); ++p) {
+            e->plugins.push_back(policy_.terms[p].name);
+            e->weights.push_back(policy_.terms[p].weight);
+            e->minMax.push_back(plugins_[p]->normalisation().minMax);
+            e->measures.emplace_back(plugins_[p]->measureName());
         }
     if (feasible_.empty()) {
         if (e)
@@ -126,7 +129,7 @@ Placement Scheduler::run(const ClusterState& cluster, const PodSpec& pod, ShapeI
     uint32_t winner = feasible_.front();
     if (feasible_.size() == 1) {
         if (e) {
-            e->candidates.push_back({winner, tieRank_[winner], {}, {}, 0});
+            e->candidates.push_back({winner, tieRank_[winner], {}, {}, {}, 0});
             e->why = "the only feasible node (taken without scoring)";
         }
     } else {
@@ -134,11 +137,17 @@ Placement Scheduler::run(const ClusterState& cluster, const PodSpec& pod, ShapeI
         const size_t count = feasible_.size();
         std::vector<int64_t> lo(plugins, std::numeric_limits<int64_t>::max());
         std::vector<int64_t> hi(plugins, std::numeric_limits<int64_t>::min());
+        std::vector<std::vector<double>> measures(e ? plugins : 0);  // only an explanation shows them
         for (size_t p = 0; p < plugins; ++p) {
             plugins_[p]->preScore(feasible_, rng);
             raw_[p].resize(count);
+            if (e)
+                measures[p].resize(count);
             for (size_t i = 0; i < count; ++i) {
-                const int64_t v = rawScore(p, cluster, feasible_[i], pod, shape).value;
+                const RawScore r = rawScore(p, cluster, feasible_[i], pod, shape);
+                const int64_t v = r.value;
+                if (e)
+                    measures[p][i] = r.measure;
                 raw_[p][i] = v;
                 lo[p] = std::min(lo[p], v);
                 hi[p] = std::max(hi[p], v);
@@ -166,10 +175,11 @@ Placement Scheduler::run(const ClusterState& cluster, const PodSpec& pod, ShapeI
                 ++ties;
             }
             if (e) {
-                DecisionExplanation::Candidate c{feasible_[i], tieRank_[feasible_[i]], {}, {}, total};
+                DecisionExplanation::Candidate c{feasible_[i], tieRank_[feasible_[i]], {}, {}, {}, total};
                 for (size_t p = 0; p < plugins; ++p) {
                     c.raw.push_back(raw_[p][i]);
                     c.normalised.push_back(normalised(p, i));
+                    c.measure.push_back(measures[p][i]);
                 }
                 e->candidates.push_back(std::move(c));
             }

@@ -5,6 +5,7 @@
 #include "util/Rng.h"
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string_view>
 
@@ -22,9 +23,13 @@ struct ScoreInput {
 };
 
 // A raw score; for a share pod, `gpu` is the plugin's own best GPU (-1 when it has none).
+// `measure` is the quantity the plugin turned into the score, in the unit the plugin's
+// measureName() gives (FGD: the change of the node's expected fragmentation, in GPUs), so that
+// the decision inspector can show what was scored; NaN for plugins whose score is the measure.
 struct RawScore {
     int64_t value = 0;
     int8_t gpu = -1;
+    double measure = std::numeric_limits<double>::quiet_NaN();
 };
 
 // How a plugin picks the GPU of a share pod (fgd-pwr.md 5.1) when it is the run's selector.
@@ -46,6 +51,8 @@ public:
     virtual RawScore score(const ScoreInput& input) const = 0;
     virtual Normalisation normalisation() const { return {}; }
     virtual GpuSelector gpuSelector() const { return GpuSelector::Best; }
+    // What RawScore::measure holds, with its unit, e.g. "Δ frag (GPU)"; empty when it holds nothing.
+    virtual std::string_view measureName() const { return {}; }
 
     // A pure function of (node state, pod shape) may be cached per node version.
     virtual bool cacheable() const { return true; }

@@ -6,6 +6,7 @@
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
 
+#include <QAbstractItemModel>
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -74,6 +75,37 @@ private:
     qint64 worst_ = 0;
 };
 
+// Every visible Text under `root` whose text does not fit (elided or cut), as "text".
+void collectItems(QQuickItem* item, QList<QQuickItem*>& out)
+{
+    if (!item->isVisible())
+        return;
+    out << item;
+    for (QQuickItem* child : item->childItems())
+        collectItems(child, out);
+}
+
+QStringList truncatedTexts(QObject* root)
+{
+    QStringList cut;
+    auto* top = qobject_cast<QQuickItem*>(root);
+    if (!top)
+        return {QStringLiteral("no root")};
+    QList<QQuickItem*> items;
+    collectItems(top, items);
+    for (QQuickItem* item : items) {
+        if (!item->property("truncated").isValid() || !item->property("text").isValid())
+            continue;
+        // Only what is on screen: an item of a hidden page or scrolled away is not seen.
+        const QRectF onWindow = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+        if (item->window() && !QRectF(QPointF(0, 0), QSizeF(item->window()->size())).intersects(onWindow))
+            continue;
+        if (item->property("truncated").toBool())
+            cut << item->property("text").toString();
+    }
+    return cut;
+}
+
 }  // namespace
 
 class SessionTest : public QObject {
@@ -90,6 +122,27 @@ class SessionTest : public QObject {
         if (!o)
             qWarning("no object named %s", name);
         return o;
+    }
+
+    // An item by objectName in the visual tree (Repeater delegates are not QObject children).
+    QQuickItem* findItem(const QString& name, QQuickItem* from = nullptr)
+    {
+        QQuickItem* item = from ? from : window_->contentItem();
+        if (item->objectName() == name)
+            return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = findItem(name, child))
+                return found;
+        return nullptr;
+    }
+
+    // "empty tooltip" when Qt Quick Controls' shared tooltip is shown without text, else "".
+    QString emptyTooltip()
+    {
+        QObject* tip = engine_->property("_q_QQuickToolTip").value<QObject*>();
+        if (!tip || !tip->property("visible").toBool())
+            return {};
+        return tip->property("text").toString().trimmed().isEmpty() ? QStringLiteral("empty tooltip") : QString();
     }
 
     QObject* currentRun() { return window_->property("currentRun").value<QObject*>(); }
@@ -186,6 +239,19 @@ private slots:
     {
         QObject* session = find("traceSession");
         QVERIFY(session);
+        // Meanwhile the pointer wanders over the grid: a tooltip may show only with something
+        // to say, before the run, while it computes and after.
+        QStringList emptyTips;
+        QElapsedTimer wandering;
+        wandering.start();
+        for (int i = 0; wandering.elapsed() < 60000 && (i < 40 || !currentRun()
+                                                          || find("runManager")->property("busy").toBool()); ++i) {
+            QTest::mouseMove(window_, QPoint(500 + (i * 37) % 700, 150 + (i * 53) % 500));
+            QTest::qWait(60);
+            if (const QString tip = emptyTooltip(); !tip.isEmpty())
+                emptyTips << QStringLiteral("%1 at move %2").arg(tip).arg(i);
+        }
+        QVERIFY2(emptyTips.isEmpty(), qPrintable(emptyTips.join(", ")));
         QTRY_VERIFY_WITH_TIMEOUT(session->property("loaded").toBool(), 30000);
         QVERIFY2(session->property("podsPath").toString().endsWith("traces/default/pods.csv"),
                  qPrintable(session->property("podsPath").toString()));
@@ -380,6 +446,50 @@ private slots:
         timelineObject()->setProperty("position", start);
     }
 
+    // A click on a candidate selects that node in the occupancy grid; a failed decision has no
+    // winner to mark and says none.
+    void inspectorSelectsInTheGrid()
+    {
+        window_->setProperty("viewIndex", 4);
+        QObject* decisions = find("decisionModel");
+        QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool(), 30000);
+        QVERIFY(decisions->property("winnerRow").toInt() == 0);  // the winner leads the table
+        auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
+        QVERIFY(table);
+        QTest::qWait(200);
+        QObject* whyText = find("whyText");
+        QVERIFY(whyText->property("text").toString().contains(QStringLiteral("★")));
+        // The second row: a node other than the winner.
+        const QPointF second = table->mapToScene(QPointF(40, 22 + 11));
+        QTest::mouseClick(window_, Qt::LeftButton, {}, second.toPoint());
+        QObject* grid = find("occupancyView")->property("grid").value<QObject*>();
+        QTRY_VERIFY(grid->property("selectedGroup").toInt() >= 0);
+        const QString selected = find("decisionInspector")->property("selectedNode").toString();
+        QVERIFY(!selected.isEmpty());
+        QVERIFY2(grid->property("selectedGroupText").toString().startsWith(selected),
+                 qPrintable(grid->property("selectedGroupText").toString()));
+        window_->setProperty("viewIndex", 0);
+        verifyNotBlank(shoot("inspector-selection-in-grid"), "grid with the inspector's node");
+        window_->setProperty("viewIndex", 4);
+
+        // Back from the end to a pod that failed: no winner, and no "★ marks the winner".
+        QObject* timeline = find("timeline");
+        const int start = timeline->property("position").toInt();
+        bool failedFound = false;
+        for (int p = currentRun()->property("steps").toInt(); p > 1 && !failedFound; --p) {
+            timeline->setProperty("position", p);
+            QTRY_VERIFY_WITH_TIMEOUT(decisions->property("shownStep").toInt() == p - 1, 30000);
+            failedFound = decisions->property("candidateCount").toInt() == 0
+                && decisions->property("outcome").toString().contains("fits nowhere");
+        }
+        QVERIFY2(failedFound, "FGD fails pods near 130% arrived");
+        QCOMPARE(decisions->property("winnerRow").toInt(), -1);
+        QVERIFY2(!whyText->property("text").toString().contains(QStringLiteral("★")),
+                 qPrintable(whyText->property("text").toString()));
+        shoot("inspector-failed");
+        timeline->setProperty("position", start);
+    }
+
     void screenshotsOfEveryView_data()
     {
         QTest::addColumn<int>("index");
@@ -429,6 +539,107 @@ private slots:
         QVERIFY(table);
         verifyNotBlank(shoot("compare"), "compare view");
         window_->setProperty("compareMode", false);
+    }
+
+    // Compare at the smallest supported window: every text whole, both grids on one scroll
+    // position, and the runs chosen in the view itself.
+    void compareAt1280x800()
+    {
+        window_->resize(1280, 800);
+        window_->setProperty("compareMode", true);
+        QObject* table = find("comparisonTable");
+        QVERIFY(table);
+        QTest::qWait(800);
+        const QImage shot = shoot("compare-1280x800");
+        verifyNotBlank(shot, "compare at 1280x800");
+        const QStringList cut = truncatedTexts(find("compareView"));
+        QVERIFY2(cut.isEmpty(), qPrintable("cut off: " + cut.join(" | ")));
+        // Qt Charts cuts axis labels to "…" when a plot is too short for its ticks: each side's
+        // chart keeps room for six tick labels.
+        for (const char* chart : {"compareChartA", "compareChartB", "compareDeltaChart"}) {
+            QQuickItem* panel = findItem(QString::fromLatin1(chart));
+            QVERIFY(panel);
+            const QRectF plot = panel->property("plotArea").toRectF();
+            QVERIFY2(plot.height() >= 6 * 14, qPrintable(QStringLiteral("%1: plot %2 px high").arg(chart).arg(plot.height())));
+        }
+
+        // The grid's header and the table show one number for "GPUs in use" at the cursor.
+        auto* model = table->property("model").value<QAbstractItemModel*>();
+        QVERIFY(model);
+        QString inUse;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r, 0).data().toString().startsWith("GPUs in use"))
+                inUse = model->index(r, 1).data().toString();
+        QVERIFY(!inUse.isEmpty());
+        const QString header = findItem("occupancyHeader", findItem("compareGridA"))->property("text").toString();
+        QVERIFY2(header.startsWith(inUse + " of "), qPrintable(header + " vs " + inUse));
+        QVERIFY2(header.contains("arrived"), qPrintable(header));
+
+        // One scroll position: scrolling either grid moves the other.
+        QObject* gridA = findItem("compareGridA");
+        QObject* gridB = findItem("compareGridB");
+        QVERIFY(gridA && gridB);
+        gridA->setProperty("contentY", 40.0);
+        QCOMPARE(gridB->property("contentY").toDouble(), 40.0);
+        gridB->setProperty("contentY", 12.0);
+        QCOMPARE(gridA->property("contentY").toDouble(), 12.0);
+        gridA->setProperty("contentY", 0.0);
+
+        // The runs are chosen in the view: both open runs are offered, and B can be dropped
+        // and chosen again without leaving compare.
+        QObject* pickB = findItem("compareRunB");
+        QVERIFY(pickB);
+        QCOMPARE(pickB->property("count").toInt(), find("runManager")->property("count").toInt());
+        QObject* other = window_->property("otherRun").value<QObject*>();
+        QVERIFY(window_->setProperty("otherRun", QVariant::fromValue<tessera::views::RunHandle*>(nullptr)));
+        QTRY_VERIFY(findItem("compareHint")->property("visible").toBool());
+        verifyNotBlank(shoot("compare-choose"), "compare asking for a run", 0.01);
+        QMetaObject::invokeMethod(find("compareView"), "runBChosen", Q_ARG(tessera::views::RunHandle*,
+                                                                            qobject_cast<tessera::views::RunHandle*>(other)));
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+        QVERIFY(!findItem("compareHint")->property("visible").toBool());
+
+        // Showing another open run (Run panel or picker) keeps B: the pairing is not lost.
+        QObject* runs = find("runManager");
+        QObject* a = currentRun();
+        QObject* another = nullptr;
+        for (int i = 0; i < runs->property("count").toInt() && !another; ++i) {
+            tessera::views::RunHandle* r = nullptr;
+            QMetaObject::invokeMethod(runs, "runAt", Q_RETURN_ARG(tessera::views::RunHandle*, r), Q_ARG(int, i));
+            if (r != a && r != other)
+                another = r;
+        }
+        QVERIFY2(another, "the session has three open runs by now");
+        QMetaObject::invokeMethod(find("runPanel"), "runSelected",
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(another)));
+        QCOMPARE(currentRun(), another);
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+        QMetaObject::invokeMethod(find("compareView"), "runAChosen",
+                                  Q_ARG(tessera::views::RunHandle*, qobject_cast<tessera::views::RunHandle*>(a)));
+        QCOMPARE(currentRun(), a);
+        QCOMPARE(window_->property("otherRun").value<QObject*>(), other);
+
+        // The inspector at this size: nothing cut either.
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 4);
+        QTRY_VERIFY_WITH_TIMEOUT(!find("decisionModel")->property("busy").toBool(), 30000);
+        shoot("inspector-1280x800");
+        const QStringList cutInInspector = truncatedTexts(find("decisionInspector"));
+        QVERIFY2(cutInInspector.isEmpty(), qPrintable("cut off: " + cutInInspector.join(" | ")));
+        window_->setProperty("compareMode", true);
+
+        window_->resize(2560, 1440);
+        QTest::qWait(500);
+        shoot("compare-2560x1440");
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 0);
+        QTest::qWait(500);
+        // The grid fills the view: its cells grew past the 1440 × 900 size.
+        QObject* grid = find("occupancyView")->property("grid").value<QObject*>();
+        const QImage big = shoot("occupancy-2560x1440");
+        QVERIFY2(grid->property("height").toDouble() > 0.6 * find("occupancyView")->property("height").toDouble(),
+                 qPrintable(QString::number(grid->property("height").toDouble())));
+        window_->resize(1440, 900);
     }
 
     void exportFiles()

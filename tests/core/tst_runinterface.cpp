@@ -88,9 +88,91 @@ private slots:
             QVERIFY2(t.winner >= 0, t.why.c_str());
             QCOMPARE(t.rows[size_t(t.winner)].candidate, trace_->cluster.nodes[size_t(s.placement.node)].name);
             QCOMPARE(t.rows.size() + t.filtered.size(), trace_->cluster.nodes.size());
+            // Ranked best first: the winner leads, totals never rise, ties keep the node order.
+            QCOMPARE(t.winner, 0);
+            const size_t total = t.columns.size() - 2, rank = t.columns.size() - 1;
+            QCOMPARE(t.columns[total], std::string("weighted total"));
+            for (size_t r = 1; r < t.rows.size(); ++r) {
+                const auto& a = t.rows[r - 1].values;
+                const auto& b = t.rows[r].values;
+                QVERIFY(a[total] > b[total] || (a[total] == b[total] && a[rank] < b[rank]));
+            }
+            // Every filtered node has a reason and the kind of reason it is grouped under.
+            for (const auto& f : t.filtered)
+                QVERIFY2(!f.reason.empty() && !f.group.empty() && f.group.size() <= f.reason.size() + 20,
+                         (f.reason + " / " + f.group).c_str());
             ++checked;
         }
         QVERIFY(checked > 10);
+    }
+
+    void explanationColumnsSayWhatEachPluginScored()
+    {
+        size_t step = 0;
+        while (!run_->result().timeline.step(step).placement.placed() || run_->explain(step).rows.size() < 2)
+            ++step;
+        const ExplanationTable t = run_->explain(step);
+        // PWR is min-max normalised: raw and score differ. FGD is not: its raw score would repeat
+        // its score, so it shows what it measured instead, the growth of expected fragmentation.
+        const std::vector<std::string> expected{"pwr raw", "pwr score", "fgd Δ frag (GPU)", "fgd score",
+                                                "weighted total", "tie rank"};
+        QCOMPARE(t.columns, expected);
+    }
+
+    void placementsNameGpuIndices()
+    {
+        size_t shown = 0;
+        for (size_t step = 0; step < run_->steps(); ++step) {
+            const Step& s = run_->result().timeline.step(step);
+            if (s.kind != StepKind::Arrival || !s.placement.placed() || s.placement.gpus == 0)
+                continue;
+            const std::string text = run_->describeStep(step);
+            QVERIFY2(text.find("0x") == std::string::npos, text.c_str());
+            std::string gpus;
+            int count = 0;
+            for (int g = 0; g < 8; ++g)
+                if (s.placement.gpus >> g & 1)
+                    gpus += (count++ ? ", " : "") + std::to_string(g);
+            const std::string expected = (count > 1 ? "GPUs " : "GPU ") + gpus;
+            QVERIFY2(text.size() >= expected.size() && text.compare(text.size() - expected.size(), expected.size(), expected) == 0,
+                     (text + " should end in " + expected).c_str());
+            ++shown;
+        }
+        QVERIFY(shown > 10);
+    }
+
+    void gpusInUseIsWhatTheGridColours()
+    {
+        // One definition: the series' "GPUs in use" is the number of cells the occupancy grid
+        // colours (any allocated share) at every position.
+        const MetricSeries& s = run_->series();
+        QVERIFY(s.find(PodSchedulingRun::kGpusInUseKey));
+        QVERIFY(s.info(*s.find(PodSchedulingRun::kGpusInUseKey)).count);
+        auto cursor = run_->cursor();
+        std::vector<float> use;
+        bool differsFromUsedNodes = false;
+        for (size_t position = 0; position <= run_->steps(); ++position) {
+            cursor->seek(position);
+            cursor->cellUse(use);
+            const auto coloured = std::count_if(use.begin(), use.end(), [](float u) { return u > 0.0f; });
+            QCOMPARE(s.value(PodSchedulingRun::kGpusInUseKey, position), double(coloured));
+            differsFromUsedNodes |= s.value("used_gpus", position) != double(coloured);
+        }
+        // ... which is not fgd-pwr.md's "used GPUs" (every GPU of a used node), labelled apart.
+        QVERIFY(differsFromUsedNodes);
+        QCOMPARE(s.info(*s.find("used_gpus")).label, std::string("GPUs on used nodes"));
+    }
+
+    void rowAtXIsTheFirstRowReachingX()
+    {
+        const MetricSeries& s = run_->series();
+        const auto xs = s.column(0);
+        for (double x : {0.0, 12.5, 50.0, 100.0, 129.0}) {
+            const size_t row = s.rowAtX(x);
+            QVERIFY(xs[row] >= x);
+            QVERIFY(row == 0 || xs[row - 1] < x);
+        }
+        QCOMPARE(s.rowAtX(1e9), s.rows() - 1);  // beyond the run: its end
     }
 
     void forkThroughTheInterface()

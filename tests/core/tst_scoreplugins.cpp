@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <numeric>
 #include <set>
 
@@ -352,6 +354,48 @@ private slots:
         // a pod requesting nothing scores 100; a GPU pod on a model it may not use scores 0
         QCOMPARE(scoreOf("fgd", s, empty, b.pod("nothing", 0)).value, 100);
         QCOMPARE(scoreOf("fgd", s, empty, b.pod("typed", 1000, 1, 500, "V100M16")).value, 0);
+    }
+
+    void fgdMeasureIsTheFragmentationDelta()
+    {
+        // What FGD scores, shown by the inspector: the growth of the node's expected
+        // fragmentation in GPUs, F_n(after) - F_n(before), worked out here from the
+        // fragmentation model on hand-built node states, not through the plugin.
+        ClusterBuilder b;
+        const uint32_t left = uint32_t(b.addNode("left", 32000, 2, "T4"));
+        const uint32_t empty = uint32_t(b.addNode("empty", 32000, 2, "T4"));
+        const ClusterState& s = b.build(fgdWorkload(b));
+        b.setNode(left, {1000, 600});
+        const FragmentationModel& frag = b.fragmentation();
+        auto delta = [&](uint32_t node, std::array<int16_t, 2> gpuLeftAfter, int32_t cpuTaken) {
+            NodeState after = s.state(node);
+            after.cpuLeft -= cpuTaken;
+            after.gpuLeft[0] = gpuLeftAfter[0];
+            after.gpuLeft[1] = gpuLeftAfter[1];
+            const int64_t grown = frag.nodeFragmentScaled(s.spec(node), after) - frag.nodeFragmentScaled(s.spec(node), s.state(node));
+            return double(grown) / double(frag.scale()) / 1000.0;
+        };
+        // A share pod on left goes to GPU 0 (see fgdShareScoreAndGpu): F 400 -> 350 milli.
+        const PodSpec share = b.pod("p", 1000, 1, 200);
+        const RawScore r = scoreOf("fgd", s, left, share);
+        QVERIFY(std::abs(r.measure - (delta(left, {800, 600}, 1000))) < 1e-12);
+        QVERIFY(std::abs(r.measure - (-0.05)) < 1e-12);
+        // A whole GPU on the empty node takes GPU 0: F 500 -> 250 milli.
+        const PodSpec whole = b.pod("w", 1000, 1, 1000);
+        QVERIFY(std::abs(scoreOf("fgd", s, empty, whole).measure - (delta(empty, {0, 1000}, 1000))) < 1e-12);
+        QVERIFY(std::abs(scoreOf("fgd", s, empty, whole).measure - (-0.25)) < 1e-12);
+        QCOMPARE(PluginRegistry::instance().create("fgd")->measureName(), std::string_view("Δ frag (GPU)"));
+
+        // The explanation carries the same number per candidate, and says FGD is not min-max
+        // normalised (its raw score is its score).
+        Scheduler scheduler(PolicySpec::parse("fgd"), identityOrder(s), 42);
+        const DecisionExplanation e = scheduler.explain(s, share, 0);
+        QCOMPARE(e.minMax, std::vector<bool>{false});
+        QCOMPARE(e.measures, std::vector<std::string>{"Δ frag (GPU)"});
+        QVERIFY(std::abs(candidate(e, left).measure.at(0) - (delta(left, {800, 600}, 1000))) < 1e-12);
+        QVERIFY(std::abs(candidate(e, empty).measure.at(0) - (delta(empty, {800, 1000}, 1000))) < 1e-12);
+        // Plugins that measure nothing besides their score leave it NaN.
+        QVERIFY(std::isnan(scoreOf("bestfit", s, left, share).measure));
     }
 
     void fgdOneGpuOfFragmentScores26()

@@ -151,6 +151,93 @@ private slots:
         QVERIFY(item->selectedGroupText().isEmpty());
     }
 
+    void occupancyCellsGrowToFillTheHeight()
+    {
+        OccupancyItem item;
+        item.setRun(run_);
+        item.setWidth(2000);  // a 2560 × 1440 window's grid area
+        item.setMinCellSize(4);
+        item.setMaxCellSize(28);
+        QSignalSpy sizeSpy(&item, &OccupancyItem::cellSizeChanged);
+        item.setFitHeight(1100);
+        const int fitted = item.cellSize();
+        QVERIFY2(fitted > 7, qPrintable(QString::number(fitted)));  // larger than the fixed default
+        QVERIFY(sizeSpy.count() >= 1);
+        // The largest size that fits: it fits, one more does not (unless at the maximum).
+        QVERIFY(item.implicitHeight() <= 1100);
+        const OccupancyLayout& layout = run_->run().layout();
+        if (fitted < 28)
+            QVERIFY(OccupancyGeometry(layout, 2000, fitted + 1, item.labelHeight()).height() > 1100);
+        // And it fills: more than two thirds of the height is used.
+        QVERIFY2(item.implicitHeight() > 1100 * 2 / 3, qPrintable(QString::number(item.implicitHeight())));
+
+        // A small area keeps the minimum size and scrolls; a huge one stops at the maximum.
+        item.setWidth(600);
+        item.setFitHeight(200);
+        QCOMPARE(item.cellSize(), 4);
+        QVERIFY(item.implicitHeight() > 200);
+        item.setWidth(4000);
+        item.setFitHeight(100000);
+        QCOMPARE(item.cellSize(), 28);
+        // No fitting: the size set.
+        item.setFitHeight(0);
+        item.setCellSize(9);
+        QCOMPARE(item.cellSize(), 9);
+    }
+
+    void occupancySelectsANodeByName()
+    {
+        OccupancyItem item;
+        item.setWidth(800);
+        item.setRun(run_);
+        const OccupancyLayout& layout = run_->run().layout();
+        const auto& group = layout.groups[layout.groups.size() / 2];
+        QVERIFY(item.selectNode(QString::fromStdString(group.name)));
+        QCOMPARE(item.selectedGroup(), int(layout.groups.size() / 2));
+        QVERIFY(item.selectedGroupText().startsWith(QString::fromStdString(group.name)));
+        const QRectF bounds = item.groupBounds(item.selectedGroup());
+        QVERIFY(!bounds.isEmpty());
+        QCOMPARE(item.groupOfCell(item.cellAt(bounds.x() + 1, bounds.y() + 1)), item.selectedGroup());
+        QVERIFY(!item.selectNode("no-such-node"));
+        QCOMPARE(item.selectedGroup(), -1);
+    }
+
+    void hoverTextIsThereWhenTheHoverBoxShows()
+    {
+        // The view shows its tooltip when hoveredCell changes; Qt Quick's shared ToolTip keeps
+        // the text it opened with, so the text must be set by then (an empty box followed
+        // the mouse on first start). No cell, no hover.
+        auto window = makeWindow({400, 300});
+        auto* item = new OccupancyItem(window->contentItem());
+        item->setWidth(380);
+        item->setHeight(280);
+        QVERIFY(showAndSettle(*window));
+        QTest::mouseMove(window.get(), QPoint(20, 30));  // no run yet: nothing to hover
+        QCOMPARE(item->hoveredCell(), -1);
+        QVERIFY(item->hoverText().isEmpty());
+
+        item->setRun(run_);
+        item->setPosition(run_->steps());
+        // QML learns of the text by hoverTextChanged: it must come before hoveredCellChanged.
+        QStringList textsAtShow;
+        QString textAnnounced;
+        connect(item, &OccupancyItem::hoverTextChanged, item, [&] { textAnnounced = item->hoverText(); });
+        connect(item, &OccupancyItem::hoveredCellChanged, item, [&] {
+            if (item->hoveredCell() >= 0)
+                textsAtShow << textAnnounced;
+        });
+        const OccupancyGeometry g(run_->run().layout(), int(item->width()), item->cellSize(), item->labelHeight());
+        for (int c : {0, 1, 5})
+            QTest::mouseMove(window.get(), g.cells()[size_t(c)].center());
+        QTest::mouseMove(window.get(), QPoint(1, 1));  // a label strip
+        QCOMPARE(item->hoveredCell(), -1);
+        QTest::mouseMove(window.get(), g.cells()[2].center());
+        QCOMPARE(textsAtShow.size(), 4);
+        for (const QString& text : textsAtShow)
+            QVERIFY2(!text.isEmpty(), "hoveredCellChanged came before the text was announced");
+        QCOMPARE(textsAtShow.last(), item->hoverText());
+    }
+
     // Speed is measured by tessera-bench scrub, never here: this checks the 12k grid draws whole.
     void occupancyDrawsTwelveThousandGpus()
     {

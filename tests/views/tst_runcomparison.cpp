@@ -1,6 +1,8 @@
 // RunComparisonModel against the core: its rows are the metrics the two runs share, and every
 // cell is the runs' own series value (or their difference) at the cursor or at the end.
+#include "chart/ReportWriter.h"
 #include "compare/RunComparisonModel.h"
+#include "items/OccupancyItem.h"
 #include "support/TestRuns.h"
 
 #include <QAbstractItemModelTester>
@@ -114,8 +116,108 @@ private slots:
         Comparison compared(trace_, "fgd", "fgd");
         RunComparisonModel& model = compared.model;
         // The same policy and seed: every final delta is zero.
-        for (int row = 0; row < model.rowCount(); ++row)
-            QCOMPARE(model.data(model.index(row, RunComparisonModel::FinalDelta), RunComparisonModel::DeltaSignRole).toInt(), 0);
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex delta = model.index(row, RunComparisonModel::FinalDelta);
+            QCOMPARE(model.data(delta, RunComparisonModel::DeltaSignRole).toInt(), 0);
+            QCOMPARE(model.data(delta).toString(), QStringLiteral("0"));  // no "+0.00", nothing to mark
+        }
+    }
+
+    void countsAreWrittenAsIntegers()
+    {
+        Comparison compared(trace_, "fgd", "random");
+        RunComparisonModel& model = compared.model;
+        const MetricSeries& s = compared.a.run().series();
+        model.setPositionA(compared.a.steps() / 2);
+        model.setPositionB(compared.b.steps() / 2);
+        int counts = 0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const MetricInfo& info = s.info(size_t(row) + 1);
+            for (int column = RunComparisonModel::AtCursorA; column <= RunComparisonModel::FinalDelta; ++column) {
+                const QString text = model.data(model.index(row, column)).toString();
+                const double v = model.value(row, column);
+                if (info.count) {
+                    // "343", never "343.00"; a difference "+3" or "−3".
+                    QVERIFY2(!text.contains('.'), qPrintable(text));
+                    QCOMPARE(text.toDouble() == 0 ? 0.0 : std::abs(QString(text).remove(QChar(0x2212)).remove('+').toDouble()),
+                             std::abs(v));
+                } else {
+                    QVERIFY2(text.contains('.') || text == "0", qPrintable(text));
+                }
+                // A difference is marked exactly when it is written as one.
+                if (column == RunComparisonModel::AtCursorDelta || column == RunComparisonModel::FinalDelta)
+                    QCOMPARE(model.data(model.index(row, column), RunComparisonModel::DeltaSignRole).toInt() != 0,
+                             text != "0");
+            }
+            counts += info.count;
+        }
+        QVERIFY(counts >= 5);  // failed, pending, used nodes, GPUs on used nodes, GPUs in use, per class
+    }
+
+    // One number, one definition: the compare table, the occupancy grid's header count and the
+    // report's summary show the same values at the same cursor.
+    void theTableTheGridAndTheReportAgree()
+    {
+        Comparison compared(trace_, "fgd", "bestfit");
+        RunComparisonModel& model = compared.model;
+        const MetricSeries& s = compared.a.run().series();
+        int inUseRow = -1, failedRow = -1;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (s.info(size_t(row) + 1).key == PodSchedulingRun::kGpusInUseKey)
+                inUseRow = row;
+            if (s.info(size_t(row) + 1).key == "failed_pods")
+                failedRow = row;
+        }
+        QVERIFY(inUseRow >= 0 && failedRow >= 0);
+
+        OccupancyItem grid;
+        grid.setWidth(800);
+        grid.setRun(&compared.a);
+        for (int position : {0, compared.a.steps() / 3, compared.a.steps() / 2, compared.a.steps()}) {
+            model.setPositionA(position);
+            grid.setPosition(position);
+            QCOMPARE(model.value(inUseRow, RunComparisonModel::AtCursorA), double(grid.usedCellCount()));
+            QCOMPARE(model.data(model.index(inUseRow, RunComparisonModel::AtCursorA)).toString(),
+                     QString::number(grid.usedCellCount()));
+            // ... and the grid's header writes it with RunHandle::valueText, the same text.
+            QCOMPARE(compared.a.valueText(PodSchedulingRun::kGpusInUseKey, position),
+                     model.data(model.index(inUseRow, RunComparisonModel::AtCursorA)).toString());
+            QCOMPARE(compared.a.valueText("failed_pods", position),
+                     model.data(model.index(failedRow, RunComparisonModel::AtCursorA)).toString());
+        }
+
+        // The report's "at 100% arrived" is the value where the app's cursor lands for 100%,
+        // on runs that go past it.
+        RunHandle a(test::simulateRun(trace_, "fgd", 1.3)), b(test::simulateRun(trace_, "bestfit", 1.3));
+        model.setRunA(&a);
+        model.setRunB(&b);
+        QVERIFY(a.positionAtX(100) < a.steps() && b.positionAtX(100) < b.steps());
+        const std::vector<const Run*> runs{&a.run(), &b.run()};
+        const QList<QStringList> summary = chart::ReportWriter::summary(runs);
+        const QString failedLabel = model.data(model.index(failedRow, 0)).toString();
+        bool checked = false;
+        for (const QStringList& row : summary) {
+            if (!row[0].startsWith(failedLabel) || !row[0].endsWith("at 100% arrived"))
+                continue;
+            const int pa = a.positionAtX(100), pb = b.positionAtX(100);
+            model.setPositionA(pa);
+            model.setPositionB(pb);
+            QCOMPARE(row[1], model.data(model.index(failedRow, RunComparisonModel::AtCursorA)).toString());
+            QCOMPARE(row[2], model.data(model.index(failedRow, RunComparisonModel::AtCursorB)).toString());
+            QCOMPARE(row[3], model.data(model.index(failedRow, RunComparisonModel::AtCursorDelta)).toString());
+            checked = true;
+        }
+        QVERIFY(checked);
+        // A run that stops at 80% has no value "at 100% arrived".
+        const std::vector<const Run*> short80{&compared.a.run()};
+        for (const QStringList& row : chart::ReportWriter::summary(short80))
+            if (row[0].endsWith("at 100% arrived"))
+                QCOMPARE(row[1], QStringLiteral("–"));
+        model.setRunA(nullptr);  // before a and b go
+        model.setRunB(nullptr);
+        for (const QStringList& row : summary)
+            for (const QString& cell : row.mid(1))
+                QVERIFY2(!(row[0].startsWith("Failed pods") && cell.contains('.')), qPrintable(row.join(" | ")));
     }
 };
 

@@ -2,7 +2,7 @@
 
 #include "chart/ChartError.h"
 #include "chart/ChartRenderer.h"
-#include "chart/MetricLookup.h"
+#include "chart/MetricText.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -115,14 +115,11 @@ Table parametersTable(const std::vector<const Run*>& runs)
     return t;
 }
 
-Table summaryTable(const std::vector<const Run*>& runs)
+}  // namespace
+
+QList<QStringList> ReportWriter::summary(const std::vector<const Run*>& runs)
 {
-    struct Metric {
-        const char* key;
-        int decimals;
-    };
-    const Metric metrics[] = {{"alloc_pct", 2}, {"frag_rate_pct", 2}, {"frag_of_total_pct", 2}, {"power_kw", 1},
-                              {"failed_pods", 0}};
+    const char* const metrics[] = {"alloc_pct", "frag_rate_pct", "frag_of_total_pct", "power_kw", "failed_pods"};
     Table t;
     QStringList header{QStringLiteral("Metric")};
     for (size_t i = 0; i < runs.size(); ++i)
@@ -142,8 +139,8 @@ Table summaryTable(const std::vector<const Run*>& runs)
     if (arrivedAxis)
         points = {{QStringLiteral("at 100% arrived"), 100.0}, {QStringLiteral("at 130% arrived"), 130.0}};
     points.push_back({QStringLiteral("final"), std::nullopt});
-    for (const Metric& m : metrics) {
-        const auto column = first.find(m.key);
+    for (const char* key : metrics) {
+        const auto column = first.find(key);
         if (!column)
             continue;
         const MetricInfo& info = first.info(*column);
@@ -154,26 +151,25 @@ Table summaryTable(const std::vector<const Run*>& runs)
             for (const Run* run : runs) {
                 const MetricSeries& s = run->series();
                 std::optional<double> v;
-                if (!p.x && s.rows() > 0 && s.find(m.key))
-                    v = s.value(m.key, s.rows() - 1);
-                else if (p.x) {
-                    v = MetricLookup(s, MetricLookup::Mode::Linear).at(m.key, *p.x);
-                    // A run stops just short of its tune (129.98% for 1.3): the point that
-                    // rounds to the asked percentage counts, as in the grid CSV.
-                    if (!v && s.rows() > 0 && s.find(m.key) && std::abs(s.column(0)[s.rows() - 1] - *p.x) <= 0.5)
-                        v = s.value(m.key, s.rows() - 1);
-                }
+                // The row the app's cursor shows at that x (MetricSeries::rowAtX), not a value
+                // between rows: the report and the screen must agree. A run that stops short
+                // of x has no value there (one ending at 129.98% counts for 130%, as in the
+                // grid CSV, whose points are arrived % rounded).
+                const bool reaches = s.rows() > 0 && (!p.x || std::nearbyint(s.column(0)[s.rows() - 1]) >= *p.x);
+                if (reaches && s.find(key))
+                    v = s.value(key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
                 values.push_back(v);
-                row << (v ? QString::number(*v, 'f', m.decimals) : QStringLiteral("–"));
+                row << (v ? MetricText::value(info, *v) : QStringLiteral("–"));
             }
             if (delta)
-                row << (values[0] && values[1] ? QString::number(*values[1] - *values[0], 'f', m.decimals)
-                                               : QStringLiteral("–"));
+                row << (values[0] && values[1] ? MetricText::delta(info, *values[1] - *values[0]) : QStringLiteral("–"));
             t << row;
         }
     }
     return t;
 }
+
+namespace {
 
 void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<const Run*>& runs,
                     const ChartTheme& theme)
@@ -194,7 +190,7 @@ void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<con
     painter.setPen(theme.text);
     painter.setFont(pixelFont(font * 1.25, true));
     painter.drawText(QPointF(page.left(), y), QStringLiteral("Summary"));
-    paintTable(painter, summaryTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    paintTable(painter, ReportWriter::summary(runs), page.left(), y + font * 0.6, page.width(), theme, font);
 }
 
 }  // namespace

@@ -25,6 +25,10 @@ public:
     // Throws ChartError naming the path when it cannot be written.
     static void write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
                       Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+    // The title page's summary, header row first: one row per metric and point ("at 100%
+    // arrived", ..., "final"), one column per run, and B − A for two runs. Public so that tests
+    // can hold it against the screen.
+    static QList<QStringList> summary(const std::vector<const Run*>& runs);
     // Pages the report has: the title page and the chart pages.
     static int pageCount(int charts, Layout layout);
 };

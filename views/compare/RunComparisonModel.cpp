@@ -1,5 +1,7 @@
 #include "compare/RunComparisonModel.h"
 
+#include "chart/MetricText.h"
+
 #include <cmath>
 #include <limits>
 
@@ -56,8 +58,7 @@ void RunComparisonModel::rebuild()
         const MetricSeries& b = runB_->run().series();
         for (size_t c = 1; c < a.columns(); ++c)
             if (b.find(a.info(c).key))
-                rows_.push_back({QString::fromStdString(a.info(c).key), QString::fromStdString(a.info(c).label),
-                                 QString::fromStdString(a.info(c).unit)});
+                rows_.push_back(a.info(c));
     }
     endResetModel();
 }
@@ -73,7 +74,7 @@ double RunComparisonModel::value(int row, int column) const
 {
     if (row < 0 || row >= int(rows_.size()) || !runA_ || !runB_)
         return std::numeric_limits<double>::quiet_NaN();
-    const QString& key = rows_[size_t(row)].key;
+    const QString key = QString::fromStdString(rows_[size_t(row)].key);
     const double a = runA_->value(key, column >= FinalA ? runA_->steps() : positionA_);
     const double b = runB_->value(key, column >= FinalA ? runB_->steps() : positionB_);
     switch (column) {
@@ -95,19 +96,17 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const Row& row = rows_[size_t(index.row())];
+    const MetricInfo& info = rows_[size_t(index.row())];
+    const bool delta = index.column() == AtCursorDelta || index.column() == FinalDelta;
     if (role == Qt::DisplayRole) {
+        const QString label = QString::fromStdString(info.label), unit = QString::fromStdString(info.unit);
         if (index.column() == Metric)
-            return row.unit.isEmpty() ? row.label : QStringLiteral("%1 (%2)").arg(row.label, row.unit);
+            return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit);
         const double v = value(index.row(), index.column());
-        const bool delta = index.column() == AtCursorDelta || index.column() == FinalDelta;
-        const QString text = QString::number(v, 'f', 2);
-        return delta && v > 0 ? QStringLiteral("+") + text : text;
+        return delta ? chart::MetricText::delta(info, v) : chart::MetricText::value(info, v);
     }
-    if (role == DeltaSignRole && (index.column() == AtCursorDelta || index.column() == FinalDelta)) {
-        const double v = value(index.row(), index.column());
-        return std::abs(v) < 1e-9 ? 0 : (v > 0 ? 1 : -1);
-    }
+    if (role == DeltaSignRole && delta)
+        return chart::MetricText::deltaSign(info, value(index.row(), index.column()));
     return {};
 }
 

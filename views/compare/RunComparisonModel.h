@@ -51,16 +51,11 @@ signals:
 private:
     void rebuild();
 
-    struct Row {
-        QString key;
-        QString label;
-        QString unit;
-    };
     QPointer<RunHandle> runA_;
     QPointer<RunHandle> runB_;
     int positionA_ = 0;
     int positionB_ = 0;
-    std::vector<Row> rows_;
+    std::vector<MetricInfo> rows_;  // A's metrics that B has too, in A's order
 };
 
 }  // namespace tessera::views

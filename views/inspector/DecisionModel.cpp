@@ -9,6 +9,8 @@ namespace tessera::views {
 namespace {
 QString formatValue(double v)
 {
+    if (std::isnan(v))
+        return QStringLiteral("–");  // does not apply, e.g. the only feasible node is not scored
     if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
         return QString::number(qint64(std::llround(v)));
     return QString::number(v, 'f', 3);
@@ -189,15 +191,6 @@ void DecisionModel::applySort()
         const double va = ra.values[size_t(column - 1)], vb = rb.values[size_t(column - 1)];
         return descending ? vb < va : va < vb;
     });
-}
-
-int DecisionModel::rowOfCandidate(const QString& candidate) const
-{
-    const std::string name = candidate.toStdString();
-    for (size_t r = 0; r < order_.size(); ++r)
-        if (table_.rows[order_[r]].candidate == name)
-            return int(r);
-    return -1;
 }
 
 }  // namespace tessera::views

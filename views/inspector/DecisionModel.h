@@ -16,7 +16,8 @@ namespace tessera::views {
 
 // Why one step of a run went the way it did, as a sortable table for the decision inspector:
 // column 0 is the candidate (a feasible node), the others are the run's ExplanationTable columns
-// (each plugin's raw and normalised score, the weighted total, the tie rank). The explanation is
+// (what each plugin measured, its raw score where normalisation changes it, its score, the
+// weighted total, the tie rank), ranked best first until a header click sorts. The explanation is
 // computed off the GUI thread (on the real trace it rebuilds the cluster and scores 1,213 nodes),
 // and `busy` is true meanwhile. The sort order persists across steps.
 class DecisionModel : public QAbstractTableModel {
@@ -72,8 +73,6 @@ public:
     // Sorts by `column`, descending first, then toggling on repeated calls: a header click.
     Q_INVOKABLE void toggleSort(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
-    // The row of a candidate in the current order, -1 if it is not feasible.
-    Q_INVOKABLE int rowOfCandidate(const QString& candidate) const;
 
 signals:
     void runChanged();

@@ -54,6 +54,21 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
     height_ = std::max(y - kBandGap, 1);  // no gap after the last band
 }
 
+int OccupancyGeometry::fittingCellSize(const OccupancyLayout& layout, int width, int height, int labelHeight,
+                                       int minSize, int maxSize)
+{
+    // Larger cells never make the grid shorter, so the sizes that fit are a prefix: bisect.
+    int lo = minSize, hi = maxSize;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (OccupancyGeometry(layout, width, mid, labelHeight).height() <= height)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 std::vector<QRect> OccupancyGeometry::groupRects(int group) const
 {
     std::vector<QRect> rects;

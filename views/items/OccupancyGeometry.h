@@ -25,6 +25,11 @@ public:
     OccupancyGeometry() = default;
     OccupancyGeometry(const OccupancyLayout& layout, int width, int cellSize, int labelHeight);
 
+    // The largest cell size in [minSize, maxSize] whose grid at `width` is at most `height`
+    // tall; minSize when none is.
+    static int fittingCellSize(const OccupancyLayout& layout, int width, int height, int labelHeight, int minSize,
+                               int maxSize);
+
     int width() const { return width_; }
     int height() const { return height_; }
     int cellSize() const { return cellSize_; }

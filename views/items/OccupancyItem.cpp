@@ -59,11 +59,40 @@ void OccupancyItem::setPosition(int position)
 void OccupancyItem::setCellSize(int size)
 {
     size = std::clamp(size, 1, 64);
-    if (size == cellSize_)
+    if (size == fixedCellSize_)
         return;
-    cellSize_ = size;
+    fixedCellSize_ = size;
     relayout();
-    emit cellSizeChanged();
+}
+
+void OccupancyItem::setFitHeight(int height)
+{
+    height = std::max(height, 0);
+    if (height == fitHeight_)
+        return;
+    fitHeight_ = height;
+    relayout();
+    emit fitChanged();
+}
+
+void OccupancyItem::setMinCellSize(int size)
+{
+    size = std::clamp(size, 1, 64);
+    if (size == minCellSize_)
+        return;
+    minCellSize_ = size;
+    relayout();
+    emit fitChanged();
+}
+
+void OccupancyItem::setMaxCellSize(int size)
+{
+    size = std::clamp(size, 1, 64);
+    if (size == maxCellSize_)
+        return;
+    maxCellSize_ = size;
+    relayout();
+    emit fitChanged();
 }
 
 void OccupancyItem::setLabelHeight(int height)
@@ -161,11 +190,24 @@ QString OccupancyItem::describeCell(int cell) const
     return QString::fromStdString(cursor_->describeCell(uint32_t(cell)));
 }
 
-QString OccupancyItem::groupName(int group) const
+bool OccupancyItem::selectNode(const QString& name)
 {
-    if (!model_ || group < 0 || size_t(group) >= model_->layout().groups.size())
-        return {};
-    return QString::fromStdString(model_->layout().groups[size_t(group)].name);
+    const std::string wanted = name.toStdString();
+    int found = -1;
+    if (model_)
+        for (size_t g = 0; g < model_->layout().groups.size() && found < 0; ++g)
+            if (model_->layout().groups[g].name == wanted)
+                found = int(g);
+    setSelectedGroup(found);
+    return found >= 0;
+}
+
+QRectF OccupancyItem::groupBounds(int group) const
+{
+    QRect bounds;
+    for (const QRect& r : geometry_.groupRects(group))
+        bounds = bounds.united(r);
+    return QRectF(bounds);
 }
 
 void OccupancyItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
@@ -177,10 +219,18 @@ void OccupancyItem::geometryChange(const QRectF& newGeometry, const QRectF& oldG
 
 void OccupancyItem::relayout()
 {
+    int size = fixedCellSize_;
+    if (model_ && width() >= 1 && fitHeight_ > 0)
+        size = OccupancyGeometry::fittingCellSize(model_->layout(), int(width()), fitHeight_, labelHeight_,
+                                                  std::min(minCellSize_, maxCellSize_), maxCellSize_);
     if (model_ && width() >= 1)
-        geometry_ = OccupancyGeometry(model_->layout(), int(width()), cellSize_, labelHeight_);
+        geometry_ = OccupancyGeometry(model_->layout(), int(width()), size, labelHeight_);
     else
         geometry_ = OccupancyGeometry();
+    if (size != cellSize_) {
+        cellSize_ = size;
+        emit cellSizeChanged();
+    }
     setImplicitHeight(model_ && width() >= 1 ? geometry_.height() : 0);
     repaintImage();
     emit bandsChanged();
@@ -228,21 +278,30 @@ void OccupancyItem::repaintImage()
     }
     if (selectedGroup_ >= 0) {
         QPainter painter(&texels);
+        // Two pixels wide (two rings) on cells big enough to keep their colour visible inside.
         painter.setPen(QPen(selectionColor_, 1));
+        const int rings = geometry_.cellSize() >= 6 ? 2 : 1;
         for (const QRect& r : geometry_.groupRects(selectedGroup_))
-            painter.drawRect(r.adjusted(-1, -1, 0, 0));
+            for (int k = 1; k <= rings; ++k)
+                painter.drawRect(r.adjusted(-k, -k, k - 1, k - 1));
     }
     imageChanged();
 }
 
 void OccupancyItem::setHoveredCell(int cell)
 {
+    // A cell with nothing to say (no run read yet) is no hover: no box, no empty tooltip.
+    QString text = describeCell(cell);
+    if (text.isEmpty())
+        cell = -1;
     if (cell == hoveredCell_)
         return;
     hoveredCell_ = cell;
-    hoverText_ = describeCell(cell);
-    emit hoveredCellChanged();
+    hoverText_ = text;
+    // Text first: a tooltip shown on hoveredCellChanged opens with the text it has then, and
+    // a text set while its delay runs is not applied (Qt 6.4): an empty box followed the mouse.
     emit hoverTextChanged();
+    emit hoveredCellChanged();
 }
 
 void OccupancyItem::hoverMoveEvent(QHoverEvent* event)

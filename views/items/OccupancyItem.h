@@ -23,7 +23,12 @@ class OccupancyItem : public TextureImageItem {
     QML_ELEMENT
     Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
     Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    // The cell size in pixels: as set, or, while fitHeight > 0, the largest size within
+    // [minCellSize, maxCellSize] whose grid fits in fitHeight (the smallest if none does).
     Q_PROPERTY(int cellSize READ cellSize WRITE setCellSize NOTIFY cellSizeChanged)
+    Q_PROPERTY(int fitHeight READ fitHeight WRITE setFitHeight NOTIFY fitChanged)
+    Q_PROPERTY(int minCellSize READ minCellSize WRITE setMinCellSize NOTIFY fitChanged)
+    Q_PROPERTY(int maxCellSize READ maxCellSize WRITE setMaxCellSize NOTIFY fitChanged)
     Q_PROPERTY(int labelHeight READ labelHeight WRITE setLabelHeight NOTIFY labelHeightChanged)
     // Light backgrounds draw full cells dark, dark backgrounds draw them bright.
     Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY darkBackgroundChanged)
@@ -37,7 +42,6 @@ class OccupancyItem : public TextureImageItem {
     // {label, x, y, width, height, cells, nodes} per GPU model, in item coordinates.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
     Q_PROPERTY(int cellCount READ cellCount NOTIFY runChanged)
-    Q_PROPERTY(int usedCellCount READ usedCellCount NOTIFY cellsChanged)
 
 public:
     explicit OccupancyItem(QQuickItem* parent = nullptr);
@@ -49,7 +53,12 @@ public:
     void setPosition(int position);
     int cellSize() const { return cellSize_; }
     void setCellSize(int size);
-    int labelHeight() const { return labelHeight_; }
+    int fitHeight() const { return fitHeight_; }
+    void setFitHeight(int height);
+    int minCellSize() const { return minCellSize_; }
+    void setMinCellSize(int size);
+    int maxCellSize() const { return maxCellSize_; }
+    void setMaxCellSize(int size);    int labelHeight() const { return labelHeight_; }
     void setLabelHeight(int height);
     bool darkBackground() const { return darkBackground_; }
     void setDarkBackground(bool dark);
@@ -65,6 +74,7 @@ public:
     QString selectedGroupText() const { return selectedGroupText_; }
     QVariantList bands() const;
     int cellCount() const { return int(use_.size()); }
+    // Cells with any allocated share: what the run's "gpus_in_use" metric counts.
     int usedCellCount() const;
 
     // The colour of a used share in [0, 1], for legends.
@@ -72,14 +82,18 @@ public:
     Q_INVOKABLE int cellAt(qreal x, qreal y) const;
     // The hover text of any cell at the current position (what hovering it would show).
     Q_INVOKABLE QString describeCell(int cell) const;
-    // The group (node) name of a cell, or "".
-    Q_INVOKABLE QString groupName(int group) const;
     Q_INVOKABLE int groupOfCell(int cell) const { return geometry_.groupOfCell(cell); }
+    // Selects the group (node) called `name`, e.g. from the decision inspector; false, and no
+    // selection, when the run has no such node.
+    Q_INVOKABLE bool selectNode(const QString& name);
+    // The bounding rectangle of a group's cells, in item coordinates (empty for none).
+    Q_INVOKABLE QRectF groupBounds(int group) const;
 
 signals:
     void runChanged();
     void positionChanged();
     void cellSizeChanged();
+    void fitChanged();
     void labelHeightChanged();
     void darkBackgroundChanged();
     void emptyColorChanged();
@@ -109,6 +123,10 @@ private:
     std::unique_ptr<RunCursor> cursor_;
     int position_ = 0;
     int cellSize_ = 7;
+    int fixedCellSize_ = 7;  // as set; cellSize_ differs while fitting
+    int fitHeight_ = 0;
+    int minCellSize_ = 4;
+    int maxCellSize_ = 24;
     int labelHeight_ = 18;
     bool darkBackground_ = false;
     QColor emptyColor_{0xd4, 0xd4, 0xd4};

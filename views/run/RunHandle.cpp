@@ -1,5 +1,6 @@
 #include "run/RunHandle.h"
 
+#include "chart/MetricText.h"
 #include "chart/RunCharts.h"
 
 #include <QVariantMap>
@@ -76,6 +77,13 @@ double RunHandle::value(const QString& key, int position) const
     return column ? valueIn(*column, position) : std::numeric_limits<double>::quiet_NaN();
 }
 
+QString RunHandle::valueText(const QString& key, int position) const
+{
+    const auto column = run_->series().find(key.toStdString());
+    return column ? chart::MetricText::value(run_->series().info(*column), valueIn(*column, position))
+                  : QStringLiteral("–");
+}
+
 // Column 0 is the x axis: no lookup by key, as cursors and axes ask for it at every move.
 double RunHandle::xAt(int position) const { return valueIn(0, position); }
 
@@ -95,13 +103,14 @@ QString RunHandle::xText(int position) const
     return QStringLiteral("%1 %2").arg(x, 0, 'f', 2).arg(unit);
 }
 
+QString RunHandle::positionText(int position) const
+{
+    return xKey() == QLatin1String("arrived_pct") ? tr("%1 arrived").arg(xText(position)) : xText(position);
+}
+
 int RunHandle::positionAtX(double x) const
 {
-    const auto xs = run_->series().column(0);
-    if (xs.empty())
-        return 0;
-    const auto at = std::lower_bound(xs.begin(), xs.end(), x);
-    return int(std::min<ptrdiff_t>(at - xs.begin(), ptrdiff_t(xs.size()) - 1));
+    return int(run_->series().rowAtX(x));
 }
 
 int RunHandle::divergenceFrom(RunHandle* other) const

@@ -63,9 +63,15 @@ public:
     Q_INVOKABLE QVariantList metrics() const;
     // The value of metric `key` at `position` (clamped), NaN for an unknown key.
     Q_INVOKABLE double value(const QString& key, int position) const;
+    // That value as every view writes it (chart::MetricText: counts as integers), "–" for an
+    // unknown key.
+    Q_INVOKABLE QString valueText(const QString& key, int position) const;
     // The x value (column 0 of the series, arrived % or time) at `position`, and its text with unit.
     Q_INVOKABLE double xAt(int position) const;
     Q_INVOKABLE QString xText(int position) const;
+    // Where `position` is, in words a reader cannot mistake for a metric: "129.99 % arrived"
+    // (not an occupancy), or the replay time.
+    Q_INVOKABLE QString positionText(int position) const;
     // The first position whose x value reaches `x` (the series' x is non-decreasing).
     Q_INVOKABLE int positionAtX(double x) const;
     // The first position at which this run's metrics differ from `other`'s, -1 if they never
