@@ -38,7 +38,7 @@ Dialog {
     function write(path) {
         const chart = exporter.charts[chartBox.currentIndex]
         if (fileDialog.kind === "report")
-            exporter.exportReport(runA, runB, path)
+            exporter.exportReport(runA, runB, path, position)
         else if (fileDialog.kind === "csv")
             exporter.exportCsv(chart, runA, runB, from, to, path)
         else

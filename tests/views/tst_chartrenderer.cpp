@@ -292,25 +292,39 @@ private slots:
         const auto x = run_->series().column(0);
         QCOMPARE(*spec.x.min, x[*zoom.from]);
         QCOMPARE(*spec.x.max, x[*zoom.to]);
-        QVERIFY(!spec.series.first().points.isEmpty());
-        for (const QPointF& p : spec.series.first().points)
+        // The run's line (the diagonal of every arrived GPU allocated is a reference, not data).
+        const auto line = std::find_if(spec.series.begin(), spec.series.end(), [&](const ChartSpec::Series& s) {
+            return s.name == QString::fromStdString(run_->info().name);
+        });
+        QVERIFY(line != spec.series.end());
+        QVERIFY(!line->points.isEmpty());
+        for (const QPointF& p : line->points)
             QVERIFY(p.x() >= x[*zoom.from] && p.x() <= x[*zoom.to]);
-        QCOMPARE(spec.series.first().points.last().y(), run_->series().value("alloc_pct", *zoom.to));
+        QCOMPARE(line->points.last().y(), run_->series().value("alloc_pct", *zoom.to));
     }
 
     void powerByModelAddsUpToGpuPower()
     {
-        const auto byModel = RunCharts::powerByModel(*run_);
-        if (!byModel)
-            QSKIP("this run kind has no gpu_power_kw:MODEL columns");
+        // A pod-scheduling run records every GPU model's power: a missing chart is a regression.
+        const auto byModel = RunCharts::powerByModel({run_.get()});
+        QVERIFY(byModel);
+        QVERIFY(!byModel->series.isEmpty());
         const ChartSpec power = RunCharts::power({run_.get()});
         const auto gpu = std::find_if(power.series.begin(), power.series.end(),
-                                      [](const auto& s) { return s.name.contains("GPU"); });
+                                      [](const auto& s) { return s.name == QStringLiteral("GPU power"); });
         QVERIFY(gpu != power.series.end());
+        QCOMPARE(gpu->style, ChartSpec::SeriesStyle::StackedArea);
+        const MetricSeries& series = run_->series();
+        const auto x = series.column(0);
         for (int i = 0; i < gpu->points.size(); i += 17) {
             double sum = 0;
             for (const auto& s : byModel->series)
                 sum += s.points[i].y();
+            // The point is the core's GPU power at a position of its x, and the models add up to it.
+            const auto [first, last] = std::equal_range(x.begin(), x.end(), gpu->points[i].x());
+            QVERIFY(std::any_of(first, last, [&](const double& at) {
+                return series.value("gpu_power_kw", size_t(&at - x.data())) == gpu->points[i].y();
+            }));
             QVERIFY2(std::abs(sum - gpu->points[i].y()) < 1e-6, qPrintable(QString::number(i)));
         }
     }

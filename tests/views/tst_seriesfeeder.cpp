@@ -102,11 +102,21 @@ private slots:
         feeder_.fillStacked(&cpu, run_, {}, "cpu_power_kw", 0, -1, 400);
         feeder_.fillStacked(&gpu, run_, {"cpu_power_kw"}, "gpu_power_kw", 0, -1, 400);
         QCOMPARE(gpuLower.count(), gpuUpper.count());
+        // Every drawn point is the core's value at some position of that x: the lower edge is
+        // the CPU power, the upper one CPU + GPU, at the same position.
+        const auto x = run_->run().series().column(0);
         for (qsizetype i = 0; i < gpuUpper.count(); ++i) {
-            const int position = run_->positionAtX(gpuUpper.at(i).x());
             QCOMPARE(gpuLower.at(i).x(), gpuUpper.at(i).x());
-            QVERIFY(gpuUpper.at(i).y() >= gpuLower.at(i).y());
-            QVERIFY(position >= 0);
+            const auto [first, last] = std::equal_range(x.begin(), x.end(), gpuUpper.at(i).x());
+            QVERIFY(first != last);
+            bool matched = false;
+            for (auto it = first; it != last && !matched; ++it) {
+                const int position = int(it - x.begin());
+                const double cpuAt = run_->value("cpu_power_kw", position);
+                const double gpuAt = run_->value("gpu_power_kw", position);
+                matched = gpuLower.at(i).y() == cpuAt && std::abs(gpuUpper.at(i).y() - (cpuAt + gpuAt)) < 1e-9;
+            }
+            QVERIFY2(matched, qPrintable(QString::number(i)));
         }
         // The top of the stack is the cluster's power (CPU + GPU) at the last position.
         const int last = run_->steps();
@@ -132,12 +142,27 @@ private slots:
         QCOMPARE(diff.at(last).y(), fork.value("power_kw", last) - run_->value("power_kw", last));
     }
 
+    void steppedSeriesHoldEachValueUntilTheNextSample()
+    {
+        QLineSeries smooth, stepped;
+        const int n = feeder_.fill(&smooth, run_, "failed_pods", 0, 400, 1000);
+        QCOMPARE(feeder_.fill(&stepped, run_, "failed_pods", 0, 400, 1000, true), n);
+        // Each sample is preceded by the previous value at its own x: no segment ramps.
+        QCOMPARE(int(stepped.count()), 2 * n - 1);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(stepped.at(2 * i), smooth.at(i));
+            if (i > 0)
+                QCOMPARE(stepped.at(2 * i - 1), QPointF(smooth.at(i).x(), smooth.at(i - 1).y()));
+        }
+        for (qsizetype i = 1; i < stepped.count(); ++i)
+            QVERIFY(stepped.at(i).x() == stepped.at(i - 1).x() || stepped.at(i).y() == stepped.at(i - 1).y());
+    }
+
     void helpers()
     {
         const QStringList failed = feeder_.keysWithPrefix(run_, "failed_");
         QVERIFY(failed.size() >= 2);
         QVERIFY(failed.contains("failed_pods"));
-        QCOMPARE(feeder_.labelOf(run_, "power_kw"), QString("Cluster power (kW)"));
         QCOMPARE(feeder_.niceCeiling(73.0), 80.0);
         QCOMPARE(feeder_.niceCeiling(1410.0), 1500.0);
         QCOMPARE(feeder_.niceCeiling(0.0), 1.0);

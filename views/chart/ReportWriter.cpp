@@ -3,6 +3,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartRenderer.h"
 #include "chart/MetricLookup.h"
+#include "chart/ReportTable.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -22,7 +23,7 @@ namespace {
 
 constexpr int kDotsPerInch = 96;
 
-using Table = QList<QStringList>;  // first row is the header
+using Table = ReportTable::Rows;
 
 QFont pixelFont(double pixels, bool bold = false)
 {
@@ -33,47 +34,13 @@ QFont pixelFont(double pixels, bool bold = false)
     return f;
 }
 
-// Draws `table` from `top` with columns sized to their text; returns the bottom.
+// Draws `table` from `top`, wrapped to `maxWidth`; returns the bottom.
 double paintTable(QPainter& painter, const Table& table, double left, double top, double maxWidth,
                   const ChartTheme& theme, double fontPixels)
 {
-    const QFont body = pixelFont(fontPixels), head = pixelFont(fontPixels, true);
-    const QFontMetricsF fm(head);
-    const double padding = fm.height() * 0.5;
-    std::vector<double> widths;
-    for (const auto& row : table)
-        for (int c = 0; c < row.size(); ++c) {
-            if (size_t(c) >= widths.size())
-                widths.resize(size_t(c) + 1, 0);
-            widths[size_t(c)] = std::max(widths[size_t(c)], fm.horizontalAdvance(row[c]) + 2 * padding);
-        }
-    double total = 0;
-    for (double& w : widths)
-        total += w;
-    if (total > maxWidth)  // shrink every column alike; text is elided
-        for (double& w : widths)
-            w *= maxWidth / total;
-    const double rowHeight = fm.height() * 1.6;
-    double y = top;
-    for (int r = 0; r < table.size(); ++r) {
-        if (r == 0)
-            painter.fillRect(QRectF(left, y, std::min(total, maxWidth), rowHeight), theme.grid);
-        double x = left;
-        painter.setFont(r == 0 ? head : body);
-        painter.setPen(theme.text);
-        for (int c = 0; c < table[r].size(); ++c) {
-            const QRectF cell(x + padding, y, widths[size_t(c)] - 2 * padding, rowHeight);
-            // Names left, numbers right, as in any spreadsheet.
-            const Qt::Alignment align = c == 0 ? Qt::AlignLeft : Qt::AlignRight;
-            painter.drawText(cell, align | Qt::AlignVCenter,
-                             QFontMetricsF(painter.font()).elidedText(table[r][c], Qt::ElideRight, cell.width()));
-            x += widths[size_t(c)];
-        }
-        y += rowHeight;
-        painter.setPen(QPen(theme.grid, 1));
-        painter.drawLine(QPointF(left, y), QPointF(left + std::min(total, maxWidth), y));
-    }
-    return y;
+    const ReportTable laidOut(table, pixelFont(fontPixels), pixelFont(fontPixels, true), maxWidth);
+    laidOut.paint(painter, QPointF(left, top), theme);
+    return top + laidOut.height();
 }
 
 QString runHeader(const Run& run, size_t index)
@@ -198,12 +165,6 @@ void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<con
 }
 
 }  // namespace
-
-int ReportWriter::pageCount(int charts, Layout layout)
-{
-    const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
-    return 1 + (charts + perPage - 1) / perPage;
-}
 
 QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts, Layout layout,
                                 const ChartTheme& theme)

@@ -25,8 +25,6 @@ public:
     // Throws ChartError naming the path when it cannot be written.
     static void write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
                       Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
-    // Pages the report has: the title page and the chart pages.
-    static int pageCount(int charts, Layout layout);
 };
 
 }  // namespace tessera::chart

@@ -14,7 +14,8 @@ namespace tessera::views {
 // to about the chart's pixel width (min and max per bucket, so spikes survive): ChartView draws
 // on the CPU and a 100,000-step run would otherwise stall it. x is always the run's column 0
 // (arrived % or time); values keep the series' units (power in kW, allocation in %).
-// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step.
+// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step. `stepped`
+// series hold each value until the next sample (ChartPlans says which: replay time, counts).
 class SeriesFeeder : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -25,11 +26,12 @@ public:
 
     // Metric `key` of `run`. Returns the number of points; an unknown key empties the series.
     Q_INVOKABLE int fill(QXYSeries* series, tessera::views::RunHandle* run, const QString& key, int from = 0,
-                         int to = -1, int maxPoints = 1000) const;
+                         int to = -1, int maxPoints = 1000, bool stepped = false) const;
     // One layer of a stacked area chart: the area's lower line is the sum of `belowKeys` (zero
     // when empty), its upper line that sum plus `key`. Both lines use the same samples.
     Q_INVOKABLE int fillStacked(QAreaSeries* area, tessera::views::RunHandle* run, const QStringList& belowKeys,
-                                const QString& key, int from = 0, int to = -1, int maxPoints = 1000) const;
+                                const QString& key, int from = 0, int to = -1, int maxPoints = 1000,
+                                bool stepped = false) const;
     // `runB` minus `runA` for metric `key`, at runA's x values (runB's value at the same position
     // when both share the x value there, as forks do, else its last value at or before that x).
     Q_INVOKABLE int fillDifference(QXYSeries* series, tessera::views::RunHandle* runA,
@@ -40,8 +42,6 @@ public:
                                 int from = 0, int to = -1) const;
     // The run's metric keys that start with `prefix`, in series order (e.g. "failed_").
     Q_INVOKABLE QStringList keysWithPrefix(tessera::views::RunHandle* run, const QString& prefix) const;
-    // The label of a metric, with its unit: "GPU power (kW)".
-    Q_INVOKABLE QString labelOf(tessera::views::RunHandle* run, const QString& key) const;
     // A round axis maximum at or above `value` (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten),
     // so the data fills most of the axis.
     Q_INVOKABLE double niceCeiling(double value) const;
