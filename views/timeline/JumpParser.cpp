@@ -54,7 +54,7 @@ JumpParser::Result JumpParser::parse(const QString& text, const Axis& axis)
     if (input.isEmpty())
         return {std::nullopt, QStringLiteral("Type %1.").arg(accepted)};
     // Numbers with a decimal point or comma, each with an optional unit.
-    static const QRegularExpression term(QStringLiteral("^\\s*(\\d+(?:[.,]\\d*)?|[.,]\\d+)\\s*([a-z%]*)"));
+    static const QRegularExpression term(QStringLiteral("\\s*(\\d+(?:[.,]\\d*)?|[.,]\\d+)\\s*([a-z%]*)"));
     double x = 0;
     int terms = 0;
     bool share = false, plain = false;
