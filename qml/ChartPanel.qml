@@ -72,10 +72,10 @@ ChartView {
             const p = plan[i]
             const r = runOf(p)
             if (p.area) {
-                SeriesFeeder.fillStacked(planSeries[i], r, p.below, p.key, 0, -1, pointBudget, p.stepped)
+                SeriesFeeder.fillStacked(planSeries[i], r, p.below, p.key, 0, -1, pointBudget)
                 top = Math.max(top, SeriesFeeder.maxValue(r, p.below.concat([p.key]), true))
             } else {
-                SeriesFeeder.fill(planSeries[i], r, p.key, 0, -1, pointBudget, p.stepped)
+                SeriesFeeder.fill(planSeries[i], r, p.key, 0, -1, pointBudget)
                 top = Math.max(top, SeriesFeeder.maxValue(r, [p.key]))
             }
         }
@@ -193,6 +193,23 @@ ChartView {
         labelFormat: Number.isInteger(tickInterval) ? "%.0f" : Number.isInteger(tickInterval * 10) ? "%.1f" : "%.2f"
         labelsColor: ThemePalette.text
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
+    }
+
+    // Which run is A and which B (dashed), as in the exported chart's subtitle: legends of both
+    // runs' classes or models name them by letter.
+    Text {
+        objectName: "runKey"
+        parent: chart
+        // Needed where the other run's series are not in its colour (classes, models).
+        visible: chart.otherRun !== null && chart.plan.some(p => p.run === 1 && !Qt.colorEqual(p.color, chart.otherRun.color))
+        x: 8
+        y: 4
+        width: Math.max(0, chart.width / 2 - 110)
+        elide: Text.ElideRight
+        text: visible ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
+        color: ThemePalette.text
+        opacity: 0.75
+        font.pixelSize: 11
     }
 
     // Overlays: declared inside the ChartView, drawn through an explicit visual parent.

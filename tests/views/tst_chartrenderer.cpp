@@ -11,6 +11,7 @@
 #include "chart/ReportTable.h"
 #include "chart/ReportWriter.h"
 #include "chart/RunCharts.h"
+#include "chart/RunChartFrame.h"
 #include "chart/SeriesPlan.h"
 #include "support/TestFiles.h"
 #include "support/TestRuns.h"
@@ -216,14 +217,22 @@ private slots:
         const QList<ChartSpec> lines{RunCharts::allocation(runs, options), RunCharts::failedPods(runs, options),
                                      RunCharts::power(runs, options), *RunCharts::powerByModel(runs, options),
                                      RunCharts::fragmentationRate(runs, options)};
-        const QString forkName = QString::fromStdString(fork_->info().name);
-        for (const ChartSpec& spec : lines) {
-            // The fork's series are there, dashed; the first run's are solid.
-            const auto ofFork = [&](const ChartSpec::Series& s) { return s.name.contains(forkName); };
-            QVERIFY2(std::any_of(spec.series.begin(), spec.series.end(), ofFork), qPrintable(spec.title));
-            for (const ChartSpec::Series& s : spec.series)
-                if (ofFork(s))
-                    QVERIFY2(s.dashed, qPrintable(spec.title + ": " + s.name));
+        const RunChartFrame frame(runs, options);
+        const char* ids[] = {"allocation", "failed-pods", "power", "power-by-model", "fragmentation-rate"};
+        for (int c = 0; c < lines.size(); ++c) {
+            const ChartSpec& spec = lines[c];
+            // Every planned series is drawn; the fork's are there, all dashed, the first run's solid.
+            const SeriesPlan::List plan = SeriesPlan::forChart(ids[c], frame);
+            QList<ChartSpec::Series> drawn = spec.series;
+            drawn.removeIf([](const auto& s) { return s.name == QStringLiteral("every arrived GPU allocated"); });
+            QCOMPARE(drawn.size(), plan.size());
+            QVERIFY2(std::any_of(plan.begin(), plan.end(), [](const PlannedSeries& p) { return p.run == 1; }),
+                     qPrintable(spec.title));
+            for (qsizetype i = 0; i < plan.size(); ++i) {
+                QCOMPARE(drawn[i].name, plan[i].name);
+                QCOMPARE(drawn[i].dashed, plan[i].run == 1);
+                QCOMPARE(drawn[i].points.isEmpty(), false);
+            }
             QVERIFY2(std::any_of(spec.markers.begin(), spec.markers.end(), [](const auto& m) { return m.label == "fork"; }),
                      qPrintable(spec.title));
         }

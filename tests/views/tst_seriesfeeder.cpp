@@ -142,20 +142,32 @@ private slots:
         QCOMPARE(diff.at(last).y(), fork.value("power_kw", last) - run_->value("power_kw", last));
     }
 
-    void steppedSeriesHoldEachValueUntilTheNextSample()
+    void countsAndReplayTimeAreDrawnAsSteps()
     {
-        QLineSeries smooth, stepped;
-        const int n = feeder_.fill(&smooth, run_, "failed_pods", 0, 400, 1000);
-        QCOMPARE(feeder_.fill(&stepped, run_, "failed_pods", 0, 400, 1000, true), n);
-        // Each sample is preceded by the previous value at its own x: no segment ramps.
+        // Failed pods are counts: each sample is preceded by the previous value at its own x,
+        // so no segment ramps; a percentage on the arrived axis is a plain line.
+        QLineSeries stepped, smooth;
+        const int n = feeder_.fill(&stepped, run_, "failed_pods", 0, 400, 1000);
         QCOMPARE(int(stepped.count()), 2 * n - 1);
         for (int i = 0; i < n; ++i) {
-            QCOMPARE(stepped.at(2 * i), smooth.at(i));
+            QCOMPARE(stepped.at(2 * i), QPointF(run_->xAt(i), run_->value("failed_pods", i)));
             if (i > 0)
-                QCOMPARE(stepped.at(2 * i - 1), QPointF(smooth.at(i).x(), smooth.at(i - 1).y()));
+                QCOMPARE(stepped.at(2 * i - 1), QPointF(run_->xAt(i), run_->value("failed_pods", i - 1)));
         }
-        for (qsizetype i = 1; i < stepped.count(); ++i)
-            QVERIFY(stepped.at(i).x() == stepped.at(i - 1).x() || stepped.at(i).y() == stepped.at(i - 1).y());
+        const int lines = feeder_.fill(&smooth, run_, "alloc_pct", 0, 400, 1000);
+        QCOMPARE(int(smooth.count()), lines);
+
+        // A replay is indexed by time: every metric holds until the next event.
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.mode = SimulationMode::Replay;
+        views::RunHandle replay(std::shared_ptr<const Run>(
+            PodSchedulingRun::simulate(test::syntheticTrace(30, 300, 9, true), p)), &owner_);
+        QLineSeries power;
+        const int m = feeder_.fill(&power, &replay, "power_kw", 0, -1, 100'000);
+        QCOMPARE(int(power.count()), 2 * m - 1);
+        for (qsizetype i = 1; i < power.count(); ++i)
+            QVERIFY(power.at(i).x() == power.at(i - 1).x() || power.at(i).y() == power.at(i - 1).y());
     }
 
     void helpers()

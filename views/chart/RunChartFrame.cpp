@@ -56,14 +56,21 @@ QString RunChartFrame::runLetter(size_t run) const
     return QString(QChar(u'A' + int(run % 26)));
 }
 
+QString RunChartFrame::subtitle() const
+{
+    if (runs_.size() == 1)
+        return runName(0);
+    QStringList names;
+    for (size_t i = 0; i < runs_.size(); ++i)
+        names << QStringLiteral("%1: %2%3").arg(runLetter(i), runName(i), i > 0 ? QStringLiteral(" (dashed)") : QString());
+    return names.join(QStringLiteral("   vs   "));
+}
+
 ChartSpec RunChartFrame::spec(const QString& title, const QString& yLabel, const QString& yUnit) const
 {
     ChartSpec spec;
     spec.title = title;
-    QStringList names;
-    for (size_t i = 0; i < runs_.size(); ++i)
-        names << (runs_.size() > 1 ? QStringLiteral("%1: %2").arg(runLetter(i), runName(i)) : runName(i));
-    spec.subtitle = names.join(QStringLiteral("   vs   "));
+    spec.subtitle = subtitle();
     spec.x = x_;
     spec.y.label = yLabel;
     spec.y.unit = yUnit;

@@ -38,6 +38,8 @@ public:
     QColor runColor(size_t run) const;
     // "A", "B", ...: how legends with several series per run name the runs the subtitle lists.
     QString runLetter(size_t run) const;
+    // The runs a chart shows: the run's name, or "A: name   vs   B: name (dashed)".
+    QString subtitle() const;
 
 private:
     const std::vector<const Run*>& runs_;

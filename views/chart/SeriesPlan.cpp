@@ -40,11 +40,11 @@ QString labelOf(const Run& run, std::string_view key)
     return column ? QString::fromStdString(run.series().info(*column).label) : QString::fromUtf8(key);
 }
 
-// A series of the chart's own (a class, a model) for run i: named with the run when several
-// runs share the chart.
+// A series of the chart's own (a class, a model) for run i: with the run's letter when several
+// runs share the chart (the subtitle says which run is A and which B), so legends stay short.
 QString ownSeriesName(const RunChartFrame& frame, const QString& name, size_t run)
 {
-    return frame.runCount() > 1 ? QStringLiteral("%1 · %2").arg(name, frame.runName(run)) : name;
+    return frame.runCount() > 1 ? QStringLiteral("%1 · %2").arg(name, frame.runLetter(run)) : name;
 }
 
 }  // namespace
@@ -54,7 +54,7 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     List plan;
     for (size_t i = 0; i < frame.runCount(); ++i)
         if (hasColumn(frame.run(i), key))
-            plan.append({frame.runName(i), frame.runColor(i), ChartSpec::SeriesStyle::Line, i > 0, frame.timeAxis(), i,
+            plan.append({frame.runName(i), frame.runColor(i), ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), key), i,
                          std::string(key), {}});
     return plan;
 }
@@ -72,12 +72,14 @@ SeriesPlan::List SeriesPlan::failedPods(const RunChartFrame& frame)
     for (size_t c = 0; c < classes.size(); ++c)
         for (size_t i = 0; i < frame.runCount(); ++i)
             if (anyPositive(frame.run(i), classes[c]))
-                plan.append({ownSeriesName(frame, labelOf(frame.run(0), classes[c]), i), ChartColors::seriesColor(int(c)),
-                             ChartSpec::SeriesStyle::Line, i > 0, true, i, classes[c], {}});
+                plan.append({ownSeriesName(frame, QString::fromStdString(classes[c].substr(kFailedPrefix.size())), i),
+                             ChartColors::seriesColor(int(c)),
+                             ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), classes[c]), i, classes[c], {}});
     if (plan.isEmpty())  // nothing failed: show the flat totals rather than an empty frame
         for (size_t i = 0; i < frame.runCount(); ++i)
             plan.append({QStringLiteral("All classes · %1").arg(frame.runName(i)), frame.runColor(i),
-                         ChartSpec::SeriesStyle::Line, i > 0, true, i, std::string(kFailedTotal), {}});
+                         ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), kFailedTotal), i,
+                         std::string(kFailedTotal), {}});
     return plan;
 }
 
@@ -85,12 +87,11 @@ SeriesPlan::List SeriesPlan::power(const RunChartFrame& frame)
 {
     List plan;
     const Run& first = frame.run(0);
-    const bool steps = frame.timeAxis();
     if (hasColumn(first, "cpu_power_kw") && hasColumn(first, "gpu_power_kw")) {
         plan.append({labelOf(first, "cpu_power_kw"), ChartColors::seriesColor(3), ChartSpec::SeriesStyle::StackedArea,
-                     false, steps, 0, "cpu_power_kw", {}});
+                     false, stepped(first, "cpu_power_kw"), 0, "cpu_power_kw", {}});
         plan.append({labelOf(first, "gpu_power_kw"), ChartColors::seriesColor(0), ChartSpec::SeriesStyle::StackedArea,
-                     false, steps, 0, "gpu_power_kw", {"cpu_power_kw"}});
+                     false, stepped(first, "gpu_power_kw"), 0, "gpu_power_kw", {"cpu_power_kw"}});
     }
     for (PlannedSeries total : metric(frame, "power_kw")) {
         total.name = QStringLiteral("%1: total").arg(total.name);
@@ -107,9 +108,18 @@ SeriesPlan::List SeriesPlan::powerByModel(const RunChartFrame& frame)
         for (size_t i = 0; i < frame.runCount(); ++i)
             if (hasColumn(frame.run(i), models[m]))
                 plan.append({ownSeriesName(frame, QString::fromStdString(models[m].substr(kGpuPowerPrefix.size())), i),
-                             ChartColors::seriesColor(int(m)), ChartSpec::SeriesStyle::Line, i > 0, frame.timeAxis(), i,
-                             models[m], {}});
+                             ChartColors::seriesColor(int(m)), ChartSpec::SeriesStyle::Line, i > 0,
+                             stepped(frame.run(i), models[m]), i, models[m], {}});
     return plan;
+}
+
+bool SeriesPlan::stepped(const Run& run, std::string_view key)
+{
+    const MetricSeries& s = run.series();
+    if (s.columns() > 0 && s.info(0).unit == "s")
+        return true;
+    const auto column = s.find(key);
+    return column && s.info(*column).unit == "pods";
 }
 
 SeriesPlan::List SeriesPlan::forChart(std::string_view chart, const RunChartFrame& frame, std::string_view key)

@@ -45,6 +45,10 @@ public:
     static List fragmentationRate(const RunChartFrame& frame);
     // One metric of every run that has it.
     static List metric(const RunChartFrame& frame, std::string_view key);
+    // Whether metric `key` of `run` is drawn as steps: on a time axis (replay) every state holds
+    // until the next event, and counts (unit "pods") change only in whole steps on any axis.
+    // The plans, the exported charts and SeriesFeeder (every series on screen) all ask here.
+    static bool stepped(const Run& run, std::string_view key);
     // By chart id (allocation, failed-pods, power, power-by-model, fragmentation-rate, or
     // "metric" with `key`); empty for an id without series.
     static List forChart(std::string_view chart, const RunChartFrame& frame, std::string_view key = {});

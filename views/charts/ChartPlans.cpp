@@ -11,21 +11,41 @@ namespace tessera::views {
 
 ChartPlans::ChartPlans(QObject* parent) : QObject(parent) {}
 
+namespace {
+
+// The runs as the app shows them, and the options that carry their names and colours.
+struct AppRuns {
+    std::vector<const Run*> runs;
+    chart::RunChartOptions options;
+
+    AppRuns(RunHandle* run, RunHandle* otherRun)
+    {
+        for (RunHandle* r : {run, otherRun})
+            if (r) {
+                runs.push_back(&r->run());
+                options.runNames << r->name();
+                options.runColors << r->color();
+            }
+    }
+};
+
+}  // namespace
+
+QString ChartPlans::subtitle(RunHandle* run, RunHandle* otherRun) const
+{
+    if (!run)
+        return {};
+    const AppRuns app(run, otherRun);
+    return chart::RunChartFrame(app.runs, app.options).subtitle();
+}
+
 QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle* otherRun, const QString& key) const
 {
     QVariantList list;
     if (!run)
         return list;
-    std::vector<const Run*> runs{&run->run()};
-    chart::RunChartOptions options;
-    options.runNames << run->name();
-    options.runColors << run->color();
-    if (otherRun) {
-        runs.push_back(&otherRun->run());
-        options.runNames << otherRun->name();
-        options.runColors << otherRun->color();
-    }
-    const chart::RunChartFrame frame(runs, options);
+    const AppRuns app(run, otherRun);
+    const chart::RunChartFrame frame(app.runs, app.options);
     for (const chart::PlannedSeries& p : chart::SeriesPlan::forChart(chart.toStdString(), frame, key.toStdString())) {
         QStringList below;
         for (const std::string& k : p.below)

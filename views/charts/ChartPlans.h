@@ -27,6 +27,9 @@ public:
     // (0: run, 1: otherRun), key, below (keys stacked under an area)}.
     Q_INVOKABLE QVariantList series(const QString& chart, tessera::views::RunHandle* run,
                                     tessera::views::RunHandle* otherRun, const QString& key = {}) const;
+    // Which runs a chart shows, as the exported charts' subtitle says it: the run's name, or
+    // "A: name   vs   B: name (dashed)" (legends name series of both runs by letter).
+    Q_INVOKABLE QString subtitle(tessera::views::RunHandle* run, tessera::views::RunHandle* otherRun) const;
     // {unit, perUnit}: how an axis of `run`'s x spanning `span` (in the run's unit) is labelled.
     Q_INVOKABLE QVariantMap xUnit(tessera::views::RunHandle* run, double span) const;
     double markerMergePixels() const;

@@ -1,5 +1,6 @@
 #include "charts/SeriesFeeder.h"
 
+#include "chart/SeriesPlan.h"
 #include "charts/MinMaxDownsampler.h"
 
 #include <QLineSeries>
@@ -63,12 +64,13 @@ QList<QPointF> points(std::span<const double> x, std::span<const double> y, cons
     return list;
 }
 
+bool stepped(const RunHandle* run, const QString& key) { return chart::SeriesPlan::stepped(run->run(), key.toStdString()); }
+
 }  // namespace
 
 SeriesFeeder::SeriesFeeder(QObject* parent) : QObject(parent) {}
 
-int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, int from, int to, int maxPoints,
-                       bool stepped) const
+int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, int from, int to, int maxPoints) const
 {
     if (!series)
         return 0;
@@ -79,12 +81,12 @@ int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, in
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(*y, range->from, range->to, size_t(std::max(maxPoints, 2)));
-    series->replace(points(run->run().series().column(0), *y, at, stepped));
+    series->replace(points(run->run().series().column(0), *y, at, stepped(run, key)));
     return int(at.size());
 }
 
 int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringList& belowKeys, const QString& key,
-                              int from, int to, int maxPoints, bool stepped) const
+                              int from, int to, int maxPoints) const
 {
     if (!area || !area->upperSeries())
         return 0;
@@ -99,9 +101,10 @@ int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringLi
     const std::vector<double> upper = summed(run, belowKeys + QStringList{key});
     const auto at = MinMaxDownsampler::indices(upper, range->from, range->to, size_t(std::max(maxPoints, 2)));
     const auto x = run->run().series().column(0);
-    area->upperSeries()->replace(points(x, upper, at, stepped));
+    const bool steps = stepped(run, key);
+    area->upperSeries()->replace(points(x, upper, at, steps));
     if (area->lowerSeries())
-        area->lowerSeries()->replace(points(x, lower, at, stepped));
+        area->lowerSeries()->replace(points(x, lower, at, steps));
     return int(at.size());
 }
 
@@ -135,7 +138,7 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(diff, 0, diff.size() - 1, size_t(std::max(maxPoints, 2)));
-    series->replace(points(xs, diff, at, false));
+    series->replace(points(xs, diff, at, stepped(runA, key)));
     return int(at.size());
 }
 

@@ -14,8 +14,9 @@ namespace tessera::views {
 // to about the chart's pixel width (min and max per bucket, so spikes survive): ChartView draws
 // on the CPU and a 100,000-step run would otherwise stall it. x is always the run's column 0
 // (arrived % or time); values keep the series' units (power in kW, allocation in %).
-// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step. `stepped`
-// series hold each value until the next sample (ChartPlans says which: replay time, counts).
+// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step. Series that
+// SeriesPlan::stepped says are steps (replay time, counts) hold each value until the next sample,
+// as in the exported charts.
 class SeriesFeeder : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -26,12 +27,11 @@ public:
 
     // Metric `key` of `run`. Returns the number of points; an unknown key empties the series.
     Q_INVOKABLE int fill(QXYSeries* series, tessera::views::RunHandle* run, const QString& key, int from = 0,
-                         int to = -1, int maxPoints = 1000, bool stepped = false) const;
+                         int to = -1, int maxPoints = 1000) const;
     // One layer of a stacked area chart: the area's lower line is the sum of `belowKeys` (zero
     // when empty), its upper line that sum plus `key`. Both lines use the same samples.
     Q_INVOKABLE int fillStacked(QAreaSeries* area, tessera::views::RunHandle* run, const QStringList& belowKeys,
-                                const QString& key, int from = 0, int to = -1, int maxPoints = 1000,
-                                bool stepped = false) const;
+                                const QString& key, int from = 0, int to = -1, int maxPoints = 1000) const;
     // `runB` minus `runA` for metric `key`, at runA's x values (runB's value at the same position
     // when both share the x value there, as forks do, else its last value at or before that x).
     Q_INVOKABLE int fillDifference(QXYSeries* series, tessera::views::RunHandle* runA,
