@@ -196,11 +196,11 @@ private slots:
     void seriesColoursCannotBeTakenForRunColours()
     {
         // A class or GPU model must never look like a run (a fork): every series colour lies
-        // plainly apart (ΔE ≥ 20) from every run colour, and the series colours from each other.
+        // plainly apart (ΔE ≥ 25) from every run colour, and the series colours from each other.
         for (int i = 0; i < ChartColors::seriesColorCount(); ++i) {
             const QColor own = ChartColors::seriesColor(i);
             for (int r = 0; r < ChartColors::categoricalCount(); ++r)
-                QVERIFY2(deltaE(own, ChartColors::categorical(r)) >= 20,
+                QVERIFY2(deltaE(own, ChartColors::categorical(r)) >= 25,
                          qPrintable(own.name() + " vs " + ChartColors::categorical(r).name()));
             for (int j = 0; j < i; ++j)
                 QVERIFY2(deltaE(own, ChartColors::seriesColor(j)) >= 20,

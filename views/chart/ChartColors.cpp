@@ -14,10 +14,11 @@ namespace {
 constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffd55e00, 0xff009e73, 0xffcc79a7,
                                            0xffe69f00, 0xff56b4e9, 0xfff0e442};
 
-// Paul Tol's "muted" palette less cyan and teal (within ΔE 20 of sky blue and bluish green),
-// with a neutral grey: every colour lies at least ΔE 20 (CIELAB) from every Okabe–Ito one.
-constexpr std::array<QRgb, 8> kSeries = {0xff332288, 0xffcc6677, 0xff117733, 0xffddcc77,
-                                         0xffaa4499, 0xff999933, 0xff882255, 0xff777777};
+// Paul Tol's "muted" palette less cyan, teal, green and rose (within ΔE 23 of sky blue, bluish
+// green and reddish purple), with a dark slate, a brown and a neutral grey: every colour lies at
+// least ΔE 25 (CIELAB) from every Okabe–Ito one, and ΔE 20 from each other.
+constexpr std::array<QRgb, 8> kSeries = {0xff332288, 0xff225555, 0xffddcc77, 0xffaa4499,
+                                         0xff664411, 0xff999933, 0xff882255, 0xff777777};
 
 // viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
 constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,

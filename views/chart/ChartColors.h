@@ -9,8 +9,8 @@ namespace tessera::chart {
 
 // Every colour of a chart, on screen and in every file: the app's views, HeatmapItem,
 // OccupancyItem and the exports all take their colours from here, never from literals.
-// Colour-blind safe: the Okabe–Ito palette for runs, a disjoint palette (Paul Tol's "muted",
-// without the tones that sit close to an Okabe–Ito one) for a chart's own series (pod classes,
+// Colour-blind safe: the Okabe–Ito palette for runs, a disjoint palette (mostly Paul Tol's
+// "muted", without the tones that sit close to an Okabe–Ito one) for a chart's own series (pod classes,
 // GPU models, CPU and GPU power), so that a run's colour never reads as a class; and the viridis
 // scale for heatmaps, whose lightness rises monotonically, so it also reads in grey.
 class ChartColors {

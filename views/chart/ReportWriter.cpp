@@ -43,17 +43,23 @@ double paintTable(QPainter& painter, const Table& table, double left, double top
     return top + laidOut.height();
 }
 
-QString runHeader(const Run& run, size_t index)
+// "A: name" for each run: the name the app shows when given, else the stored one.
+QStringList runHeaders(const std::vector<const Run*>& runs, const QStringList& names)
 {
-    return QStringLiteral("%1: %2").arg(QChar('A' + int(index % 26))).arg(QString::fromStdString(run.info().name));
+    QStringList headers;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const QString name = qsizetype(i) < names.size() && !names[qsizetype(i)].isEmpty()
+                                 ? names[qsizetype(i)]
+                                 : QString::fromStdString(runs[i]->info().name);
+        headers << QStringLiteral("%1: %2").arg(QChar('A' + int(i % 26))).arg(name);
+    }
+    return headers;
 }
 
-Table parametersTable(const std::vector<const Run*>& runs)
+Table parametersTable(const std::vector<const Run*>& runs, const QStringList& headers)
 {
     Table t;
-    QStringList header{QStringLiteral("Parameter")};
-    for (size_t i = 0; i < runs.size(); ++i)
-        header << runHeader(*runs[i], i);
+    const QStringList header = QStringList{QStringLiteral("Parameter")} + headers;
     t << header;
     auto row = [&](const QString& name, auto valueOf) {
         QStringList r{name};
@@ -82,7 +88,7 @@ Table parametersTable(const std::vector<const Run*>& runs)
     return t;
 }
 
-Table summaryTable(const std::vector<const Run*>& runs)
+Table summaryTable(const std::vector<const Run*>& runs, const QStringList& headers)
 {
     struct Metric {
         const char* key;
@@ -91,9 +97,7 @@ Table summaryTable(const std::vector<const Run*>& runs)
     const Metric metrics[] = {{"alloc_pct", 2}, {"frag_rate_pct", 2}, {"frag_of_total_pct", 2}, {"power_kw", 1},
                               {"failed_pods", 0}};
     Table t;
-    QStringList header{QStringLiteral("Metric")};
-    for (size_t i = 0; i < runs.size(); ++i)
-        header << runHeader(*runs[i], i);
+    QStringList header = QStringList{QStringLiteral("Metric")} + headers;
     const bool delta = runs.size() == 2;
     if (delta)
         header << QStringLiteral("B − A");
@@ -143,7 +147,7 @@ Table summaryTable(const std::vector<const Run*>& runs)
 }
 
 void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<const Run*>& runs,
-                    const ChartTheme& theme)
+                    const QStringList& headers, const ChartTheme& theme)
 {
     const double font = std::max(11.0, page.height() / 58);
     painter.fillRect(page, theme.background);
@@ -156,18 +160,18 @@ void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<con
     double y = page.top() + title.height() * 1.5;
     painter.setFont(pixelFont(font * 1.25, true));
     painter.drawText(QPointF(page.left(), y), QStringLiteral("Parameters"));
-    y = paintTable(painter, parametersTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    y = paintTable(painter, parametersTable(runs, headers), page.left(), y + font * 0.6, page.width(), theme, font);
     y += font * 2.2;
     painter.setPen(theme.text);
     painter.setFont(pixelFont(font * 1.25, true));
     painter.drawText(QPointF(page.left(), y), QStringLiteral("Summary"));
-    paintTable(painter, summaryTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    paintTable(painter, summaryTable(runs, headers), page.left(), y + font * 0.6, page.width(), theme, font);
 }
 
 }  // namespace
 
 QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts, Layout layout,
-                                const ChartTheme& theme)
+                                const ChartTheme& theme, const QStringList& runNames)
 {
     if (runs.empty())
         throw ChartError(QStringLiteral("a report needs at least one run"));
@@ -182,7 +186,7 @@ QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList
     pdf.setCreator(QStringLiteral("Tessera"));
     QPainter painter(&pdf);
     const QRectF page(0, 0, pdf.width(), pdf.height());
-    paintTitlePage(painter, page, runs, theme);
+    paintTitlePage(painter, page, runs, runHeaders(runs, runNames), theme);
     const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
     for (int i = 0; i < charts.size(); i += perPage) {
         pdf.newPage();
@@ -193,9 +197,9 @@ QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList
 }
 
 void ReportWriter::write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                         Layout layout, const ChartTheme& theme)
+                         Layout layout, const ChartTheme& theme, const QStringList& runNames)
 {
-    const QByteArray bytes = render(runs, charts, layout, theme);
+    const QByteArray bytes = render(runs, charts, layout, theme, runNames);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

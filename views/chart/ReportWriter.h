@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -20,11 +21,14 @@ class ReportWriter {
 public:
     enum class Layout { OnePerPage, TwoPerPage };
 
+    // `runNames`: the runs' names as the app shows them (else their stored names).
     static QByteArray render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                             Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+                             Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme(),
+                             const QStringList& runNames = {});
     // Throws ChartError naming the path when it cannot be written.
     static void write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                      Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+                      Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme(),
+                      const QStringList& runNames = {});
 };
 
 }  // namespace tessera::chart

@@ -126,7 +126,8 @@ bool ExportController::exportReport(RunHandle* runA, RunHandle* runB, const QStr
     const QString path = localPath(target);
     const ExportRequest request(QStringLiteral("report"), runA, runB, 0, -1, cursor);
     run(path, [=](const ProgressCallback& progress) {
-        chart::ReportWriter::write(path, request.runs(), request.specs(progress));
+        chart::ReportWriter::write(path, request.runs(), request.specs(progress), chart::ReportWriter::Layout::TwoPerPage,
+                                   chart::ChartColors::lightTheme(), request.options().runNames);
     });
     return true;
 }
