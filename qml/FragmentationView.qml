@@ -149,13 +149,15 @@ Item {
             height: 34
             // Simulated time in hours or days past a few hours, by the charts' rule.
             readonly property var display: ChartPlans.xUnit(block.run, block.xTo - block.xFrom)
+            // Round ticks in the shown unit, placed linearly in x as on the chart beside.
             Repeater {
-                model: 5
+                model: block.run ? ChartPlans.ticks(block.xFrom / axis.display.perUnit, block.xTo / axis.display.perUnit,
+                                                    Math.max(2, Math.floor(axis.width / 90))) : []
                 delegate: Text {
-                    readonly property real share: index / 4
+                    readonly property real share: (modelData.value * axis.display.perUnit - block.xFrom)
+                                                  / Math.max(1e-9, block.xTo - block.xFrom)
                     x: Math.max(0, Math.min(axis.width - width, axis.width * share - width / 2))
-                    text: block.run ? ((block.xFrom + share * (block.xTo - block.xFrom)) / axis.display.perUnit)
-                                      .toFixed(axis.display.perUnit === 1 ? 0 : 1) : ""
+                    text: modelData.label
                     color: ThemePalette.text
                     font.pixelSize: 11
                 }

@@ -1,6 +1,7 @@
 #include "charts/ChartPlans.h"
 
 #include "chart/ChartColors.h"
+#include "chart/NiceTicks.h"
 #include "chart/PanelPainter.h"
 #include "chart/SeriesPlan.h"
 #include "chart/XAxisUnit.h"
@@ -67,6 +68,19 @@ QVariantMap ChartPlans::xUnit(RunHandle* run, double span) const
 {
     const chart::XAxisUnit unit = chart::XAxisUnit::forSpan(run ? run->xUnit() : QString(), span);
     return {{"unit", unit.unit}, {"perUnit", unit.perUnit}};
+}
+
+QVariantList ChartPlans::ticks(double lo, double hi, int target) const
+{
+    QVariantList list;
+    if (!(hi > lo))
+        return list;
+    const chart::NiceTicks t = chart::NiceTicks::compute(lo, hi, target);
+    const double eps = t.step * 1e-6;
+    for (double v : t.values)
+        if (v >= lo - eps && v <= hi + eps)
+            list.append(QVariantMap{{"value", v}, {"label", QString::number(v, 'f', t.decimals)}});
+    return list;
 }
 
 double ChartPlans::markerMergePixels() const { return chart::PanelPainter::kMarkerMergePixels; }
