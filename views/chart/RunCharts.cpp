@@ -151,13 +151,16 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 namespace {
 
 // The options of run i's own chart (a heatmap, an occupancy grid): its name and colour, the
-// cursor, and the zoom only for the first run (later runs' positions fall at other x).
+// cursor and the what-if markers (a fork shares its parent's positions up to the fork), and the
+// zoom only for the first run (later runs' positions fall at other x).
 RunChartOptions optionsOfRun(const RunChartOptions& options, size_t i)
 {
     if (i == 0)
         return options;
     RunChartOptions o;
     o.cursor = options.cursor;
+    o.fork = options.fork;
+    o.divergence = options.divergence;
     o.heatmapColumns = options.heatmapColumns;
     o.maxPoints = options.maxPoints;
     if (i < size_t(options.runNames.size()))
