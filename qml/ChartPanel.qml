@@ -82,6 +82,8 @@ ChartView {
         yMax = !isNaN(yFixed) ? yFixed : Math.min(yCap, SeriesFeeder.niceCeiling(Math.max(top, yFloor)))
     }
     onPlanChanged: rebuildPlan()
+    // A plan bound before the chart is complete may not notify: build it once more then.
+    Component.onCompleted: if (planSeries.length !== plan.length) rebuildPlan()
     onPointBudgetChanged: refillPlan()
     onYFixedChanged: refillPlan()
 
