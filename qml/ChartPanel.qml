@@ -4,8 +4,9 @@ import Tessera.Views
 
 // The frame every run chart shares: themed ChartView, an x axis in the run's units (arrived % or
 // time), a y axis the view titles with its unit, the timeline cursor and the fork marker as cheap
-// overlays (moving them never repaints the chart). Views declare their series as children and
-// feed them through SeriesFeeder with `pointBudget` points.
+// overlays (moving them never repaints the chart). What it draws is the plan of `chartId`
+// (ChartPlans: the same series, colours, dashes and steps as the exported chart), fed through
+// SeriesFeeder with `pointBudget` points; views may add fixed series (reference lines) as children.
 ChartView {
     id: chart
 
@@ -16,11 +17,75 @@ ChartView {
     property alias yAxis: yAxis
     property string yTitle: ""
     property real yMax: 100
-    // Okabe-Ito: distinguishable under every common colour-vision deficiency.
-    readonly property var categoryColors: ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
-                                           "#CC79A7", "#999999"]
     // Text beside the cursor, e.g. the value it points at.
     property string cursorText: ""
+
+    // An ExportController chart id, or "metric" with metricKey.
+    property string chartId: ""
+    property string metricKey: ""
+    // The y axis: fixed when yFixed is a number, else the data's top rounded up (at least
+    // yFloor, at most yCap).
+    property real yFixed: NaN
+    property real yFloor: 1
+    property real yCap: Infinity
+    // Names and colours are read in C++: naming them here re-plans on a rename or recolour.
+    readonly property var plan: {
+        void (run ? run.name + run.color : "")
+        void (otherRun ? otherRun.name + otherRun.color : "")
+        return chartId.length > 0 && run ? ChartPlans.series(chartId, run, otherRun, metricKey) : []
+    }
+    property var planSeries: []
+
+    function runOf(entry) {
+        return entry.run === 0 ? run : otherRun
+    }
+    function rebuildPlan() {
+        for (const s of planSeries)
+            removeSeries(s)
+        const made = []
+        for (const p of plan) {
+            let s
+            if (p.area) {
+                s = createSeries(ChartView.SeriesTypeArea, p.name, xAxis, yAxis)
+                s.color = p.fill
+                s.borderColor = p.color
+                s.borderWidth = 1
+                if (p.below.length > 0)
+                    s.lowerSeries = Qt.createQmlObject("import QtCharts; LineSeries {}", s)
+            } else {
+                s = createSeries(ChartView.SeriesTypeLine, p.name, xAxis, yAxis)
+                s.color = p.color
+                s.width = 2
+                if (p.dashed)
+                    s.style = Qt.DashLine
+            }
+            made.push(s)
+        }
+        planSeries = made
+        refillPlan()
+    }
+    function refillPlan() {
+        if (chartId.length === 0)
+            return  // a chart of the view's own series sets its own axis
+        let top = 0
+        for (let i = 0; i < plan.length && i < planSeries.length; ++i) {
+            const p = plan[i]
+            const r = runOf(p)
+            if (p.area) {
+                SeriesFeeder.fillStacked(planSeries[i], r, p.below, p.key, 0, -1, pointBudget)
+                top = Math.max(top, SeriesFeeder.maxValue(r, p.below.concat([p.key]), true))
+            } else {
+                SeriesFeeder.fill(planSeries[i], r, p.key, 0, -1, pointBudget)
+                top = Math.max(top, SeriesFeeder.maxValue(r, [p.key]))
+            }
+        }
+        yMax = !isNaN(yFixed) ? yFixed : Math.min(yCap, SeriesFeeder.niceCeiling(Math.max(top, yFloor)))
+    }
+    onPlanChanged: rebuildPlan()
+    // A plan bound before the chart is complete may not notify: build it once more then.
+    Component.onCompleted: if (planSeries.length !== plan.length) rebuildPlan()
+    onPointBudgetChanged: refillPlan()
+    onYFixedChanged: refillPlan()
 
     // About one point per horizontal pixel of the visible plot: more cannot be seen. Zoomed in,
     // the whole run is fed at that density, rounded up to a power of two so that a wheel turn
@@ -52,16 +117,14 @@ ChartView {
         return last > xMin ? last : xMin + 1
     }
 
-    // Seconds read badly past a few hours: a replay's time axis is labelled in hours or days.
-    readonly property bool timeAxis: run !== null && run.xUnit === "s"
-    readonly property real xDisplayScale: {
-        if (!timeAxis)
-            return 1
-        const span = xAxis.max - xAxis.min
-        return span > 2 * 86400 ? 86400 : span > 2 * 3600 ? 3600 : 1
-    }
-    readonly property string xDisplayUnit: !run ? "" : xDisplayScale === 86400 ? "d" : xDisplayScale === 3600 ? "h"
-                                                                                    : run.xUnit
+    // Seconds read badly past a few hours: a replay's time axis is labelled in hours or days,
+    // by the exported charts' rule (XAxisUnit).
+    readonly property var xDisplay: ChartPlans.xUnit(run, xAxis.max - xAxis.min)
+    readonly property real xDisplayScale: xDisplay.perUnit
+    readonly property string xDisplayUnit: run ? xDisplay.unit : ""
+    // Fork and divergence closer than this share one label, as in the exports.
+    readonly property bool markersMerged: !isNaN(forkX) && !isNaN(divergeX)
+        && Math.abs(plotX(forkX) - plotX(divergeX)) < ChartPlans.markerMergePixels
     Repeater {
         model: chart.xDisplayScale === 1 || chart.plotArea.width <= 0 ? 0
                : Math.floor(xAxis.max / xAxis.tickInterval) - Math.ceil(xAxis.min / xAxis.tickInterval) + 1
@@ -99,11 +162,6 @@ ChartView {
     function plotX(x) {
         return plotArea.x + plotArea.width * (x - xAxis.min) / Math.max(1e-9, xAxis.max - xAxis.min)
     }
-    // The colour of series that belong to the other run, and to this one.
-    function runColor(r, fallback) {
-        return r ? r.color : fallback
-    }
-
     theme: ThemePalette.dark ? ChartView.ChartThemeDark : ChartView.ChartThemeLight
     backgroundColor: ThemePalette.window
     backgroundRoundness: 0
@@ -139,6 +197,23 @@ ChartView {
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }
 
+    // Which run is A and which B (dashed), as in the exported chart's subtitle: legends of both
+    // runs' classes or models name them by letter.
+    Text {
+        objectName: "runKey"
+        parent: chart
+        // Needed where the other run's series are not in its colour (classes, models).
+        visible: chart.otherRun !== null && chart.plan.some(p => p.run === 1 && !Qt.colorEqual(p.color, chart.otherRun.color))
+        x: 8
+        y: 4
+        width: Math.max(0, chart.width / 2 - 110)
+        elide: Text.ElideRight
+        text: visible ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
+        color: ThemePalette.text
+        opacity: 0.75
+        font.pixelSize: 11
+    }
+
     // Overlays: declared inside the ChartView, drawn through an explicit visual parent.
     Rectangle {
         id: forkMarker
@@ -155,7 +230,7 @@ ChartView {
             anchors.left: parent.right
             anchors.leftMargin: 3
             y: 18  // below the cursor's value
-            text: qsTr("fork")
+            text: chart.markersMerged ? qsTr("fork · diverges") : qsTr("fork")
             color: ThemePalette.text
             font.pixelSize: 11
         }
@@ -175,6 +250,7 @@ ChartView {
             anchors.left: parent.right
             anchors.leftMargin: 3
             y: 34
+            visible: !chart.markersMerged
             text: qsTr("diverges")
             color: ThemePalette.text
             font.pixelSize: 11

@@ -50,7 +50,7 @@ Dialog {
         dialog.pendingPath = path
         let started
         if (dialog.kind === "report")
-            started = exporter.exportReport(runA, runB, path)
+            started = exporter.exportReport(runA, runB, path, position)
         else if (dialog.kind === "csv")
             started = exporter.exportCsv(chart, runA, runB, from, to, path)
         else

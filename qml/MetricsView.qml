@@ -4,7 +4,8 @@ import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
 
-// Any metric of the run's series over its x axis, with the other run's beside it: the view
+// Any metric of the run's series over its x axis, with the other run's dashed beside it (the
+// "metric" plan of ChartPlans, styled as every exported chart): the view
 // that works for every run kind, whatever metrics it records (the other views know the
 // pod-scheduling metrics by name).
 Item {
@@ -16,19 +17,6 @@ Item {
 
     readonly property var metrics: run ? run.metrics().slice(1) : []  // column 0 is the x axis
     readonly property var metric: metrics.length > 0 ? metrics[Math.min(metricBox.currentIndex, metrics.length - 1)] : null
-
-    function refresh() {
-        const key = metric ? metric.key : ""
-        const budget = chart.pointBudget
-        SeriesFeeder.fill(runSeries, run, key, 0, -1, budget)
-        SeriesFeeder.fill(otherSeries, otherRun, key, 0, -1, budget)
-        const top = Math.max(SeriesFeeder.maxValue(run, [key]), SeriesFeeder.maxValue(otherRun, [key]))
-        chart.yMax = SeriesFeeder.niceCeiling(Math.max(top, 1))
-    }
-
-    onRunChanged: refresh()
-    onOtherRunChanged: refresh()
-    onMetricChanged: refresh()
 
     ColumnLayout {
         anchors.fill: parent
@@ -64,24 +52,8 @@ Item {
             position: view.position
             yTitle: view.metric ? (view.metric.unit.length > 0 ? view.metric.label + " (" + view.metric.unit + ")"
                                                                : view.metric.label) : ""
-            onPointBudgetChanged: view.refresh()
-            LineSeries {
-                id: runSeries
-                name: view.run ? view.run.name : ""
-                axisX: chart.xAxis
-                axisY: chart.yAxis
-                color: chart.runColor(view.run, "#0072B2")
-                width: 2
-            }
-            LineSeries {
-                id: otherSeries
-                name: view.otherRun ? view.otherRun.name : ""
-                visible: view.otherRun !== null
-                axisX: chart.xAxis
-                axisY: chart.yAxis
-                color: chart.runColor(view.otherRun, "#D55E00")
-                width: 2
-            }
+            chartId: "metric"
+            metricKey: view.metric ? view.metric.key : ""
         }
     }
 }

@@ -92,14 +92,27 @@ Pane {
 
         TextField {
             id: jumpField
-            Layout.preferredWidth: 110
-            placeholderText: bar.timeline.xUnit === "s" ? qsTr("jump to (s)") : qsTr("jump to (%)")
-            validator: DoubleValidator { bottom: 0 }
+            objectName: "jumpField"
+            Layout.preferredWidth: 150
+            // The axes' units: 130d, 4h, 95%; JumpParser reads it and says what it cannot.
+            placeholderText: bar.timeline.jumpHint
             enabled: bar.timeline.steps > 0
+            onTextEdited: bar.timeline.clearJumpError()
             onAccepted: {
-                bar.timeline.jumpToX(Number(text))
-                text = ""
+                if (bar.timeline.jumpTo(text))
+                    text = ""
             }
+            ToolTip.visible: hovered && bar.timeline.jumpError.length === 0
+            ToolTip.text: qsTr("Jump to a time (130d, 4h, 2d 6h), a share of the run (95%) or a number in the axis's unit")
+        }
+        Label {
+            objectName: "jumpError"
+            visible: bar.timeline.jumpError.length > 0
+            Layout.maximumWidth: 320
+            text: bar.timeline.jumpError
+            color: ThemePalette.dark ? "#ff9d8a" : "#b3261e"
+            wrapMode: Text.Wrap
+            font.pixelSize: 11
         }
     }
 

@@ -60,7 +60,7 @@ QList<chart::ChartSpec> panelsOf(const std::string& kind, const Run& run)
         return {RunCharts::allocation(runs), RunCharts::failedPods(runs)};
     if (kind == "power") {
         QList<chart::ChartSpec> panels{RunCharts::power(runs)};
-        if (auto byModel = RunCharts::powerByModel(run))
+        if (auto byModel = RunCharts::powerByModel(runs))
             panels.append(*byModel);
         return panels;
     }

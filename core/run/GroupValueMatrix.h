@@ -24,6 +24,10 @@ struct GroupValueMatrix {
     // `progress` returns false.
     static GroupValueMatrix sample(const Run& run, size_t columns, size_t from, size_t to,
                                    const ProgressCallback& progress = {});
+    // Samples the given positions (ascending, repeats allowed, each clamped to run.steps()):
+    // for columns placed by another rule, e.g. evenly in time.
+    static GroupValueMatrix sampleAt(const Run& run, std::vector<size_t> positions,
+                                     const ProgressCallback& progress = {});
 };
 
 }  // namespace tessera

@@ -8,12 +8,16 @@
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
 #include "chart/NiceTicks.h"
+#include "chart/ReportTable.h"
 #include "chart/ReportWriter.h"
 #include "chart/RunCharts.h"
+#include "chart/RunChartFrame.h"
+#include "chart/SeriesPlan.h"
 #include "support/TestFiles.h"
 #include "support/TestRuns.h"
 
 #include <QDir>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QLocale>
 #include <QRegularExpression>
@@ -21,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <cmath>
 
 using namespace tessera;
@@ -73,6 +78,22 @@ ChartSpec handMadeSpec()
     }
     spec.series = {a, b};
     return spec;
+}
+
+// CIE76 distance of two colours in CIELAB (D65): about 2 is just noticeable, 20 plainly apart.
+double deltaE(const QColor& a, const QColor& b)
+{
+    const auto lab = [](const QColor& c) {
+        const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const double r = linear(c.redF()), g = linear(c.greenF()), bl = linear(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+        return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+    };
+    const auto la = lab(a), lb = lab(b);
+    return std::hypot(la[0] - lb[0], la[1] - lb[1], la[2] - lb[2]);
 }
 
 }  // namespace
@@ -170,6 +191,120 @@ private slots:
         QCOMPARE(ChartColors::categorical(ChartColors::categoricalCount()), ChartColors::categorical(0));
         QVERIFY(ChartColors::darkTheme().background.lightnessF() < 0.3);
         QVERIFY(ChartColors::lightTheme().background.lightnessF() > 0.9);
+    }
+
+    void seriesColoursCannotBeTakenForRunColours()
+    {
+        // A class or GPU model must never look like a run (a fork): every series colour lies
+        // plainly apart (ΔE ≥ 25) from every run colour, and the series colours from each other.
+        for (int i = 0; i < ChartColors::seriesColorCount(); ++i) {
+            const QColor own = ChartColors::seriesColor(i);
+            for (int r = 0; r < ChartColors::categoricalCount(); ++r)
+                QVERIFY2(deltaE(own, ChartColors::categorical(r)) >= 25,
+                         qPrintable(own.name() + " vs " + ChartColors::categorical(r).name()));
+            for (int j = 0; j < i; ++j)
+                QVERIFY2(deltaE(own, ChartColors::seriesColor(j)) >= 20,
+                         qPrintable(own.name() + " vs " + ChartColors::seriesColor(j).name()));
+        }
+    }
+
+    void forksAreDrawnOnEveryChartDashedAndApartFromTheClasses()
+    {
+        RunChartOptions options;
+        options.fork = forkAt_;
+        options.cursor = forkAt_ + 10;
+        const RunCharts::Runs runs{run_.get(), fork_.get()};
+        const QList<ChartSpec> lines{RunCharts::allocation(runs, options), RunCharts::failedPods(runs, options),
+                                     RunCharts::power(runs, options), *RunCharts::powerByModel(runs, options),
+                                     RunCharts::fragmentationRate(runs, options)};
+        const RunChartFrame frame(runs, options);
+        const char* ids[] = {"allocation", "failed-pods", "power", "power-by-model", "fragmentation-rate"};
+        for (int c = 0; c < lines.size(); ++c) {
+            const ChartSpec& spec = lines[c];
+            // Every planned series is drawn; the fork's are there, all dashed, the first run's solid.
+            const SeriesPlan::List plan = SeriesPlan::forChart(ids[c], frame);
+            QList<ChartSpec::Series> drawn = spec.series;
+            drawn.removeIf([](const auto& s) { return s.name == QStringLiteral("every arrived GPU allocated"); });
+            QCOMPARE(drawn.size(), plan.size());
+            QVERIFY2(std::any_of(plan.begin(), plan.end(), [](const PlannedSeries& p) { return p.run == 1; }),
+                     qPrintable(spec.title));
+            for (qsizetype i = 0; i < plan.size(); ++i) {
+                QCOMPARE(drawn[i].name, plan[i].name);
+                QCOMPARE(drawn[i].dashed, plan[i].run == 1);
+                QCOMPARE(drawn[i].points.isEmpty(), false);
+            }
+            QVERIFY2(std::any_of(spec.markers.begin(), spec.markers.end(), [](const auto& m) { return m.label == "fork"; }),
+                     qPrintable(spec.title));
+        }
+        // Classes and models keep their colours in both runs, none of them a run colour.
+        for (const ChartSpec& spec : {lines[1], lines[3]})
+            for (const ChartSpec::Series& s : spec.series)
+                for (int r = 0; r < 2; ++r)
+                    QVERIFY2(s.color != ChartColors::categorical(r), qPrintable(spec.title + ": " + s.name));
+        // Per-run charts: one panel per run, each at the cursor.
+        QCOMPARE(RunCharts::fragmentationHeatmaps(runs, options).size(), 2);
+        const QList<ChartSpec> grids = RunCharts::occupancies(runs, options);
+        QCOMPARE(grids.size(), 2);
+        for (const ChartSpec& grid : grids)
+            QVERIFY2(grid.title.startsWith(QStringLiteral("GPU occupancy at step %1 of").arg(*options.cursor)),
+                     qPrintable(grid.title));
+    }
+
+    void replayChartsHoldEachValueUntilTheNextEvent()
+    {
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.mode = SimulationMode::Replay;
+        const auto replay = PodSchedulingRun::simulate(test::syntheticTrace(30, 300, 9, true), p);
+        QCOMPARE(replay->series().info(0).unit, std::string("s"));
+        for (const ChartSpec& spec : {RunCharts::allocation({replay.get()}), RunCharts::power({replay.get()}),
+                                      RunCharts::fragmentationRate({replay.get()})})
+            for (const ChartSpec::Series& s : spec.series)
+                QVERIFY2(s.stepped, qPrintable(spec.title + ": " + s.name));
+        // Arrived % changes gradually: an experiment's lines are not stepped, but counts are.
+        for (const ChartSpec::Series& s : RunCharts::fragmentationRate({run_.get()}).series)
+            QVERIFY(!s.stepped);
+        for (const ChartSpec::Series& s : RunCharts::failedPods({run_.get()}).series)
+            QVERIFY(s.stepped);
+    }
+
+    void markersAtOnePlaceShareOneLabel()
+    {
+        ChartSpec spec = handMadeSpec();
+        spec.markers = {{4.0, QStringLiteral("fork")}, {4.001, QStringLiteral("diverges")}, {8.0, QStringLiteral("cursor")}};
+        const QByteArray svg = ChartRenderer::render({spec}, ChartFormat::Svg, QSize(900, 500));
+        QVERIFY(svg.contains(QStringLiteral(">fork · diverges<").toUtf8()));
+        QVERIFY(!svg.contains(">diverges<"));
+        QVERIFY(svg.contains(">cursor<"));
+    }
+
+    void reportTablesWrapLongValuesAndCutNothing()
+    {
+        QFont body, head;
+        body.setPixelSize(14);
+        head.setPixelSize(14);
+        head.setBold(true);
+        const QString path = QStringLiteral("/home/someone/studies/2026/gpu-datacenter/openb_pod_list_gpuspec33.csv");
+        const ReportTable::Rows rows{{QStringLiteral("Parameter"), QStringLiteral("A: fgd:1000 · seed 42")},
+                                     {QStringLiteral("pods"), path},
+                                     {QStringLiteral("seed"), QStringLiteral("42")}};
+        for (double width : {1200.0, 420.0, 260.0}) {
+            const ReportTable table(rows, body, head, width);
+            QVERIFY2(table.width() <= width + 1e-6, qPrintable(QString::number(width)));
+            QCOMPARE(table.cells().size(), 6);
+            for (qsizetype i = 0; i < table.cells().size(); ++i) {
+                const auto& cell = table.cells()[i];
+                QCOMPARE(cell.lines.join(QString()), rows[i / 2][i % 2]);  // every character kept
+                for (const QString& line : cell.lines)
+                    QVERIFY2(QFontMetricsF(table.fontOf(cell)).horizontalAdvance(line) <= table.textWidth(cell) + 1e-6,
+                             qPrintable(line));
+            }
+            QCOMPARE(table.cells()[0].lines, QStringList{QStringLiteral("Parameter")});  // short headers stay whole
+        }
+        // Narrow, the path breaks after a '/'.
+        const ReportTable narrow(rows, body, head, 260);
+        QVERIFY(narrow.cells()[3].lines.size() > 1);
+        QVERIFY(narrow.cells()[3].lines.first().endsWith('/'));
     }
 
     void formats()
@@ -292,25 +427,39 @@ private slots:
         const auto x = run_->series().column(0);
         QCOMPARE(*spec.x.min, x[*zoom.from]);
         QCOMPARE(*spec.x.max, x[*zoom.to]);
-        QVERIFY(!spec.series.first().points.isEmpty());
-        for (const QPointF& p : spec.series.first().points)
+        // The run's line (the diagonal of every arrived GPU allocated is a reference, not data).
+        const auto line = std::find_if(spec.series.begin(), spec.series.end(), [&](const ChartSpec::Series& s) {
+            return s.name == QString::fromStdString(run_->info().name);
+        });
+        QVERIFY(line != spec.series.end());
+        QVERIFY(!line->points.isEmpty());
+        for (const QPointF& p : line->points)
             QVERIFY(p.x() >= x[*zoom.from] && p.x() <= x[*zoom.to]);
-        QCOMPARE(spec.series.first().points.last().y(), run_->series().value("alloc_pct", *zoom.to));
+        QCOMPARE(line->points.last().y(), run_->series().value("alloc_pct", *zoom.to));
     }
 
     void powerByModelAddsUpToGpuPower()
     {
-        const auto byModel = RunCharts::powerByModel(*run_);
-        if (!byModel)
-            QSKIP("this run kind has no gpu_power_kw:MODEL columns");
+        // A pod-scheduling run records every GPU model's power: a missing chart is a regression.
+        const auto byModel = RunCharts::powerByModel({run_.get()});
+        QVERIFY(byModel);
+        QVERIFY(!byModel->series.isEmpty());
         const ChartSpec power = RunCharts::power({run_.get()});
         const auto gpu = std::find_if(power.series.begin(), power.series.end(),
-                                      [](const auto& s) { return s.name.contains("GPU"); });
+                                      [](const auto& s) { return s.name == QStringLiteral("GPU power"); });
         QVERIFY(gpu != power.series.end());
+        QCOMPARE(gpu->style, ChartSpec::SeriesStyle::StackedArea);
+        const MetricSeries& series = run_->series();
+        const auto x = series.column(0);
         for (int i = 0; i < gpu->points.size(); i += 17) {
             double sum = 0;
             for (const auto& s : byModel->series)
                 sum += s.points[i].y();
+            // The point is the core's GPU power at a position of its x, and the models add up to it.
+            const auto [first, last] = std::equal_range(x.begin(), x.end(), gpu->points[i].x());
+            QVERIFY(std::any_of(first, last, [&](const double& at) {
+                return series.value("gpu_power_kw", size_t(&at - x.data())) == gpu->points[i].y();
+            }));
             QVERIFY2(std::abs(sum - gpu->points[i].y()) < 1e-6, qPrintable(QString::number(i)));
         }
     }

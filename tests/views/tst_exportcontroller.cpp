@@ -1,12 +1,23 @@
 // ExportController: each request writes a real file of the asked format in the background,
 // CSV keeps to the visible range, the report is a multi-page PDF, and a bad request is refused
-// at once with a message while nothing is written.
+// at once with a message while nothing is written. Files look like the screen: the runs'
+// colours, the series the app's charts plan (ChartPlans), the fork on every chart, the grid's
+// occupancy scale, and the report's occupancy at the cursor.
+#include "chart/ChartColors.h"
+#include "chart/OccupancyChart.h"
+#include "charts/ChartPlans.h"
 #include "export/ExportController.h"
+#include "export/ExportRequest.h"
+#include "items/OccupancyItem.h"
+#include "runs/RunPalette.h"
 #include "support/TestFiles.h"
 #include "support/TestRuns.h"
 
 #include <QFile>
+
+#include <cmath>
 #include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +31,7 @@ class ExportControllerTest : public QObject {
     std::shared_ptr<const PodTrace> trace_;
     std::unique_ptr<RunHandle> a_;
     std::unique_ptr<RunHandle> b_;
+    std::unique_ptr<RunHandle> fork_;
     QTemporaryDir dir_;
 
     // Waits for the background write of the request just made.
@@ -39,6 +51,13 @@ private slots:
         trace_ = test::syntheticTrace(30, 500, 5);
         a_ = std::make_unique<RunHandle>(test::simulateRun(trace_, "fgd", 1.0, 7));
         b_ = std::make_unique<RunHandle>(test::simulateRun(trace_, "bestfit", 1.0, 7));
+        const int forkAt = a_->steps() / 3;
+        fork_ = std::make_unique<RunHandle>(std::shared_ptr<const Run>(a_->run().fork(size_t(forkAt), "pwr:100,fgd:900")),
+                                            nullptr, a_.get(), forkAt);
+        // As the app colours runs when others were opened before: not the palette's first two.
+        a_->setColor(RunPalette::colors().at(1));
+        fork_->setColor(RunPalette::colors().at(2));
+        b_->setColor(RunPalette::colors().at(3));
         QVERIFY(dir_.isValid());
     }
 
@@ -70,6 +89,109 @@ private slots:
         } else {
             QVERIFY(bytes.startsWith("%PDF"));
         }
+    }
+
+    void filesDrawWhatTheScreenDrawsInItsColours_data()
+    {
+        QTest::addColumn<QString>("chart");
+        for (const char* chart : {"allocation", "failed-pods", "power", "power-by-model", "fragmentation-rate"})
+            QTest::newRow(chart) << chart;
+    }
+    void filesDrawWhatTheScreenDrawsInItsColours()
+    {
+        QFETCH(QString, chart);
+        const int cursor = a_->steps() / 2;
+        const QVariantList screen = ChartPlans().series(chart, a_.get(), fork_.get());
+        QVERIFY(!screen.isEmpty());
+        // The exported chart has the screen's series, in order, named, coloured and styled alike
+        // (the allocation chart's diagonal is a reference line both add on their own).
+        const QList<chart::ChartSpec> specs = ExportRequest(chart, a_.get(), fork_.get(), 0, -1, cursor).specs();
+        QCOMPARE(specs.size(), 1);
+        QList<chart::ChartSpec::Series> drawn = specs.front().series;
+        drawn.removeIf([](const auto& s) { return s.name == QStringLiteral("every arrived GPU allocated"); });
+        QCOMPARE(drawn.size(), screen.size());
+        bool forkDrawn = false;
+        for (qsizetype i = 0; i < drawn.size(); ++i) {
+            const QVariantMap entry = screen[i].toMap();
+            QCOMPARE(drawn[i].name, entry["name"].toString());
+            QCOMPARE(drawn[i].color, entry["color"].value<QColor>());
+            QCOMPARE(drawn[i].dashed, entry["dashed"].toBool());
+            QCOMPARE(drawn[i].stepped, entry["stepped"].toBool());
+            QCOMPARE(drawn[i].style == chart::ChartSpec::SeriesStyle::StackedArea, entry["area"].toBool());
+            forkDrawn = forkDrawn || entry["run"].toInt() == 1;
+        }
+        QVERIFY2(forkDrawn, "the fork is missing");
+
+        // And the SVG file paints those colours: the runs' own, never the palette's first two.
+        ExportController exporter;
+        const QString path = dir_.filePath("screen-" + chart + ".svg");
+        QVERIFY(exporter.exportChart(chart, a_.get(), fork_.get(), 0, -1, cursor, path, {}, 1200, 700));
+        finish(exporter, path);
+        const QByteArray svg = test::readBytes(path);
+        for (const QVariant& v : screen) {
+            const QByteArray color = v.toMap()["color"].value<QColor>().name().toLatin1();
+            QVERIFY2(svg.contains("stroke=\"" + color + "\"") || svg.contains("fill=\"" + color + "\""),
+                     color.constData());
+        }
+        for (int unused : {0, 3})  // no run has these colours
+            QVERIFY(!svg.contains("stroke=\"" + RunPalette::colors().at(unused).name().toLatin1() + "\""));
+        if (chart == "power") {
+            // The CPU and GPU stack is there beside both runs' totals.
+            QVERIFY(std::count_if(drawn.begin(), drawn.end(), [](const auto& s) {
+                        return s.style == chart::ChartSpec::SeriesStyle::StackedArea;
+                    }) == 2);
+            QVERIFY(svg.contains("CPU power"));
+            QVERIFY(svg.contains("GPU power"));
+        }
+    }
+
+    void occupancyFilesReadLikeTheGrid()
+    {
+        OccupancyItem grid;  // the app's grid on a light background, as the exports are
+        grid.setDarkBackground(false);
+        const QList<chart::ChartSpec> specs = ExportRequest("occupancy", a_.get(), nullptr, 0, -1, a_->steps()).specs();
+        QCOMPARE(specs.size(), 1);
+        const auto& h = *specs.front().heatmap;
+        QCOMPARE(h.scale.front(), grid.colorAt(0.0));
+        QCOMPARE(h.scale.back(), grid.colorAt(1.0));
+        // Full GPUs are painted in the grid's full colour, and no cell in the other end's.
+        QSet<QRgb> pixels;
+        for (int y = 0; y < h.image.height(); ++y)
+            for (int x = 0; x < h.image.width(); ++x)
+                pixels.insert(h.image.pixel(x, y));
+        QVERIFY(std::any_of(h.values.begin(), h.values.end(), [](float v) { return v == 100.0f; }));
+        QVERIFY(pixels.contains(grid.colorAt(1.0).rgb()));
+        QVERIFY(!pixels.contains(grid.colorAt(0.0).rgb()));
+    }
+
+    void reportDrawsTheOccupancyAtTheCursor()
+    {
+        const int cursor = a_->steps() / 3 + 5;
+        const QList<chart::ChartSpec> specs = ExportRequest("report", a_.get(), fork_.get(), 0, -1, cursor).specs();
+        int grids = 0;
+        for (const chart::ChartSpec& spec : specs) {
+            if (spec.title.startsWith("GPU occupancy")) {
+                ++grids;
+                QVERIFY2(spec.title.startsWith(QStringLiteral("GPU occupancy at step %1 of").arg(cursor)),
+                         qPrintable(spec.title));
+                const Run& run = grids == 1 ? a_->run() : fork_->run();
+                const auto expected = chart::OccupancyChart::build(run, size_t(cursor)).heatmap->values;
+                QVERIFY(std::equal(expected.begin(), expected.end(), spec.heatmap->values.begin(),
+                                   spec.heatmap->values.end(), [](float x, float y) {
+                                       return x == y || (std::isnan(x) && std::isnan(y));  // NaN: no such GPU
+                                   }));
+                QCOMPARE(spec.subtitle, grids == 1 ? a_->name() : fork_->name());
+            } else if (!spec.series.isEmpty() && spec.x.visible) {
+                QVERIFY2(std::any_of(spec.markers.begin(), spec.markers.end(),
+                                     [&](const auto& m) { return m.label == "cursor" && m.x == a_->xAt(cursor); }),
+                         qPrintable(spec.title));
+            }
+        }
+        QCOMPARE(grids, 2);  // one per run
+        ExportController exporter;
+        const QString path = dir_.filePath("report-at-cursor.pdf");
+        QVERIFY(exporter.exportReport(a_.get(), fork_.get(), path, cursor));
+        finish(exporter, path);
     }
 
     void csvKeepsToTheVisibleRange()

@@ -255,6 +255,42 @@ private slots:
         QVERIFY(slider);
         QCOMPARE(slider->property("value").toInt(), timeline_->steps() / 2);
     }
+
+    // The jump box reads the axes' units and says, beside it, what it cannot read.
+    void jumpBoxShowsWhatItCannotRead()
+    {
+        QQuickItem* item = nullptr;
+        auto window = show("TimelineBar.qml", controllers({"timeline"}), QSize(1280, 64), &item);
+        QVERIFY(window);
+        window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        auto* field = item->findChild<QQuickItem*>("jumpField");
+        auto* error = item->findChild<QQuickItem*>("jumpError");
+        QVERIFY(field && error);
+        QVERIFY(!error->isVisible());
+        timeline_->setPosition(7);
+        field->forceActiveFocus();
+        const QString unit = timeline_->xUnit();
+        // A run on the arrived-% axis has no days; a replay's has no arrived %.
+        const auto type = [&](const QString& text) {  // keyClicks takes widgets only
+            for (const QChar c : text)
+                QTest::keyClick(window.get(), c.toLatin1());
+        };
+        type(unit == "s" ? "soon" : "130d");
+        QTest::keyClick(window.get(), Qt::Key_Return);
+        QCOMPARE(timeline_->position(), 7);
+        QVERIFY(error->isVisible());
+        QVERIFY(!error->property("text").toString().isEmpty());
+        QCOMPARE(field->property("text").toString(), unit == "s" ? QString("soon") : QString("130d"));  // kept to mend
+        render(*window, "TimelineBar-jump-error");
+        // Editing clears the complaint; a readable point jumps and empties the box.
+        field->setProperty("text", QString());
+        type(unit == "s" ? "1d" : "20");
+        QVERIFY(!error->isVisible());
+        QTest::keyClick(window.get(), Qt::Key_Return);
+        QVERIFY2(timeline_->position() != 7, qPrintable(timeline_->jumpError()));
+        QCOMPARE(field->property("text").toString(), QString());
+    }
 };
 
 int main(int argc, char** argv)

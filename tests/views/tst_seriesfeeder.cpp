@@ -102,11 +102,21 @@ private slots:
         feeder_.fillStacked(&cpu, run_, {}, "cpu_power_kw", 0, -1, 400);
         feeder_.fillStacked(&gpu, run_, {"cpu_power_kw"}, "gpu_power_kw", 0, -1, 400);
         QCOMPARE(gpuLower.count(), gpuUpper.count());
+        // Every drawn point is the core's value at some position of that x: the lower edge is
+        // the CPU power, the upper one CPU + GPU, at the same position.
+        const auto x = run_->run().series().column(0);
         for (qsizetype i = 0; i < gpuUpper.count(); ++i) {
-            const int position = run_->positionAtX(gpuUpper.at(i).x());
             QCOMPARE(gpuLower.at(i).x(), gpuUpper.at(i).x());
-            QVERIFY(gpuUpper.at(i).y() >= gpuLower.at(i).y());
-            QVERIFY(position >= 0);
+            const auto [first, last] = std::equal_range(x.begin(), x.end(), gpuUpper.at(i).x());
+            QVERIFY(first != last);
+            bool matched = false;
+            for (auto it = first; it != last && !matched; ++it) {
+                const int position = int(it - x.begin());
+                const double cpuAt = run_->value("cpu_power_kw", position);
+                const double gpuAt = run_->value("gpu_power_kw", position);
+                matched = gpuLower.at(i).y() == cpuAt && std::abs(gpuUpper.at(i).y() - (cpuAt + gpuAt)) < 1e-9;
+            }
+            QVERIFY2(matched, qPrintable(QString::number(i)));
         }
         // The top of the stack is the cluster's power (CPU + GPU) at the last position.
         const int last = run_->steps();
@@ -132,12 +142,39 @@ private slots:
         QCOMPARE(diff.at(last).y(), fork.value("power_kw", last) - run_->value("power_kw", last));
     }
 
+    void countsAndReplayTimeAreDrawnAsSteps()
+    {
+        // Failed pods are counts: each sample is preceded by the previous value at its own x,
+        // so no segment ramps; a percentage on the arrived axis is a plain line.
+        QLineSeries stepped, smooth;
+        const int n = feeder_.fill(&stepped, run_, "failed_pods", 0, 400, 1000);
+        QCOMPARE(int(stepped.count()), 2 * n - 1);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(stepped.at(2 * i), QPointF(run_->xAt(i), run_->value("failed_pods", i)));
+            if (i > 0)
+                QCOMPARE(stepped.at(2 * i - 1), QPointF(run_->xAt(i), run_->value("failed_pods", i - 1)));
+        }
+        const int lines = feeder_.fill(&smooth, run_, "alloc_pct", 0, 400, 1000);
+        QCOMPARE(int(smooth.count()), lines);
+
+        // A replay is indexed by time: every metric holds until the next event.
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.mode = SimulationMode::Replay;
+        views::RunHandle replay(std::shared_ptr<const Run>(
+            PodSchedulingRun::simulate(test::syntheticTrace(30, 300, 9, true), p)), &owner_);
+        QLineSeries power;
+        const int m = feeder_.fill(&power, &replay, "power_kw", 0, -1, 100'000);
+        QCOMPARE(int(power.count()), 2 * m - 1);
+        for (qsizetype i = 1; i < power.count(); ++i)
+            QVERIFY(power.at(i).x() == power.at(i - 1).x() || power.at(i).y() == power.at(i - 1).y());
+    }
+
     void helpers()
     {
         const QStringList failed = feeder_.keysWithPrefix(run_, "failed_");
         QVERIFY(failed.size() >= 2);
         QVERIFY(failed.contains("failed_pods"));
-        QCOMPARE(feeder_.labelOf(run_, "power_kw"), QString("Cluster power (kW)"));
         QCOMPARE(feeder_.niceCeiling(73.0), 80.0);
         QCOMPARE(feeder_.niceCeiling(1410.0), 1500.0);
         QCOMPARE(feeder_.niceCeiling(0.0), 1.0);

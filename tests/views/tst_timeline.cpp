@@ -1,8 +1,11 @@
-// TimelineController (step, home, end, jump, play) over a real run, and the TimeMapping
-// value <-> pixel tables.
+// TimelineController (step, home, end, jump, play) over a real run, the jump box's parser
+// (JumpParser) and the time mappings: TimeMapping value <-> pixel, and the heatmap's columns
+// placed linearly in x (FragmentationHeatmap::positionsOverX).
 #include "PipelineTestSupport.h"
 #include "support/TestRuns.h"
 #include "run/RunHandle.h"
+#include "chart/FragmentationHeatmap.h"
+#include "timeline/JumpParser.h"
 #include "timeline/TimeMapping.h"
 #include "timeline/TimelineController.h"
 
@@ -95,6 +98,109 @@ private slots:
         QCOMPARE(timeline.position(), timeline.steps());
         timeline.jumpToX(std::nan(""));  // ignored
         QCOMPARE(timeline.position(), timeline.steps());
+    }
+
+    void jumpBoxReadsTheAxesUnits_data()
+    {
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<double>("max");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<double>("x");  // NaN: refused
+        QTest::addColumn<QString>("error");  // a word the refusal must contain
+        const double day = 86400, nan = std::nan("");
+        const double replay = 200 * day;  // a long replay: its axes say days
+        QTest::newRow("days") << "s" << replay << "130d" << 130 * day << "";
+        QTest::newRow("days, spaced and capitals") << "s" << replay << " 130 D " << 130 * day << "";
+        QTest::newRow("hours") << "s" << replay << "4h" << 4 * 3600.0 << "";
+        QTest::newRow("minutes") << "s" << replay << "90min" << 5400.0 << "";
+        QTest::newRow("seconds") << "s" << replay << "45s" << 45.0 << "";
+        QTest::newRow("a sum") << "s" << replay << "2d 6h" << 2 * day + 6 * 3600 << "";
+        QTest::newRow("decimal comma") << "s" << replay << "1,5d" << 1.5 * day << "";
+        QTest::newRow("share of the run") << "s" << replay << "95%" << 0.95 * replay << "";
+        QTest::newRow("plain number in the axes' days") << "s" << replay << "130" << 130 * day << "";
+        QTest::newRow("plain number in seconds on a short run") << "s" << 3000.0 << "130" << 130.0 << "";
+        QTest::newRow("plain number in the axes' hours") << "s" << 10 * 3600.0 << "4" << 4 * 3600.0 << "";
+        QTest::newRow("end exactly") << "s" << replay << "200d" << replay << "";
+        QTest::newRow("unknown unit") << "s" << replay << "130x" << nan << "130x";
+        QTest::newRow("words") << "s" << replay << "soon" << nan << "Cannot read";
+        QTest::newRow("empty") << "s" << replay << "  " << nan << "Type";
+        QTest::newRow("negative") << "s" << replay << "-5d" << nan << "Cannot read";
+        QTest::newRow("exponent") << "s" << replay << "1e5" << nan << "Cannot read";
+        QTest::newRow("share in a sum") << "s" << replay << "2d 5%" << nan << "Cannot read";
+        QTest::newRow("past the end") << "s" << replay << "300d" << nan << "200 d";
+        QTest::newRow("arrived plain") << "%" << 130.0 << "95" << 95.0 << "";
+        QTest::newRow("arrived with unit") << "%" << 130.0 << "95%" << 95.0 << "";
+        QTest::newRow("arrived decimals") << "%" << 130.0 << "57.25" << 57.25 << "";
+        QTest::newRow("time on an arrived axis") << "%" << 130.0 << "130d" << nan << "%";
+        QTest::newRow("arrived past the end") << "%" << 130.0 << "131" << nan << "past";
+        QTest::newRow("two numbers") << "%" << 130.0 << "5 5" << nan << "Cannot read";
+    }
+    void jumpBoxReadsTheAxesUnits()
+    {
+        QFETCH(QString, unit);
+        QFETCH(double, max);
+        QFETCH(QString, text);
+        QFETCH(double, x);
+        QFETCH(QString, error);
+        const JumpParser::Result r = JumpParser::parse(text, {unit, 0.0, max});
+        if (std::isnan(x)) {
+            QVERIFY2(!r.x, qPrintable(QString::number(r.x.value_or(0))));
+            QVERIFY2(r.error.contains(error), qPrintable(r.error));
+        } else {
+            QVERIFY2(r.x, qPrintable(r.error));
+            QVERIFY2(std::abs(*r.x - x) <= 1e-9 * std::max(1.0, x), qPrintable(QString::number(*r.x)));
+            QVERIFY(r.error.isEmpty());
+        }
+    }
+
+    void aJumpItCannotReadIsShownAndMovesNothing()
+    {
+        const auto run = handle();
+        TimelineController timeline;
+        timeline.setRun(run.get());
+        QVERIFY(!timeline.jumpHint().isEmpty());
+        timeline.setPosition(17);
+        QSignalSpy errors(&timeline, &TimelineController::jumpErrorChanged);
+        QVERIFY(!timeline.jumpTo("130d"));  // an arrived-% run has no days
+        QCOMPARE(timeline.position(), 17);
+        QVERIFY(!timeline.jumpError().isEmpty());
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(timeline.jumpTo("50"));
+        QVERIFY(timeline.jumpError().isEmpty());
+        QCOMPARE(timeline.position(), run->positionAtX(50));
+        QVERIFY(!timeline.jumpTo("500"));
+        QVERIFY(timeline.jumpError().contains("past"));
+        timeline.clearJumpError();
+        QVERIFY(timeline.jumpError().isEmpty());
+    }
+
+    void heatmapColumnsAreLinearInX_data()
+    {
+        QTest::addColumn<QList<double>>("xs");  // x of each position
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::addColumn<QList<int>>("positions");
+        // Column c shows the state at its centre from + (to - from)(c + ½)/columns: the last
+        // position at or before it, however unevenly the events fall.
+        QTest::newRow("bursts and gaps") << QList<double>{0, 0, 10, 10, 10, 50, 100} << 4 << 0.0 << 100.0
+                                         << QList<int>{4, 4, 5, 5};
+        QTest::newRow("even") << QList<double>{0, 25, 50, 75, 100} << 4 << 0.0 << 100.0 << QList<int>{0, 1, 2, 3};
+        QTest::newRow("zoomed") << QList<double>{0, 25, 50, 75, 100} << 2 << 50.0 << 100.0 << QList<int>{2, 3};
+        QTest::newRow("one late event") << QList<double>{0, 99} << 3 << 0.0 << 99.0 << QList<int>{0, 0, 0};
+        QTest::newRow("before the first event") << QList<double>{10, 20} << 2 << 0.0 << 20.0 << QList<int>{0, 0};
+    }
+    void heatmapColumnsAreLinearInX()
+    {
+        QFETCH(QList<double>, xs);
+        QFETCH(int, columns);
+        QFETCH(double, from);
+        QFETCH(double, to);
+        QFETCH(QList<int>, positions);
+        MetricSeries series;
+        series.add({"time_s", "Time", "s"}, std::vector<double>(xs.begin(), xs.end()));
+        const std::vector<size_t> got = chart::FragmentationHeatmap::positionsOverX(series, size_t(columns), from, to);
+        QCOMPARE(QList<int>(got.begin(), got.end()), positions);
     }
 
     void playsAtItsSpeedAndStopsAtTheEnd()

@@ -3,6 +3,13 @@
 // the build folder (screenshots/) and checked for not being blank.
 #include "DefaultTraceRun.h"
 #include "GrabStats.h"
+#include "export/ExportRequest.h"
+#include "chart/ChartColors.h"
+#include "items/HeatmapItem.h"
+
+#include <QAbstractSeries>
+#include <QAreaSeries>
+#include <QLineSeries>
 
 #include <QApplication>
 #include <QQmlComponent>
@@ -11,6 +18,7 @@
 #include <QQuickWindow>
 #include <QSGRendererInterface>
 #include <QScopeGuard>
+#include <QSet>
 #include <QPalette>
 #include <QGuiApplication>
 #include <QTest>
@@ -123,6 +131,87 @@ private slots:
         item->setProperty("position", run_->steps());
         QTest::qWait(100);
         QVERIFY2(g_warnings.isEmpty(), qPrintable(g_warnings.join('\n')));
+    }
+
+    // The charts on screen draw what their export draws: the same series, in the same order,
+    // names, colours and line styles, the fork's included. A stepped series doubles its points.
+    void screenChartsDrawWhatTheirExportsDraw_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("chartName");
+        QTest::addColumn<QString>("chart");
+        QTest::newRow("allocation") << "AllocationView" << "allocationChart" << "allocation";
+        QTest::newRow("failed pods") << "AllocationView" << "failedChart" << "failed-pods";
+        QTest::newRow("power") << "PowerView" << "powerChart" << "power";
+        QTest::newRow("power by model") << "PowerView" << "powerByModelChart" << "power-by-model";
+        QTest::newRow("fragmentation rate") << "FragmentationView" << "fragmentationRateChart" << "fragmentation-rate";
+    }
+    void screenChartsDrawWhatTheirExportsDraw()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, chartName);
+        QFETCH(QString, chart);
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/" + file + ".qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        auto* chartView = view->findChild<QObject*>(chartName);
+        QVERIFY(chartView);
+        QList<QAbstractSeries*> onScreen;
+        const int count = chartView->property("count").toInt();
+        for (int i = 0; i < count; ++i) {
+            QAbstractSeries* series = nullptr;
+            QVERIFY(QMetaObject::invokeMethod(chartView, "series", Q_RETURN_ARG(QAbstractSeries*, series), Q_ARG(int, i)));
+            if (series->name() != QStringLiteral("every arrived GPU allocated"))
+                onScreen << series;
+        }
+        QList<chart::ChartSpec::Series> exported =
+            views::ExportRequest(chart, run_, fork_, 0, -1, 10).specs().front().series;
+        exported.removeIf([](const auto& s) { return s.name == QStringLiteral("every arrived GPU allocated"); });
+        QCOMPARE(onScreen.size(), exported.size());
+        bool forkDrawn = false;
+        for (qsizetype i = 0; i < exported.size(); ++i) {
+            const auto& e = exported[i];
+            QCOMPARE(onScreen[i]->name(), e.name);
+            forkDrawn = forkDrawn || e.dashed;  // the second run's series, and only those, are dashed
+            if (e.style == chart::ChartSpec::SeriesStyle::StackedArea) {
+                auto* area = qobject_cast<QAreaSeries*>(onScreen[i]);
+                QVERIFY(area);
+                QCOMPARE(area->borderColor(), e.color);
+                QCOMPARE(area->color(), chart::ChartColors::areaFill(e.color));
+                // The stack's top is the core's value: the last point is CPU (+ GPU) at the end.
+                const QPointF top = area->upperSeries()->points().constLast();
+                QVERIFY(top.y() > 0);
+            } else {
+                auto* line = qobject_cast<QLineSeries*>(onScreen[i]);
+                QVERIFY(line);
+                QCOMPARE(line->color(), e.color);
+                QCOMPARE(line->pen().style() == Qt::DashLine, e.dashed);
+                // The last point drawn is the run's last value, as in the file.
+                QCOMPARE(line->points().constLast().y(), e.points.constLast().y());
+            }
+        }
+        QVERIFY2(forkDrawn, "the fork is missing on screen");
+    }
+
+    // The fragmentation view draws one heatmap per run, and the cursor at the same share of the
+    // heatmap's width as of the chart beside it (both linear in x).
+    void fragmentationViewShowsTheForksHeatmapToo()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        const QList<views::HeatmapItem*> heatmaps = view->findChildren<views::HeatmapItem*>();
+        QCOMPARE(heatmaps.size(), 2);
+        QSet<views::RunHandle*> runs;
+        for (auto* h : heatmaps)
+            runs.insert(h->run());
+        QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
     }
 };
 

@@ -14,6 +14,12 @@ namespace {
 constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffd55e00, 0xff009e73, 0xffcc79a7,
                                            0xffe69f00, 0xff56b4e9, 0xfff0e442};
 
+// Paul Tol's "muted" palette less cyan, teal, green and rose (within ΔE 23 of sky blue, bluish
+// green and reddish purple), with a dark slate, a brown and a neutral grey: every colour lies at
+// least ΔE 25 (CIELAB) from every Okabe–Ito one, and ΔE 20 from each other.
+constexpr std::array<QRgb, 8> kSeries = {0xff332288, 0xff225555, 0xffddcc77, 0xffaa4499,
+                                         0xff664411, 0xff999933, 0xff882255, 0xff777777};
+
 // viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
 constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,
                                            0xff2a788e, 0xff21918c, 0xff22a884, 0xff42be71,
@@ -30,6 +36,42 @@ QColor ChartColors::categorical(int index)
 }
 
 int ChartColors::categoricalCount() { return int(kOkabeIto.size()); }
+
+QColor ChartColors::seriesColor(int index)
+{
+    const int n = int(kSeries.size());
+    return QColor::fromRgb(kSeries[size_t(((index % n) + n) % n)]);
+}
+
+int ChartColors::seriesColorCount() { return int(kSeries.size()); }
+
+QColor ChartColors::referenceLine() { return QColor(0x8a, 0x8f, 0x96); }
+
+QColor ChartColors::areaFill(const QColor& color)
+{
+    QColor fill = color;
+    fill.setAlphaF(float(kAreaFillOpacity));
+    return fill;
+}
+
+QColor ChartColors::occupancy(double share, bool darkBackground)
+{
+    return sequential(darkBackground ? share : 1.0 - share);
+}
+
+QColor ChartColors::emptyCell(bool darkBackground)
+{
+    return darkBackground ? QColor(0xff, 0xff, 0xff, 41) : QColor(0, 0, 0, 33);
+}
+
+QList<QColor> ChartColors::occupancyStops(bool darkBackground, int count)
+{
+    count = std::max(2, count);
+    QList<QColor> stops;
+    for (int i = 0; i < count; ++i)
+        stops.append(occupancy(double(i) / double(count - 1), darkBackground));
+    return stops;
+}
 
 QColor ChartColors::sequential(double t)
 {

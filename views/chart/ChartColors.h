@@ -7,21 +7,43 @@
 
 namespace tessera::chart {
 
-// Colour-blind-safe colours of the exported charts and of the app's views alike: the Okabe–Ito
-// palette for categories (runs, series) and the viridis scale for heatmaps, whose lightness
-// rises monotonically, so it also reads in grey.
+// Every colour of a chart, on screen and in every file: the app's views, HeatmapItem,
+// OccupancyItem and the exports all take their colours from here, never from literals.
+// Colour-blind safe: the Okabe–Ito palette for runs, a disjoint palette (mostly Paul Tol's
+// "muted", without the tones that sit close to an Okabe–Ito one) for a chart's own series (pod classes,
+// GPU models, CPU and GPU power), so that a run's colour never reads as a class; and the viridis
+// scale for heatmaps, whose lightness rises monotonically, so it also reads in grey.
 class ChartColors {
 public:
 
-    // The i-th category colour, cycling. Okabe–Ito without black, which themes need for text.
+    // The i-th run colour, cycling. Okabe–Ito without black, which themes need for text.
     static QColor categorical(int index);
     static int categoricalCount();
+    // The i-th colour of a chart's own series (classes, models), cycling; none equals or comes
+    // close to a run colour.
+    static QColor seriesColor(int index);
+    static int seriesColorCount();
+    // A reference line (the allocation chart's diagonal): a mid grey on light and dark.
+    static QColor referenceLine();
+    // Stacked areas are filled at this opacity over the chart's background, so grid lines show.
+    static constexpr double kAreaFillOpacity = 0.45;
+    // The fill of a stacked area of `color`.
+    static QColor areaFill(const QColor& color);
 
     // A sequential scale at t in [0, 1] (clamped; a t that is not finite reads as 0),
     // interpolated between table stops.
     static QColor sequential(double t);
     // Evenly spaced stops of the scale, for legends and ChartSpec::Heatmap::scale.
     static QList<QColor> sequentialStops(int count = 11);
+    // The occupancy scale: the used share of a GPU, viridis read backwards on light
+    // backgrounds so that full cells stand out dark there, and forwards (full = bright) on
+    // dark ones. The app's grid and the exported occupancy chart both paint with it.
+    static QColor occupancy(double share, bool darkBackground);
+    // An unused GPU of the occupancy grid: a translucent grey over the background, not the
+    // scale's end, so that idle capacity reads as empty.
+    static QColor emptyCell(bool darkBackground);
+    // Evenly spaced stops of the occupancy scale, for legends.
+    static QList<QColor> occupancyStops(bool darkBackground, int count = 11);
 
     static ChartTheme lightTheme();
     static ChartTheme darkTheme();

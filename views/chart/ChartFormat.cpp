@@ -21,14 +21,4 @@ std::optional<ChartFormat> chartFormatOfPath(const QString& path)
     return parseChartFormat(QFileInfo(path).suffix());
 }
 
-QString chartFormatName(ChartFormat format)
-{
-    switch (format) {
-    case ChartFormat::Png: return QStringLiteral("png");
-    case ChartFormat::Svg: return QStringLiteral("svg");
-    case ChartFormat::Pdf: return QStringLiteral("pdf");
-    }
-    return {};
-}
-
 }  // namespace tessera::chart

@@ -12,6 +12,5 @@ enum class ChartFormat { Png, Svg, Pdf };
 std::optional<ChartFormat> parseChartFormat(const QString& name);
 // From a file name's suffix: "report.PDF" is Pdf.
 std::optional<ChartFormat> chartFormatOfPath(const QString& path);
-QString chartFormatName(ChartFormat format);
 
 }  // namespace tessera::chart

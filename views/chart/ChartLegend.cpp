@@ -1,5 +1,6 @@
 #include "chart/ChartLegend.h"
 
+#include "chart/ChartColors.h"
 #include "chart/NiceTicks.h"
 
 #include <QFontMetricsF>
@@ -58,7 +59,9 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
         const double midY = origin.y() + lineHeight_ / 2;
         if (e.style == ChartSpec::SeriesStyle::StackedArea) {
             const double h = fm.height() * 0.7;
-            painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), e.color);
+            painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), ChartColors::areaFill(e.color));
+            painter.setPen(QPen(e.color, 1));
+            painter.drawLine(QPointF(origin.x(), midY - h / 2), QPointF(origin.x() + swatch_, midY - h / 2));
         } else {
             QPen pen(e.color, std::max(2.0, fm.height() / 6));
             if (e.dashed)

@@ -27,13 +27,14 @@ struct ChartSpec {
         QString title() const { return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit); }
     };
 
-    enum class SeriesStyle { Line, StackedArea, Step };
+    enum class SeriesStyle { Line, StackedArea };
     struct Series {
         QString name;
         QColor color;
         QList<QPointF> points;  // ascending x
         SeriesStyle style = SeriesStyle::Line;
-        bool dashed = false;
+        bool dashed = false;   // a later run of a comparison (a fork): its series are dashed
+        bool stepped = false;  // each value holds until the next point (events, counts)
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

@@ -22,14 +22,12 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     spec.x.min = xMin;
     spec.x.max = xMax;
 
-    // Sample twice as many positions as image columns, then give each column the state at its
-    // own x: positions are not evenly spaced in x (CPU-only pods add no arrived workload).
+    // One column per x bin, linear in x like every chart beside it: the state at the bin's
+    // centre (the app's heatmap samples the same way).
     const int columns = std::clamp(options.heatmapColumns, 2, 4096);
-    const GroupValueMatrix m = GroupValueMatrix::sample(run, size_t(columns) * 2, frame.from(), frame.to(), progress);
-    std::vector<double> sampleX;
-    for (size_t p : m.positions)
-        sampleX.push_back(frame.xOf(p));
-    const int width = int(std::min<size_t>(size_t(columns), std::max<size_t>(1, m.columns())));
+    const double scale = frame.xScale();
+    const GroupValueMatrix m = sampleOverX(run, size_t(columns), xMin / scale, xMax / scale, progress);
+    const int width = int(std::max<size_t>(1, m.columns()));
 
     const OccupancyLayout& layout = run.layout();
     const std::vector<size_t> rows = rowsWithCells(layout, m.groups);
@@ -44,11 +42,8 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     h.legendMin = 0;
     h.legendMax = scaleMax(m, rows);
 
-    std::vector<size_t> sourceColumn(size_t(width), 0);
     for (int c = 0; c < width; ++c) {
         const double x = xMin + (xMax - xMin) * (c + 0.5) / width;
-        const size_t after = size_t(std::upper_bound(sampleX.begin(), sampleX.end(), x) - sampleX.begin());
-        sourceColumn[size_t(c)] = after == 0 ? 0 : after - 1;
         h.columnHeaders << QString::number(x, 'f', 4);
         h.columnX << x;
     }
@@ -60,7 +55,7 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
         h.rowNames << QString::fromStdString(group.name);
         auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(int(r)));
         for (int c = 0; c < width; ++c) {
-            const float v = m.columns() ? m.at(rows[r], sourceColumn[size_t(c)]) : 0.0f;
+            const float v = m.columns() ? m.at(rows[r], size_t(c)) : 0.0f;
             h.values.push_back(v);
             line[c] = ChartColors::sequential(double(v) / h.legendMax).rgb();
         }
@@ -70,6 +65,27 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     }
     spec.heatmap = std::move(h);
     return spec;
+}
+
+std::vector<size_t> FragmentationHeatmap::positionsOverX(const MetricSeries& series, size_t columns, double xMin,
+                                                         double xMax)
+{
+    std::vector<size_t> positions;
+    if (series.rows() == 0 || columns == 0)
+        return positions;
+    const auto xs = series.column(0);
+    for (size_t c = 0; c < columns; ++c) {
+        const double x = xMin + (xMax - xMin) * (double(c) + 0.5) / double(columns);
+        const auto after = std::upper_bound(xs.begin(), xs.end(), x);
+        positions.push_back(after == xs.begin() ? 0 : size_t(after - xs.begin()) - 1);
+    }
+    return positions;
+}
+
+GroupValueMatrix FragmentationHeatmap::sampleOverX(const Run& run, size_t columns, double xMin, double xMax,
+                                                   const ProgressCallback& progress)
+{
+    return GroupValueMatrix::sampleAt(run, positionsOverX(run.series(), columns, xMin, xMax), progress);
 }
 
 std::vector<size_t> FragmentationHeatmap::rowsWithCells(const OccupancyLayout& layout, size_t groups)

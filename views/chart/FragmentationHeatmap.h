@@ -14,6 +14,13 @@ namespace tessera::chart {
 class FragmentationHeatmap {
 public:
     static ChartSpec build(const Run& run, const RunChartOptions& options, const ProgressCallback& progress);
+    // The positions of `columns` columns evenly spaced in x over [xMin, xMax] (the run's own x
+    // unit): each column shows the state at its centre, the last position at or before it,
+    // since a state holds until the next event. Linear in x, as every chart beside it.
+    static std::vector<size_t> positionsOverX(const MetricSeries& series, size_t columns, double xMin, double xMax);
+    // The run's group values in those columns. The app's HeatmapItem samples the same way.
+    static GroupValueMatrix sampleOverX(const Run& run, size_t columns, double xMin, double xMax,
+                                        const ProgressCallback& progress = {});
     // The top of the colour scale for these rows of `m`: a nice value at or above the 99.5th
     // percentile, so that a few outlying nodes do not squeeze every other one into the darkest
     // colours (values above it take the top colour). The app's heatmap uses the same.

@@ -43,7 +43,7 @@ int imageHeight(const std::vector<Band>& bands, int nodesPerRow)
 
 }  // namespace
 
-ChartSpec OccupancyChart::build(const Run& run, size_t position)
+ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackground)
 {
     position = std::min(position, run.steps());
     const OccupancyLayout& layout = run.layout();
@@ -101,7 +101,8 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position)
     h.legendUnit = QStringLiteral("%");
     h.legendMin = 0;
     h.legendMax = 100;
-    h.scale = ChartColors::sequentialStops();
+    h.scale = ChartColors::occupancyStops(darkBackground);
+    const QRgb empty = ChartColors::emptyCell(darkBackground).rgba();
     for (int c = 0; c < maxCells; ++c)
         h.columnHeaders << QStringLiteral("GPU %1 used (%)").arg(c);
     h.image = QImage(nodesPerRow * (kCellWidth + kGap) - kGap, std::max(1, imageHeight(bands, nodesPerRow)),
@@ -121,7 +122,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position)
                 h.values.push_back(exists ? u * 100.0f : u);
                 if (!exists)
                     continue;
-                const QRgb color = ChartColors::sequential(double(u)).rgb();
+                const QRgb color = u > 0.0f ? ChartColors::occupancy(double(u), darkBackground).rgb() : empty;
                 for (int y = 0; y < kCellHeight; ++y)
                     for (int x = 0; x < kCellWidth; ++x)
                         h.image.setPixel(left + x, nodeTop + c * kCellHeight + y, color);

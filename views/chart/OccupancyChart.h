@@ -6,10 +6,11 @@
 namespace tessera::chart {
 
 // Every occupancy cell of a run at one position as an image: each node a column of its GPUs,
-// nodes in rows, one band of rows per GPU model, coloured by the used share of each GPU.
+// nodes in rows, one band of rows per GPU model, coloured by the used share of each GPU on
+// ChartColors::occupancy, the app's grid scale, for the background it will be painted on.
 class OccupancyChart {
 public:
-    static ChartSpec build(const Run& run, size_t position);
+    static ChartSpec build(const Run& run, size_t position, bool darkBackground = false);
 };
 
 }  // namespace tessera::chart

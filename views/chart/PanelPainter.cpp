@@ -1,5 +1,6 @@
 #include "chart/PanelPainter.h"
 
+#include "chart/ChartColors.h"
 #include "chart/ChartLegend.h"
 
 #include <QFontMetricsF>
@@ -239,6 +240,18 @@ void PanelPainter::paintHeatmap()
     painter_.restore();
 }
 
+QPolygonF PanelPainter::edge(const QList<QPointF>& points, const std::vector<double>& base, bool stepped) const
+{
+    QPolygonF line;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const double y = points[i].y() + (size_t(i) < base.size() ? base[size_t(i)] : 0.0);
+        if (stepped && i > 0)
+            line << QPointF(toX(points[i].x()), line.back().y());  // the value held until this event
+        line << QPointF(toX(points[i].x()), toY(y));
+    }
+    return line;
+}
+
 void PanelPainter::paintSeries()
 {
     painter_.save();
@@ -253,33 +266,33 @@ void PanelPainter::paintSeries()
         if (s.style == ChartSpec::SeriesStyle::StackedArea) {
             if (stack.size() < size_t(s.points.size()))
                 stack.resize(size_t(s.points.size()), 0.0);
+            const QPolygonF topEdge = edge(s.points, stack, s.stepped);
+            QList<QPointF> zeros = s.points;
+            for (QPointF& p : zeros)
+                p.setY(0.0);
+            const QPolygonF bottomEdge = edge(zeros, stack, s.stepped);
+            QPolygonF outline = topEdge;
+            for (auto it = bottomEdge.rbegin(); it != bottomEdge.rend(); ++it)
+                outline << *it;
             QPainterPath area;
-            QPolygonF topEdge;
-            for (int i = 0; i < s.points.size(); ++i)
-                topEdge << QPointF(toX(s.points[i].x()), toY(stack[size_t(i)] + s.points[i].y()));
-            area.addPolygon(topEdge);
-            for (int i = int(s.points.size()) - 1; i >= 0; --i)
-                area.lineTo(toX(s.points[i].x()), toY(stack[size_t(i)]));
+            area.addPolygon(outline);
             area.closeSubpath();
-            QColor fill = s.color;
-            fill.setAlphaF(0.8f);
-            painter_.fillPath(area, fill);
+            painter_.fillPath(area, ChartColors::areaFill(s.color));
             pen.setWidthF(width * 0.6);
             painter_.setPen(pen);
-            painter_.drawPolyline(topEdge);
+            QPainterPath top;
+            top.addPolygon(topEdge);
+            painter_.setBrush(Qt::NoBrush);
+            painter_.drawPath(top);
             for (int i = 0; i < s.points.size(); ++i)
                 stack[size_t(i)] += s.points[i].y();
             continue;
         }
-        QPainterPath path(QPointF(toX(s.points[0].x()), toY(s.points[0].y())));
-        for (int i = 1; i < s.points.size(); ++i) {
-            if (s.style == ChartSpec::SeriesStyle::Step)
-                path.lineTo(toX(s.points[i].x()), toY(s.points[i - 1].y()));
-            path.lineTo(toX(s.points[i].x()), toY(s.points[i].y()));
-        }
         painter_.setPen(pen);
         painter_.setBrush(Qt::NoBrush);
-        painter_.drawPath(path);
+        QPainterPath line;  // a path, so that SVG keeps one <path> per series
+        line.addPolygon(edge(s.points, {}, s.stepped));
+        painter_.drawPath(line);
     }
     painter_.restore();
 }
@@ -353,20 +366,32 @@ void PanelPainter::paintMarkers()
     const QFontMetricsF fm(smallFont_);
     QList<ChartSpec::Marker> markers = spec_.markers;
     std::stable_sort(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+    // Markers closer than a few pixels (a fork and where it diverges, often one step apart)
+    // share one line and one label, as on the app's charts.
+    QList<std::pair<double, QStringList>> lines;
+    for (const auto& m : markers) {
+        const double x = toX(m.x);
+        if (!lines.isEmpty() && std::abs(x - lines.last().first) < kMarkerMergePixels) {
+            if (!m.label.isEmpty())
+                lines.last().second << m.label;
+            continue;
+        }
+        lines.append({x, m.label.isEmpty() ? QStringList{} : QStringList{m.label}});
+    }
     QList<QRectF> placed;
     painter_.save();
     painter_.setFont(smallFont_);
     painter_.setRenderHint(QPainter::Antialiasing, true);
-    for (const auto& m : markers) {
-        const double x = toX(m.x);
+    for (const auto& [x, labels] : lines) {
         if (x < plot_.left() - 0.5 || x > plot_.right() + 0.5)
             continue;
         painter_.setPen(QPen(theme_.markerLine, std::max(1.5, fm.height() / 9), Qt::DashLine));
         painter_.drawLine(QPointF(x, plot_.top()), QPointF(x, plot_.bottom()));
-        if (m.label.isEmpty())
+        if (labels.isEmpty())
             continue;
+        const QString label = labels.join(QStringLiteral(" · "));
         // Labels sit at the top; one that would overlap an earlier one moves a line down.
-        const double w = fm.horizontalAdvance(m.label) + fm.height() * 0.6;
+        const double w = fm.horizontalAdvance(label) + fm.height() * 0.6;
         const double h = fm.height() * 1.2;
         const double boxLeft = x + w + 4 <= plot_.right() ? x + 4 : x - 4 - w;
         QRectF box(boxLeft, plot_.top() + 2, w, h);
@@ -379,7 +404,7 @@ void PanelPainter::paintMarkers()
         painter_.setBrush(fill);
         painter_.drawRoundedRect(box, 3, 3);
         painter_.setPen(theme_.text);
-        painter_.drawText(box, Qt::AlignCenter, m.label);
+        painter_.drawText(box, Qt::AlignCenter, label);
     }
     painter_.restore();
 }

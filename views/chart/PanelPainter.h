@@ -5,7 +5,10 @@
 #include "chart/NiceTicks.h"
 
 #include <QFont>
+#include <QPolygonF>
 #include <QRectF>
+
+#include <vector>
 
 class QPainter;
 
@@ -16,6 +19,10 @@ namespace tessera::chart {
 // one instance per paint.
 class PanelPainter {
 public:
+    // Markers closer than this share one line and one label ("fork · diverges"); the app's
+    // ChartPanel uses the same distance (ChartPlans.markerMergePixels).
+    static constexpr double kMarkerMergePixels = 6;
+
     PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels);
     void paint(const QRectF& area);
 
@@ -35,6 +42,9 @@ private:
 
     void paintGrid();
     void paintHeatmap();
+    // A series' line in plot coordinates, raised by `base` (the stack below it, by point);
+    // stepped lines hold each value until the next point.
+    QPolygonF edge(const QList<QPointF>& points, const std::vector<double>& base, bool stepped) const;
     void paintSeries();
     void paintAxes();
     void paintMarkers();

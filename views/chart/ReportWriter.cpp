@@ -2,7 +2,9 @@
 
 #include "chart/ChartError.h"
 #include "chart/ChartRenderer.h"
+#include "chart/MetricLookup.h"
 #include "chart/MetricText.h"
+#include "chart/ReportTable.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -22,7 +24,7 @@ namespace {
 
 constexpr int kDotsPerInch = 96;
 
-using Table = QList<QStringList>;  // first row is the header
+using Table = ReportTable::Rows;
 
 QFont pixelFont(double pixels, bool bold = false)
 {
@@ -33,60 +35,32 @@ QFont pixelFont(double pixels, bool bold = false)
     return f;
 }
 
-// Draws `table` from `top` with columns sized to their text; returns the bottom.
+// Draws `table` from `top`, wrapped to `maxWidth`; returns the bottom.
 double paintTable(QPainter& painter, const Table& table, double left, double top, double maxWidth,
                   const ChartTheme& theme, double fontPixels)
 {
-    const QFont body = pixelFont(fontPixels), head = pixelFont(fontPixels, true);
-    const QFontMetricsF fm(head);
-    const double padding = fm.height() * 0.5;
-    std::vector<double> widths;
-    for (const auto& row : table)
-        for (int c = 0; c < row.size(); ++c) {
-            if (size_t(c) >= widths.size())
-                widths.resize(size_t(c) + 1, 0);
-            widths[size_t(c)] = std::max(widths[size_t(c)], fm.horizontalAdvance(row[c]) + 2 * padding);
-        }
-    double total = 0;
-    for (double& w : widths)
-        total += w;
-    if (total > maxWidth)  // shrink every column alike; text is elided
-        for (double& w : widths)
-            w *= maxWidth / total;
-    const double rowHeight = fm.height() * 1.6;
-    double y = top;
-    for (int r = 0; r < table.size(); ++r) {
-        if (r == 0)
-            painter.fillRect(QRectF(left, y, std::min(total, maxWidth), rowHeight), theme.grid);
-        double x = left;
-        painter.setFont(r == 0 ? head : body);
-        painter.setPen(theme.text);
-        for (int c = 0; c < table[r].size(); ++c) {
-            const QRectF cell(x + padding, y, widths[size_t(c)] - 2 * padding, rowHeight);
-            // Names left, numbers right, as in any spreadsheet.
-            const Qt::Alignment align = c == 0 ? Qt::AlignLeft : Qt::AlignRight;
-            painter.drawText(cell, align | Qt::AlignVCenter,
-                             QFontMetricsF(painter.font()).elidedText(table[r][c], Qt::ElideRight, cell.width()));
-            x += widths[size_t(c)];
-        }
-        y += rowHeight;
-        painter.setPen(QPen(theme.grid, 1));
-        painter.drawLine(QPointF(left, y), QPointF(left + std::min(total, maxWidth), y));
-    }
-    return y;
+    const ReportTable laidOut(table, pixelFont(fontPixels), pixelFont(fontPixels, true), maxWidth);
+    laidOut.paint(painter, QPointF(left, top), theme);
+    return top + laidOut.height();
 }
 
-QString runHeader(const Run& run, size_t index)
+// "A: name" for each run: the name the app shows when given, else the stored one.
+QStringList runHeaders(const std::vector<const Run*>& runs, const QStringList& names)
 {
-    return QStringLiteral("%1: %2").arg(QChar('A' + int(index % 26))).arg(QString::fromStdString(run.info().name));
+    QStringList headers;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const QString name = qsizetype(i) < names.size() && !names[qsizetype(i)].isEmpty()
+                                 ? names[qsizetype(i)]
+                                 : QString::fromStdString(runs[i]->info().name);
+        headers << QStringLiteral("%1: %2").arg(QChar('A' + int(i % 26))).arg(name);
+    }
+    return headers;
 }
 
-Table parametersTable(const std::vector<const Run*>& runs)
+Table parametersTable(const std::vector<const Run*>& runs, const QStringList& headers)
 {
     Table t;
-    QStringList header{QStringLiteral("Parameter")};
-    for (size_t i = 0; i < runs.size(); ++i)
-        header << runHeader(*runs[i], i);
+    const QStringList header = QStringList{QStringLiteral("Parameter")} + headers;
     t << header;
     auto row = [&](const QString& name, auto valueOf) {
         QStringList r{name};
@@ -115,15 +89,11 @@ Table parametersTable(const std::vector<const Run*>& runs)
     return t;
 }
 
-}  // namespace
-
-QList<QStringList> ReportWriter::summary(const std::vector<const Run*>& runs)
+Table summaryTable(const std::vector<const Run*>& runs, const QStringList& headers)
 {
     const char* const metrics[] = {"alloc_pct", "frag_rate_pct", "frag_of_total_pct", "power_kw", "failed_pods"};
     Table t;
-    QStringList header{QStringLiteral("Metric")};
-    for (size_t i = 0; i < runs.size(); ++i)
-        header << runHeader(*runs[i], i);
+    QStringList header = QStringList{QStringLiteral("Metric")} + headers;
     const bool delta = runs.size() == 2;
     if (delta)
         header << QStringLiteral("B − A");
@@ -169,10 +139,8 @@ QList<QStringList> ReportWriter::summary(const std::vector<const Run*>& runs)
     return t;
 }
 
-namespace {
-
 void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<const Run*>& runs,
-                    const ChartTheme& theme)
+                    const QStringList& headers, const ChartTheme& theme)
 {
     const double font = std::max(11.0, page.height() / 58);
     painter.fillRect(page, theme.background);
@@ -185,24 +153,23 @@ void paintTitlePage(QPainter& painter, const QRectF& page, const std::vector<con
     double y = page.top() + title.height() * 1.5;
     painter.setFont(pixelFont(font * 1.25, true));
     painter.drawText(QPointF(page.left(), y), QStringLiteral("Parameters"));
-    y = paintTable(painter, parametersTable(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    y = paintTable(painter, parametersTable(runs, headers), page.left(), y + font * 0.6, page.width(), theme, font);
     y += font * 2.2;
     painter.setPen(theme.text);
     painter.setFont(pixelFont(font * 1.25, true));
     painter.drawText(QPointF(page.left(), y), QStringLiteral("Summary"));
-    paintTable(painter, ReportWriter::summary(runs), page.left(), y + font * 0.6, page.width(), theme, font);
+    paintTable(painter, summaryTable(runs, headers), page.left(), y + font * 0.6, page.width(), theme, font);
 }
 
 }  // namespace
 
-int ReportWriter::pageCount(int charts, Layout layout)
+QList<QStringList> ReportWriter::summary(const std::vector<const Run*>& runs, const QStringList& runNames)
 {
-    const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
-    return 1 + (charts + perPage - 1) / perPage;
+    return summaryTable(runs, runHeaders(runs, runNames));
 }
 
 QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts, Layout layout,
-                                const ChartTheme& theme)
+                                const ChartTheme& theme, const QStringList& runNames)
 {
     if (runs.empty())
         throw ChartError(QStringLiteral("a report needs at least one run"));
@@ -217,7 +184,7 @@ QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList
     pdf.setCreator(QStringLiteral("Tessera"));
     QPainter painter(&pdf);
     const QRectF page(0, 0, pdf.width(), pdf.height());
-    paintTitlePage(painter, page, runs, theme);
+    paintTitlePage(painter, page, runs, runHeaders(runs, runNames), theme);
     const int perPage = layout == Layout::TwoPerPage ? 2 : 1;
     for (int i = 0; i < charts.size(); i += perPage) {
         pdf.newPage();
@@ -228,9 +195,9 @@ QByteArray ReportWriter::render(const std::vector<const Run*>& runs, const QList
 }
 
 void ReportWriter::write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                         Layout layout, const ChartTheme& theme)
+                         Layout layout, const ChartTheme& theme, const QStringList& runNames)
 {
-    const QByteArray bytes = render(runs, charts, layout, theme);
+    const QByteArray bytes = render(runs, charts, layout, theme, runNames);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

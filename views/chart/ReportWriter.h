@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -20,17 +21,18 @@ class ReportWriter {
 public:
     enum class Layout { OnePerPage, TwoPerPage };
 
+    // `runNames`: the runs' names as the app shows them (else their stored names).
     static QByteArray render(const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                             Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+                             Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme(),
+                             const QStringList& runNames = {});
     // Throws ChartError naming the path when it cannot be written.
     static void write(const QString& path, const std::vector<const Run*>& runs, const QList<ChartSpec>& charts,
-                      Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme());
+                      Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme(),
+                      const QStringList& runNames = {});
     // The title page's summary, header row first: one row per metric and point ("at 100%
     // arrived", ..., "final"), one column per run, and B − A for two runs. Public so that tests
     // can hold it against the screen.
-    static QList<QStringList> summary(const std::vector<const Run*>& runs);
-    // Pages the report has: the title page and the chart pages.
-    static int pageCount(int charts, Layout layout);
+    static QList<QStringList> summary(const std::vector<const Run*>& runs, const QStringList& runNames = {});
 };
 
 }  // namespace tessera::chart

@@ -1,20 +1,14 @@
 #include "chart/RunChartFrame.h"
 
+#include "chart/ChartColors.h"
+#include "chart/XAxisUnit.h"
+
 #include <QStringList>
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace tessera::chart {
-
-namespace {
-
-// Simulated time reads badly in seconds past a few hours: hours past 2 h, days past 2 days, as
-// the app's charts do.
-constexpr double kHoursFrom = 2 * 3600.0;
-constexpr double kDaysFrom = 2 * 86400.0;
-
-}  // namespace
 
 RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChartOptions& options)
     : runs_(runs), options_(options)
@@ -31,13 +25,9 @@ RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChart
     x_.unit = QString::fromStdString(info.unit);
     timeAxis_ = info.unit == "s";
     const double span = s.rows() > 0 ? s.column(0)[to_] - s.column(0)[from_] : 0;
-    if (timeAxis_ && span > kDaysFrom) {
-        xScale_ = 1.0 / 86400.0;
-        x_.unit = QStringLiteral("d");
-    } else if (timeAxis_ && span > kHoursFrom) {
-        xScale_ = 1.0 / 3600.0;
-        x_.unit = QStringLiteral("h");
-    }
+    const XAxisUnit shown = XAxisUnit::forSpan(x_.unit, span);
+    x_.unit = shown.unit;
+    xScale_ = 1.0 / shown.perUnit;
     xMin_ = s.rows() ? s.column(0)[from_] * xScale_ : 0;
     xMax_ = s.rows() ? s.column(0)[to_] * xScale_ : 1;
     if (zoomed_) {
@@ -49,7 +39,16 @@ RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChart
 
 QString RunChartFrame::runName(size_t run) const
 {
+    if (run < size_t(options_.runNames.size()) && !options_.runNames[qsizetype(run)].isEmpty())
+        return options_.runNames[qsizetype(run)];
     return QString::fromStdString(runs_[run]->info().name);
+}
+
+QColor RunChartFrame::runColor(size_t run) const
+{
+    if (run < size_t(options_.runColors.size()) && options_.runColors[qsizetype(run)].isValid())
+        return options_.runColors[qsizetype(run)];
+    return ChartColors::categorical(int(run));
 }
 
 QString RunChartFrame::runLetter(size_t run) const
@@ -57,14 +56,21 @@ QString RunChartFrame::runLetter(size_t run) const
     return QString(QChar(u'A' + int(run % 26)));
 }
 
+QString RunChartFrame::subtitle() const
+{
+    if (runs_.size() == 1)
+        return runName(0);
+    QStringList names;
+    for (size_t i = 0; i < runs_.size(); ++i)
+        names << QStringLiteral("%1: %2%3").arg(runLetter(i), runName(i), i > 0 ? QStringLiteral(" (dashed)") : QString());
+    return names.join(QStringLiteral("   vs   "));
+}
+
 ChartSpec RunChartFrame::spec(const QString& title, const QString& yLabel, const QString& yUnit) const
 {
     ChartSpec spec;
     spec.title = title;
-    QStringList names;
-    for (size_t i = 0; i < runs_.size(); ++i)
-        names << (runs_.size() > 1 ? QStringLiteral("%1: %2").arg(runLetter(i), runName(i)) : runName(i));
-    spec.subtitle = names.join(QStringLiteral("   vs   "));
+    spec.subtitle = subtitle();
     spec.x = x_;
     spec.y.label = yLabel;
     spec.y.unit = yUnit;

@@ -30,9 +30,16 @@ public:
     size_t from() const { return from_; }
     size_t to() const { return to_; }
     bool zoomed() const { return zoomed_; }
+    size_t runCount() const { return runs_.size(); }
+    const Run& run(size_t i) const { return *runs_[i]; }
+    // The name and colour of run i: the app's (RunChartOptions) or the stored name and the i-th
+    // run colour.
     QString runName(size_t run) const;
+    QColor runColor(size_t run) const;
     // "A", "B", ...: how legends with several series per run name the runs the subtitle lists.
     QString runLetter(size_t run) const;
+    // The runs a chart shows: the run's name, or "A: name   vs   B: name (dashed)".
+    QString subtitle() const;
 
 private:
     const std::vector<const Run*>& runs_;

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QColor>
+#include <QList>
+#include <QStringList>
+
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -15,6 +19,10 @@ struct RunChartOptions {
     std::optional<size_t> fork;        // "fork" marker
     std::optional<size_t> divergence;  // "diverges" marker
     std::optional<std::pair<double, double>> shadedX;  // a selected x range, in the chart's unit
+    // How the runs look in the app (RunHandle::name and color), by run; runs beyond these
+    // lists take their stored name and ChartColors::categorical(i).
+    QStringList runNames;
+    QList<QColor> runColors;
     int maxPoints = 2000;      // per series; more rows are thinned evenly
     int heatmapColumns = 480;  // time bins of the fragmentation heatmap
 };

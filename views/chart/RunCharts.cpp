@@ -5,6 +5,7 @@
 #include "chart/MetricLookup.h"
 #include "chart/OccupancyChart.h"
 #include "chart/RunChartFrame.h"
+#include "chart/SeriesPlan.h"
 
 #include <algorithm>
 #include <string>
@@ -13,25 +14,29 @@ namespace tessera::chart {
 
 namespace {
 
-constexpr std::string_view kFailedPrefix = "failed_";
-constexpr std::string_view kFailedTotal = "failed_pods";
-constexpr std::string_view kGpuPowerPrefix = "gpu_power_kw:";
-
 QString metricLabel(const Run& run, std::string_view key, const char* fallback)
 {
     const auto column = run.series().find(key);
     return column ? QString::fromStdString(run.series().info(*column).label) : QString::fromLatin1(fallback);
 }
 
-// One line per run of the metric `key`, each in its run's colour.
-ChartSpec perRunLines(const RunCharts::Runs& runs, const RunChartOptions& options, std::string_view key,
-                      const QString& title, const char* fallbackLabel, const QString& unit)
+// The points of every planned series, each from its own run's window.
+void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& plan)
+{
+    std::vector<std::optional<SeriesWindow>> windows(frame.runCount());
+    for (const PlannedSeries& p : plan) {
+        if (!windows[p.run])
+            windows[p.run] = frame.window(p.run);
+        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped});
+    }
+}
+
+ChartSpec build(const RunCharts::Runs& runs, const RunChartOptions& options, std::string_view chart,
+                const QString& title, const QString& yLabel, const QString& yUnit)
 {
     const RunChartFrame frame(runs, options);
-    ChartSpec spec = frame.spec(title, metricLabel(*runs.front(), key, fallbackLabel), unit);
-    for (size_t i = 0; i < runs.size(); ++i)
-        spec.series.append({frame.runName(i), ChartColors::categorical(int(i)), frame.window(i).points(key),
-                            ChartSpec::SeriesStyle::Line, false});
+    ChartSpec spec = frame.spec(title, yLabel, yUnit);
+    fill(spec, frame, SeriesPlan::forChart(chart, frame));
     return spec;
 }
 
@@ -39,86 +44,43 @@ ChartSpec perRunLines(const RunCharts::Runs& runs, const RunChartOptions& option
 
 ChartSpec RunCharts::allocation(const Runs& runs, const RunChartOptions& options)
 {
-    const bool time = RunChartFrame(runs, options).timeAxis();
-    ChartSpec spec = perRunLines(runs, options, "alloc_pct",
-                                 time ? QStringLiteral("GPU allocation over time")
-                                      : QStringLiteral("GPU allocation vs arrived workload"),
-                                 "GPU allocation", QStringLiteral("%"));
+    const RunChartFrame frame(runs, options);
+    ChartSpec spec = build(runs, options, "allocation",
+                           frame.timeAxis() ? QStringLiteral("GPU allocation over time")
+                                            : QStringLiteral("GPU allocation vs arrived workload"),
+                           metricLabel(*runs.front(), "alloc_pct", "GPU allocation"), QStringLiteral("%"));
     spec.y.min = 0;
     spec.y.max = 100;
+    if (!frame.timeAxis()) {
+        // The FGD paper's diagonal, as in the app: every arrived GPU allocated.
+        const double top = std::min(100.0, frame.xMax());
+        spec.series.prepend({QStringLiteral("every arrived GPU allocated"), ChartColors::referenceLine(),
+                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false});
+    }
     return spec;
 }
 
 ChartSpec RunCharts::failedPods(const Runs& runs, const RunChartOptions& options)
 {
-    const RunChartFrame frame(runs, options);
-    ChartSpec spec = frame.spec(QStringLiteral("Failed pods by class"), QStringLiteral("Failed pods"),
-                                QStringLiteral("pods"));
+    ChartSpec spec = build(runs, options, "failed-pods", QStringLiteral("Failed pods by class"),
+                           QStringLiteral("Failed pods"), QStringLiteral("pods"));
     spec.y.includeZero = true;
-    // The classes are the failed_* columns of the first run, in its order; a class keeps its
-    // colour in every run, and later runs are dashed.
-    const MetricSeries& first = runs.front()->series();
-    int classIndex = 0;
-    for (size_t c = 0; c < first.columns(); ++c) {
-        const std::string& key = first.info(c).key;
-        if (!key.starts_with(kFailedPrefix) || key == kFailedTotal)
-            continue;
-        const QColor color = ChartColors::categorical(classIndex++);
-        for (size_t i = 0; i < runs.size(); ++i) {
-            const QList<QPointF> points = frame.window(i).points(key);
-            const bool anyFailed = std::any_of(points.begin(), points.end(), [](const QPointF& p) { return p.y() > 0; });
-            if (!anyFailed)
-                continue;
-            QString name = QString::fromStdString(first.info(c).label);
-            if (runs.size() > 1)
-                name += QStringLiteral(" · ") + frame.runLetter(i);
-            spec.series.append({name, color, points, ChartSpec::SeriesStyle::Step, i > 0});
-        }
-    }
-    if (spec.series.isEmpty())  // nothing failed: show the flat total rather than an empty frame
-        for (size_t i = 0; i < runs.size(); ++i)
-            spec.series.append({QStringLiteral("All classes · %1").arg(frame.runName(i)), ChartColors::categorical(int(i)),
-                                frame.window(i).points(kFailedTotal), ChartSpec::SeriesStyle::Step, false});
     return spec;
 }
 
 ChartSpec RunCharts::power(const Runs& runs, const RunChartOptions& options)
 {
-    if (runs.size() > 1) {
-        ChartSpec spec = perRunLines(runs, options, "power_kw", QStringLiteral("Cluster power"), "Cluster power",
-                                     QStringLiteral("kW"));
-        spec.y.includeZero = true;
-        return spec;
-    }
-    const RunChartFrame frame(runs, options);
-    ChartSpec spec = frame.spec(QStringLiteral("Cluster power, CPU and GPU stacked"), QStringLiteral("Power"),
-                                QStringLiteral("kW"));
+    ChartSpec spec = build(runs, options, "power", QStringLiteral("Cluster power, CPU and GPU stacked"),
+                           QStringLiteral("Power"), QStringLiteral("kW"));
     spec.y.includeZero = true;
-    const SeriesWindow window = frame.window(0);
-    spec.series.append({metricLabel(*runs[0], "gpu_power_kw", "GPU power"), ChartColors::categorical(0),
-                        window.points("gpu_power_kw"), ChartSpec::SeriesStyle::StackedArea, false});
-    spec.series.append({metricLabel(*runs[0], "cpu_power_kw", "CPU power"), ChartColors::categorical(1),
-                        window.points("cpu_power_kw"), ChartSpec::SeriesStyle::StackedArea, false});
     return spec;
 }
 
-std::optional<ChartSpec> RunCharts::powerByModel(const Run& run, const RunChartOptions& options)
+std::optional<ChartSpec> RunCharts::powerByModel(const Runs& runs, const RunChartOptions& options)
 {
-    const Runs runs{&run};
-    const RunChartFrame frame(runs, options);
-    const SeriesWindow window = frame.window(0);
-    ChartSpec spec = frame.spec(QStringLiteral("GPU power by GPU model, stacked"), QStringLiteral("GPU power"),
-                                QStringLiteral("kW"));
+    ChartSpec spec = build(runs, options, "power-by-model", QStringLiteral("GPU power by GPU model"),
+                           QStringLiteral("GPU power"), QStringLiteral("kW"));
     spec.y.includeZero = true;
-    const MetricSeries& s = run.series();
-    for (size_t c = 0; c < s.columns(); ++c) {
-        const std::string& key = s.info(c).key;
-        if (!key.starts_with(kGpuPowerPrefix))
-            continue;
-        spec.series.append({QString::fromStdString(key.substr(kGpuPowerPrefix.size())),
-                            ChartColors::categorical(int(spec.series.size())), window.points(c),
-                            ChartSpec::SeriesStyle::StackedArea, false});
-    }
     if (spec.series.isEmpty())
         return std::nullopt;
     return spec;
@@ -126,8 +88,8 @@ std::optional<ChartSpec> RunCharts::powerByModel(const Run& run, const RunChartO
 
 ChartSpec RunCharts::fragmentationRate(const Runs& runs, const RunChartOptions& options)
 {
-    ChartSpec spec = perRunLines(runs, options, "frag_rate_pct", QStringLiteral("Cluster fragmentation rate"),
-                                 "Fragmentation rate", QStringLiteral("%"));
+    ChartSpec spec = build(runs, options, "fragmentation-rate", QStringLiteral("Cluster fragmentation rate"),
+                           metricLabel(*runs.front(), "frag_rate_pct", "Fragmentation rate"), QStringLiteral("%"));
     spec.y.includeZero = true;
     return spec;
 }
@@ -138,9 +100,9 @@ ChartSpec RunCharts::fragmentationHeatmap(const Run& run, const RunChartOptions&
     return FragmentationHeatmap::build(run, options, progress);
 }
 
-ChartSpec RunCharts::occupancy(const Run& run, size_t position)
+ChartSpec RunCharts::occupancy(const Run& run, size_t position, bool darkBackground)
 {
-    return OccupancyChart::build(run, position);
+    return OccupancyChart::build(run, position, darkBackground);
 }
 
 QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChartOptions& options)
@@ -179,8 +141,54 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
             if (va && vb)
                 points.append(QPointF(x, *vb - *va));
         }
-        spec.series.append({QStringLiteral("B − A"),
-                            ChartColors::categorical(3), points, ChartSpec::SeriesStyle::Line, false});
+        spec.series.append({QStringLiteral("B − A"), ChartColors::seriesColor(0), points, ChartSpec::SeriesStyle::Line,
+                            false, frame.timeAxis()});
+        charts.append(spec);
+    }
+    return charts;
+}
+
+namespace {
+
+// The options of run i's own chart (a heatmap, an occupancy grid): its name and colour, the
+// cursor and the what-if markers (a fork shares its parent's positions up to the fork), and the
+// zoom only for the first run (later runs' positions fall at other x).
+RunChartOptions optionsOfRun(const RunChartOptions& options, size_t i)
+{
+    if (i == 0)
+        return options;
+    RunChartOptions o;
+    o.cursor = options.cursor;
+    o.fork = options.fork;
+    o.divergence = options.divergence;
+    o.heatmapColumns = options.heatmapColumns;
+    o.maxPoints = options.maxPoints;
+    if (i < size_t(options.runNames.size()))
+        o.runNames = {options.runNames[qsizetype(i)]};
+    if (i < size_t(options.runColors.size()))
+        o.runColors = {options.runColors[qsizetype(i)]};
+    return o;
+}
+
+}  // namespace
+
+QList<ChartSpec> RunCharts::fragmentationHeatmaps(const Runs& runs, const RunChartOptions& options,
+                                                  const ProgressCallback& progress)
+{
+    QList<ChartSpec> charts;
+    for (size_t i = 0; i < runs.size(); ++i)
+        charts.append(fragmentationHeatmap(*runs[i], optionsOfRun(options, i), progress));
+    return charts;
+}
+
+QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions& options, bool darkBackground)
+{
+    QList<ChartSpec> charts;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const size_t position = std::min(options.cursor.value_or(runs[i]->steps()), runs[i]->steps());
+        ChartSpec spec = occupancy(*runs[i], position, darkBackground);
+        const std::vector<const Run*> one{runs[i]};
+        spec.subtitle = RunChartFrame(one, optionsOfRun(options, i)).runName(0);
         charts.append(spec);
     }
     return charts;
@@ -189,16 +197,13 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 QList<ChartSpec> RunCharts::all(const Runs& runs, const RunChartOptions& options, const ProgressCallback& progress)
 {
     QList<ChartSpec> charts{allocation(runs, options), failedPods(runs, options), power(runs, options)};
-    for (const Run* run : runs)
-        if (auto byModel = powerByModel(*run, options))
-            charts.append(*byModel);
+    if (auto byModel = powerByModel(runs, options))
+        charts.append(*byModel);
     charts.append(fragmentationRate(runs, options));
-    for (size_t i = 0; i < runs.size(); ++i) {
-        // Heatmaps and occupancy are per run; a later run's zoom follows the first run's x range.
-        charts.append(fragmentationHeatmap(*runs[i], i == 0 ? options : RunChartOptions{}, progress));
-        const size_t position = std::min(options.cursor.value_or(runs[i]->steps()), runs[i]->steps());
-        charts.append(occupancy(*runs[i], position));
-    }
+    const QList<ChartSpec> heatmaps = fragmentationHeatmaps(runs, options, progress);
+    const QList<ChartSpec> grids = occupancies(runs, options);
+    for (qsizetype i = 0; i < heatmaps.size(); ++i)
+        charts << heatmaps[i] << grids[i];
     if (runs.size() >= 2)
         charts.append(difference(*runs[0], *runs[1], options));
     return charts;

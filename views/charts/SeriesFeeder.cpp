@@ -1,5 +1,6 @@
 #include "charts/SeriesFeeder.h"
 
+#include "chart/SeriesPlan.h"
 #include "charts/MinMaxDownsampler.h"
 
 #include <QLineSeries>
@@ -48,14 +49,22 @@ std::vector<double> summed(const RunHandle* run, const QStringList& keys)
     return sum;
 }
 
-QList<QPointF> points(std::span<const double> x, std::span<const double> y, const std::vector<size_t>& at)
+// The samples `at` as points; stepped, each value holds until the next sample's x, where the
+// line rises or falls upright (an event changes the state at once).
+QList<QPointF> points(std::span<const double> x, std::span<const double> y, const std::vector<size_t>& at,
+                      bool stepped)
 {
     QList<QPointF> list;
-    list.reserve(qsizetype(at.size()));
-    for (size_t i : at)
+    list.reserve(qsizetype(at.size()) * (stepped ? 2 : 1));
+    for (size_t i : at) {
+        if (stepped && !list.isEmpty())
+            list.append(QPointF(x[i], list.back().y()));
         list.append(QPointF(x[i], y[i]));
+    }
     return list;
 }
+
+bool stepped(const RunHandle* run, const QString& key) { return chart::SeriesPlan::stepped(run->run(), key.toStdString()); }
 
 }  // namespace
 
@@ -72,7 +81,7 @@ int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, in
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(*y, range->from, range->to, size_t(std::max(maxPoints, 2)));
-    series->replace(points(run->run().series().column(0), *y, at));
+    series->replace(points(run->run().series().column(0), *y, at, stepped(run, key)));
     return int(at.size());
 }
 
@@ -92,9 +101,10 @@ int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringLi
     const std::vector<double> upper = summed(run, belowKeys + QStringList{key});
     const auto at = MinMaxDownsampler::indices(upper, range->from, range->to, size_t(std::max(maxPoints, 2)));
     const auto x = run->run().series().column(0);
-    area->upperSeries()->replace(points(x, upper, at));
+    const bool steps = stepped(run, key);
+    area->upperSeries()->replace(points(x, upper, at, steps));
     if (area->lowerSeries())
-        area->lowerSeries()->replace(points(x, lower, at));
+        area->lowerSeries()->replace(points(x, lower, at, steps));
     return int(at.size());
 }
 
@@ -128,7 +138,7 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(diff, 0, diff.size() - 1, size_t(std::max(maxPoints, 2)));
-    series->replace(points(xs, diff, at));
+    series->replace(points(xs, diff, at, stepped(runA, key)));
     return int(at.size());
 }
 
@@ -165,17 +175,6 @@ QStringList SeriesFeeder::keysWithPrefix(RunHandle* run, const QString& prefix) 
             keys.append(key);
     }
     return keys;
-}
-
-QString SeriesFeeder::labelOf(RunHandle* run, const QString& key) const
-{
-    if (!run)
-        return key;
-    const MetricSeries& s = run->run().series();
-    const auto c = s.find(key.toStdString());
-    if (!c)
-        return key;
-    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.info(*c).label), QString::fromStdString(s.info(*c).unit));
 }
 
 double SeriesFeeder::niceCeiling(double value) const

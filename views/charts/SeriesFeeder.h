@@ -14,7 +14,9 @@ namespace tessera::views {
 // to about the chart's pixel width (min and max per bucket, so spikes survive): ChartView draws
 // on the CPU and a 100,000-step run would otherwise stall it. x is always the run's column 0
 // (arrived % or time); values keep the series' units (power in kW, allocation in %).
-// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step.
+// Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step. Series that
+// SeriesPlan::stepped says are steps (replay time, counts) hold each value until the next sample,
+// as in the exported charts.
 class SeriesFeeder : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -40,8 +42,6 @@ public:
                                 int from = 0, int to = -1) const;
     // The run's metric keys that start with `prefix`, in series order (e.g. "failed_").
     Q_INVOKABLE QStringList keysWithPrefix(tessera::views::RunHandle* run, const QString& prefix) const;
-    // The label of a metric, with its unit: "GPU power (kW)".
-    Q_INVOKABLE QString labelOf(tessera::views::RunHandle* run, const QString& key) const;
     // A round axis maximum at or above `value` (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten),
     // so the data fills most of the axis.
     Q_INVOKABLE double niceCeiling(double value) const;

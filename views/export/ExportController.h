@@ -40,15 +40,17 @@ public:
 
     // `target` is a path or a file:// URL; `format` png|svg|pdf, or empty to take the suffix.
     // [from, to] is the visible range of runA's positions (to < 0: the end); `cursor` < 0 draws
-    // no cursor. Returns false, with `error` set, when the request is invalid; the file is
+    // no cursor. Runs look as in the app (their names and colours); a second run (a fork) is
+    // drawn in every chart, per-run charts (heatmap, occupancy) get one panel per run. Returns false, with `error` set, when the request is invalid; the file is
     // written in the background and `exported` or `failed` follows.
     Q_INVOKABLE bool exportChart(const QString& chart, tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
                                  int from, int to, int cursor, const QString& target, const QString& format,
                                  int width, int height);
     Q_INVOKABLE bool exportCsv(const QString& chart, tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
                                int from, int to, const QString& target);
+    // The report's charts mark `cursor` and draw the occupancy grids there (< 0: at the end).
     Q_INVOKABLE bool exportReport(tessera::views::RunHandle* runA, tessera::views::RunHandle* runB,
-                                  const QString& target);
+                                  const QString& target, int cursor = -1);
     Q_INVOKABLE void cancel() { task_.cancel(); }
 
 signals:

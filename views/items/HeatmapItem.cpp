@@ -80,10 +80,11 @@ void HeatmapItem::resample()
         job_.cancel();
         return;
     }
-    job_.start([run = model_, columns = size_t(columns_), from = size_t(from_),
-                to = lastPosition()](const std::atomic<bool>& cancelled) -> std::optional<GroupValueMatrix> {
+    job_.start([run = model_, columns = size_t(columns_), xMin = xOf(firstPosition()),
+                xMax = xOf(lastPosition())](const std::atomic<bool>& cancelled) -> std::optional<GroupValueMatrix> {
         try {
-            return GroupValueMatrix::sample(*run, columns, from, to, [&](double) { return !cancelled.load(); });
+            return chart::FragmentationHeatmap::sampleOverX(*run, columns, xMin, xMax,
+                                                            [&](double) { return !cancelled.load(); });
         } catch (const CancelledError&) {
             return std::nullopt;
         }
@@ -149,12 +150,21 @@ QVariantList HeatmapItem::bands() const
 
 QColor HeatmapItem::colorAt(qreal share) const { return heatmapColor(share); }
 
+size_t HeatmapItem::firstPosition() const { return std::min(size_t(from_), lastPosition()); }
+
+double HeatmapItem::xOf(size_t position) const
+{
+    if (!model_ || model_->series().rows() == 0)
+        return 0.0;
+    return model_->series().column(0)[std::min(position, model_->series().rows() - 1)];
+}
+
 qreal HeatmapItem::xForPosition(int position) const
 {
-    const double first = double(std::min(size_t(from_), lastPosition())), last = double(lastPosition());
+    const double first = xOf(firstPosition()), last = xOf(lastPosition());
     if (last <= first)
         return 0.0;
-    return std::clamp((double(position) - first) / (last - first), 0.0, 1.0) * width();
+    return std::clamp((xOf(size_t(std::max(position, 0))) - first) / (last - first), 0.0, 1.0) * width();
 }
 
 double HeatmapItem::valueAt(int group, int column) const

@@ -13,11 +13,13 @@
 
 namespace tessera::views {
 
-// Groups (nodes, in layout order so grouped by GPU model) × time bins of a run's per-group value
-// (for pods: each node's expected fragmentation), on the viridis scale of the exported charts. The matrix is sampled off
-// the GUI thread whenever the run, the range or the column count change, and drawn as one
-// texture with one texel per (bin, node) scaled to the item. The timeline cursor is not drawn
-// here, nor known: QML puts a cheap line over it (xForPosition gives where).
+// Groups (nodes, in layout order so grouped by GPU model) × x bins of a run's per-group value
+// (for pods: each node's expected fragmentation), on the viridis scale of the exported charts.
+// The bins are linear in x (time or arrived %), as the charts beside it and the exported
+// heatmap (FragmentationHeatmap::sampleOverX): each shows the state at its centre. The matrix
+// is sampled off the GUI thread whenever the run, the range or the column count change, and
+// drawn as one texture with one texel per (bin, node) scaled to the item. The timeline cursor
+// is not drawn here, nor known: QML puts a cheap line over it (xForPosition gives where).
 class HeatmapItem : public TextureImageItem {
     Q_OBJECT
     QML_ELEMENT
@@ -55,7 +57,7 @@ public:
 
     // The colour of a value at `share` of the legend's range [legendMin, legendMax].
     Q_INVOKABLE QColor colorAt(qreal share) const;
-    // Where a timeline position lies on the item's x axis.
+    // Where a timeline position lies on the item's x axis: linear in the run's x.
     Q_INVOKABLE qreal xForPosition(int position) const;
     // The node, the sampled position and the value under a point, or "".
     Q_INVOKABLE QString describeAt(qreal x, qreal y) const;
@@ -80,7 +82,9 @@ private:
     void resample();
     void setMatrix(GroupValueMatrix matrix);
     void paintImage();
+    size_t firstPosition() const;
     size_t lastPosition() const;
+    double xOf(size_t position) const;
 
     QPointer<RunHandle> run_;
     std::shared_ptr<const Run> model_;

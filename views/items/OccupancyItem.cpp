@@ -10,12 +10,8 @@
 namespace tessera::views {
 
 namespace {
-// Viridis, read backwards on light backgrounds so that full cells stand out dark there and
-// bright on dark ones.
-QColor useColor(double share, bool darkBackground)
-{
-    return chart::ChartColors::sequential(darkBackground ? share : 1.0 - share);
-}
+// The exported occupancy chart's scale (ChartColors::occupancy), so that files look like the grid.
+QColor useColor(double share, bool darkBackground) { return chart::ChartColors::occupancy(share, darkBackground); }
 }  // namespace
 
 OccupancyItem::OccupancyItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)

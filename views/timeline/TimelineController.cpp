@@ -1,5 +1,6 @@
 #include "timeline/TimelineController.h"
 
+#include "timeline/JumpParser.h"
 #include "timeline/TimeMapping.h"
 
 #include <algorithm>
@@ -28,6 +29,7 @@ void TimelineController::setRun(RunHandle* run)
 
 void TimelineController::runChangedUnder()
 {
+    setJumpError({});
     // A closed run has already cleared run_ (QPointer) when its destroyed() arrives.
     emit runChanged();
     // Keep the cursor where it was when the new run is long enough: a fork or a second run
@@ -106,6 +108,35 @@ void TimelineController::jumpToX(double x)
         return;
     pause();
     setPosition(run_->positionAtX(x));
+}
+
+QString TimelineController::jumpHint() const
+{
+    return run_ ? JumpParser::hint({run_->xUnit(), run_->xAt(0), run_->xAt(steps())}) : QString();
+}
+
+bool TimelineController::jumpTo(const QString& text)
+{
+    if (!run_) {
+        setJumpError(tr("No run to jump in."));
+        return false;
+    }
+    const JumpParser::Result r = JumpParser::parse(text, {run_->xUnit(), run_->xAt(0), run_->xAt(steps())});
+    if (!r.x) {
+        setJumpError(r.error);
+        return false;
+    }
+    setJumpError({});
+    jumpToX(*r.x);
+    return true;
+}
+
+void TimelineController::setJumpError(const QString& error)
+{
+    if (error == jumpError_)
+        return;
+    jumpError_ = error;
+    emit jumpErrorChanged();
 }
 
 double TimelineController::pixelAt(int position, double width) const

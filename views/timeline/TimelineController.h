@@ -24,6 +24,10 @@ class TimelineController : public QObject {
     Q_PROPERTY(QString label READ label NOTIFY positionChanged)
     Q_PROPERTY(QString xLabel READ xLabel NOTIFY runChanged)
     Q_PROPERTY(QString xUnit READ xUnit NOTIFY runChanged)
+    // What the jump box accepts (its placeholder), and why the last text typed there was
+    // refused ("" after a jump).
+    Q_PROPERTY(QString jumpHint READ jumpHint NOTIFY runChanged)
+    Q_PROPERTY(QString jumpError READ jumpError NOTIFY jumpErrorChanged)
 
 public:
     static constexpr double kDefaultSpeed = 200;
@@ -42,6 +46,8 @@ public:
     QString label() const;
     QString xLabel() const;
     QString xUnit() const;
+    QString jumpHint() const;
+    QString jumpError() const { return jumpError_; }
 
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
@@ -51,6 +57,10 @@ public:
     Q_INVOKABLE void end();
     // Moves to the first position whose x (arrived % or seconds) reaches `x`.
     Q_INVOKABLE void jumpToX(double x);
+    // Reads `text` as the axes show x (JumpParser: "130d", "4h", "95%", a plain number in the
+    // axes' unit) and jumps there; otherwise sets jumpError and stays. Returns whether it jumped.
+    Q_INVOKABLE bool jumpTo(const QString& text);
+    Q_INVOKABLE void clearJumpError() { setJumpError({}); }
     // The slider's geometry: position <-> pixel over [0, width].
     Q_INVOKABLE double pixelAt(int position, double width) const;
     Q_INVOKABLE int positionAtPixel(double pixel, double width) const;
@@ -60,10 +70,12 @@ signals:
     void positionChanged();
     void playingChanged();
     void speedChanged();
+    void jumpErrorChanged();
 
 private:
     void advance();
     void runChangedUnder();
+    void setJumpError(const QString& error);
 
     QPointer<RunHandle> run_;
     int position_ = 0;
@@ -71,6 +83,7 @@ private:
     double carry_ = 0;  // fractional decisions not shown yet
     QTimer timer_;
     QElapsedTimer clock_;
+    QString jumpError_;
 };
 
 }  // namespace tessera::views

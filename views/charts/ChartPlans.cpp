@@ -1,0 +1,88 @@
+#include "charts/ChartPlans.h"
+
+#include "chart/ChartColors.h"
+#include "chart/NiceTicks.h"
+#include "chart/PanelPainter.h"
+#include "chart/SeriesPlan.h"
+#include "chart/XAxisUnit.h"
+
+#include <QStringList>
+
+namespace tessera::views {
+
+ChartPlans::ChartPlans(QObject* parent) : QObject(parent) {}
+
+namespace {
+
+// The runs as the app shows them, and the options that carry their names and colours.
+struct AppRuns {
+    std::vector<const Run*> runs;
+    chart::RunChartOptions options;
+
+    AppRuns(RunHandle* run, RunHandle* otherRun)
+    {
+        for (RunHandle* r : {run, otherRun})
+            if (r) {
+                runs.push_back(&r->run());
+                options.runNames << r->name();
+                options.runColors << r->color();
+            }
+    }
+};
+
+}  // namespace
+
+QString ChartPlans::subtitle(RunHandle* run, RunHandle* otherRun) const
+{
+    if (!run)
+        return {};
+    const AppRuns app(run, otherRun);
+    return chart::RunChartFrame(app.runs, app.options).subtitle();
+}
+
+QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle* otherRun, const QString& key) const
+{
+    QVariantList list;
+    if (!run)
+        return list;
+    const AppRuns app(run, otherRun);
+    const chart::RunChartFrame frame(app.runs, app.options);
+    for (const chart::PlannedSeries& p : chart::SeriesPlan::forChart(chart.toStdString(), frame, key.toStdString())) {
+        QStringList below;
+        for (const std::string& k : p.below)
+            below << QString::fromStdString(k);
+        list.append(QVariantMap{{"name", p.name},
+                                {"color", p.color},
+                                {"fill", chart::ChartColors::areaFill(p.color)},
+                                {"area", p.style == chart::ChartSpec::SeriesStyle::StackedArea},
+                                {"dashed", p.dashed},
+                                {"stepped", p.stepped},
+                                {"run", int(p.run)},
+                                {"key", QString::fromStdString(p.key)},
+                                {"below", below}});
+    }
+    return list;
+}
+
+QVariantMap ChartPlans::xUnit(RunHandle* run, double span) const
+{
+    const chart::XAxisUnit unit = chart::XAxisUnit::forSpan(run ? run->xUnit() : QString(), span);
+    return {{"unit", unit.unit}, {"perUnit", unit.perUnit}};
+}
+
+QVariantList ChartPlans::ticks(double lo, double hi, int target) const
+{
+    QVariantList list;
+    if (!(hi > lo))
+        return list;
+    const chart::NiceTicks t = chart::NiceTicks::compute(lo, hi, target);
+    const double eps = t.step * 1e-6;
+    for (double v : t.values)
+        if (v >= lo - eps && v <= hi + eps)
+            list.append(QVariantMap{{"value", v}, {"label", QString::number(v, 'f', t.decimals)}});
+    return list;
+}
+
+double ChartPlans::markerMergePixels() const { return chart::PanelPainter::kMarkerMergePixels; }
+
+}  // namespace tessera::views

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "run/RunHandle.h"
+
+#include <QObject>
+#include <QVariantList>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+
+namespace tessera::views {
+
+// The app's charts ask here what to draw: the same chart::SeriesPlan the exports draw, with
+// the runs' names and colours as the app shows them, so that a chart on screen and its SVG,
+// PDF or PNG have the same series, colours, line styles and steps. Also the shared x unit
+// (hours or days for long replays) and the marker merge distance.
+class ChartPlans : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_SINGLETON
+    Q_PROPERTY(double markerMergePixels READ markerMergePixels CONSTANT)
+
+public:
+    explicit ChartPlans(QObject* parent = nullptr);
+
+    // The series of chart `chart` (an ExportController chart id, or "metric" with `key`) for
+    // `run` and, when set, `otherRun`: a list of {name, color, fill, area, dashed, stepped, run
+    // (0: run, 1: otherRun), key, below (keys stacked under an area)}.
+    Q_INVOKABLE QVariantList series(const QString& chart, tessera::views::RunHandle* run,
+                                    tessera::views::RunHandle* otherRun, const QString& key = {}) const;
+    // Which runs a chart shows, as the exported charts' subtitle says it: the run's name, or
+    // "A: name   vs   B: name (dashed)" (legends name series of both runs by letter).
+    Q_INVOKABLE QString subtitle(tessera::views::RunHandle* run, tessera::views::RunHandle* otherRun) const;
+    // {unit, perUnit}: how an axis of `run`'s x spanning `span` (in the run's unit) is labelled.
+    Q_INVOKABLE QVariantMap xUnit(tessera::views::RunHandle* run, double span) const;
+    // Round ticks inside [lo, hi] (about `target` of them, as the exported charts' axes: NiceTicks),
+    // as {value, label}.
+    Q_INVOKABLE QVariantList ticks(double lo, double hi, int target = 6) const;
+    double markerMergePixels() const;
+};
+
+}  // namespace tessera::views
