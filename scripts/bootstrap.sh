@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs the missing packages, builds, then
-#   run   starts the main job: the desktop app on the bundled default trace, or, on a machine
-#         with no display, the CLI experiment on that trace (and says so)
-#   test  runs the whole test suite through ctest
-# Usage: bash scripts/bootstrap.sh run|test
+#   run           starts the main job: the desktop app on the bundled default trace, or, on a
+#                 machine with no display, the CLI experiment on that trace (and says so)
+#   test          what CI runs (.ci/run): the whole test suite in a Release build (build/), the
+#                 whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+#                 (build-asan/), and a short run of every fuzz harness (scripts/fuzz.sh)
+#   test --quick  the Release suite only
+# Usage: bash scripts/bootstrap.sh run|test [--quick]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${TESSERA_BUILD_DIR:-$repo/build}
@@ -15,7 +18,8 @@ packages=(build-essential cmake ninja-build git pkg-config python3 time
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts qml6-module-qtquick-window
   qml6-module-qtquick-templates qml6-module-qtquick-dialogs qml6-module-qtcharts qml6-module-qtqml
   qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
-  qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth)
+  qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth
+  clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -29,7 +33,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# ccache, when the machine has it, only speeds up rebuilds; nothing needs it.
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$repo")}" CCACHE_NOHASHDIR=1
+fi
+cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 
 case "$action" in
@@ -44,8 +54,22 @@ case "$action" in
       --policy fgd --policy pwr:100,fgd:900
     ;;
   test)
-    cd "$build"
-    exec ctest --output-on-failure --parallel "$(nproc)"
+    quick=0
+    for arg in "$@"; do
+      case "$arg" in
+        --quick) quick=1 ;;
+        *) echo "usage: bash scripts/bootstrap.sh test [--quick]" >&2; exit 2 ;;
+      esac
+    done
+    start=$SECONDS
+    echo "== Release build: the whole test suite"
+    (cd "$build" && ctest --output-on-failure --parallel "$(nproc)")
+    [ "$quick" -eq 1 ] && exit 0
+    echo "== AddressSanitizer + UndefinedBehaviorSanitizer build: the whole test suite ($((SECONDS - start)) s so far)"
+    bash "$repo/scripts/sanitize.sh" address
+    echo "== fuzz smoke run ($((SECONDS - start)) s so far)"
+    bash "$repo/scripts/fuzz.sh" "${TESSERA_FUZZ_SECONDS:-20}"
+    echo "== all passed in $((SECONDS - start)) s"
     ;;
   *)
     echo "usage: bash scripts/bootstrap.sh run|test" >&2
