@@ -229,12 +229,17 @@ bool CsvReader::next(Row& row)
     return false;
 }
 
-int CsvReader::column(std::string_view name) const
+int findColumn(const std::vector<std::string>& header, std::string_view name)
 {
-    for (size_t i = 0; i < header_.size(); ++i)
-        if (header_[i] == name)
+    for (size_t i = 0; i < header.size(); ++i)
+        if (header[i] == name)
             return static_cast<int>(i);
     return -1;
+}
+
+int CsvReader::column(std::string_view name) const
+{
+    return findColumn(header_, name);
 }
 
 std::string CsvReader::columnName(size_t index) const

@@ -13,6 +13,9 @@
 
 namespace tessera {
 
+// Index of `name` in a header, or -1.
+int findColumn(const std::vector<std::string>& header, std::string_view name);
+
 // Reads a delimited text file one row at a time, so memory stays bounded by one line however
 // large (or hostile) the file is. It checks only the framing: text, header, quoting, field
 // counts; loaders check the values. Every byte read goes into a SHA-256, so the hash a study

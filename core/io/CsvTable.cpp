@@ -21,10 +21,7 @@ CsvTable CsvTable::read(const std::string& path, const Options& options, LoadWar
 
 int CsvTable::column(std::string_view name) const
 {
-    for (size_t i = 0; i < header_.size(); ++i)
-        if (header_[i] == name)
-            return static_cast<int>(i);
-    return -1;
+    return findColumn(header_, name);
 }
 
 std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& required,

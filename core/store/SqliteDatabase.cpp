@@ -34,7 +34,13 @@ std::string fileUri(const std::string& path, std::string_view query)
 bool Error::isDamagedFile() const
 {
     const int primary = code_ & 0xff;
-    return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
+    if (primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT || primary == SQLITE_FORMAT)
+        return true;
+    // A damaged header (schema format number, text encoding) is reported as a plain error.
+    const std::string_view text = what();
+    return primary == SQLITE_ERROR
+        && (text.find("unsupported file format") != std::string_view::npos
+            || text.find("malformed database schema") != std::string_view::npos);
 }
 
 bool Error::isBusy() const

@@ -97,7 +97,7 @@ auto StudyStore::guarded(Work&& work) -> decltype(work())
         return work();
     } catch (const sqlite::Error& e) {
         if (e.isDamagedFile())
-            throw InputError::fileLevel(db_.path(), "not a Tessera study: " + e.codeText());
+            throw InputError::fileLevel(db_.path(), "not a Tessera study, or a damaged one: " + e.codeText());
         throw;
     }
 }
