@@ -366,6 +366,8 @@ private slots:
         QTest::newRow("dropped column") << QStringLiteral("ALTER TABLE pod_run_steps DROP COLUMN failed_cpu")
                                         << "damaged study: table pod_run_steps";
         QTest::newRow("dropped table") << QStringLiteral("DROP TABLE pod_run_pods") << "table pod_run_pods is missing";
+        QTest::newRow("renamed column") << QStringLiteral("ALTER TABLE runs RENAME COLUMN name TO title")
+                                        << "damaged study: table runs, column name";
     }
 
     void editedStudiesAreInputErrors()
@@ -381,6 +383,20 @@ private slots:
         QFile::remove(png);
         expectError(runCli({"chart", "--db", db, "--run", "1", "--chart", "occupancy", "--out", png}), 3, needle);
         QVERIFY(!QFile::exists(png));
+    }
+
+    // A header SQLite cannot read (its schema format number, byte 44, damaged) is a damaged
+    // study, not a failure while running.
+    void damagedHeaderIsAnInputError()
+    {
+        const QString db = freshStudy();
+        QByteArray bytes = readBytes(db);
+        QVERIFY(bytes.size() > 100);
+        bytes[44] = 0x00, bytes[45] = 0x14, bytes[46] = 0x00, bytes[47] = 0x79;
+        QVERIFY(writeBytes(db, bytes));
+        expectError(runCli({"runs", "--db", db}), 3, QStringLiteral("damaged"));
+        expectError(runCli({"chart", "--db", db, "--run", "1", "--chart", "power", "--out", dir_.filePath("h.svg")}), 3);
+        expectError(runCli(simulateArgs(nodes_, pods_, {QStringLiteral("fgd")}, {"--db", db})), 3);
     }
 
     // Not a regular file, or not a study at all: exit 3 for every command, nothing created.
