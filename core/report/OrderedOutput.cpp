@@ -40,6 +40,9 @@ OrderedOutput::OrderedOutput(std::string path, std::string_view header, size_t j
     std::error_code error;
     const auto status = fs::status(path_, error);
     if (!fs::exists(status) || fs::is_regular_file(status)) {
+        // Through a link, the file it points to is replaced and the link stays.
+        if (fs::is_symlink(fs::symlink_status(path_, error)))
+            path_ = fs::canonical(path_, error).string();
         const fs::path target(path_);
         std::string name = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
         const int fd = ::mkstemp(name.data());

@@ -274,27 +274,42 @@ private slots:
     }
 
     // A failed write is a failure: exit 1, whatever was written before (contracts.md 3.4).
+    // (And a device stays a device: an output is never renamed over one.)
     void writesToAFullDeviceFail_data()
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<bool>("viaStdout");
-        QTest::newRow("simulate summary") << QStringList{} << true;
-        QTest::newRow("simulate --csv") << QStringList{"--csv", "/dev/full"} << false;
-        QTest::newRow("simulate --decisions") << QStringList{"--decisions", "/dev/full"} << false;
+        const QStringList simulate = simulateArgs(nodes_, pods_, {QStringLiteral("fgd")});
+        QTest::newRow("simulate summary") << simulate << true;
+        QTest::newRow("simulate --csv") << simulate + QStringList{"--csv", "/dev/full"} << false;
+        QTest::newRow("simulate --decisions") << simulate + QStringList{"--decisions", "/dev/full"} << false;
+        QTest::newRow("runs") << QStringList{"runs", "--db", "STUDY"} << true;
+        for (const char* format : {"png", "svg", "pdf"})
+            QTest::addRow("chart %s", format)
+                << QStringList{"chart", "--db", "STUDY", "--run", "1", "--chart", "power", "--format", format, "--out",
+                               "/dev/full"}
+                << false;
     }
 
     void writesToAFullDeviceFail()
     {
         QFETCH(QStringList, args);
         QFETCH(bool, viaStdout);
+        QVERIFY(QFileInfo(QStringLiteral("/dev/full")).exists() && !QFileInfo(QStringLiteral("/dev/full")).isFile());
+        if (args.contains(QStringLiteral("STUDY"))) {
+            if (fullStudy_.isEmpty())
+                fullStudy_ = freshStudy();
+            args.replace(args.indexOf(QStringLiteral("STUDY")), fullStudy_);
+        }
         QProcess process;
         if (viaStdout)
             process.setStandardOutputFile(QStringLiteral("/dev/full"));
-        process.start(QStringLiteral(TESSERA_CLI_PATH), simulateArgs(nodes_, pods_, {QStringLiteral("fgd")}, args));
+        process.start(QStringLiteral(TESSERA_CLI_PATH), args);
         QVERIFY(process.waitForFinished(60'000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 1);
         QVERIFY(process.readAllStandardError().startsWith("error: "));
+        QVERIFY2(!QFileInfo(QStringLiteral("/dev/full")).isFile(), "/dev/full was replaced by a regular file");
     }
 
     // A reader that went away (`| head`) is a failed write too, not a SIGPIPE death.
@@ -560,6 +575,7 @@ private:
     QByteArray nodesText_;
     QByteArray podsText_;
     int studies_ = 0;
+    QString fullStudy_;
 };
 
 QTEST_GUILESS_MAIN(TestHostileInput)

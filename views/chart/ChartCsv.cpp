@@ -1,8 +1,8 @@
 #include "chart/ChartCsv.h"
 
 #include "chart/ChartError.h"
+#include "chart/WholeFile.h"
 
-#include <QSaveFile>
 #include <QStringList>
 
 #include <cmath>
@@ -123,9 +123,7 @@ QByteArray ChartCsv::toCsv(const ChartSpec& spec, XRange visible)
 void ChartCsv::save(const ChartSpec& spec, const QString& path, XRange visible)
 {
     const QByteArray bytes = toCsv(spec, visible);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    writeWholeFile(path, bytes);
 }
 
 }  // namespace tessera::chart

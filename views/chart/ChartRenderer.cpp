@@ -1,6 +1,7 @@
 #include "chart/ChartRenderer.h"
 
 #include "chart/ChartError.h"
+#include "chart/WholeFile.h"
 #include "chart/PanelPainter.h"
 
 #include <QBuffer>
@@ -9,7 +10,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -119,10 +119,7 @@ void ChartRenderer::save(const QList<ChartSpec>& panels, const QString& path, Ch
                          const ChartTheme& theme)
 {
     const QByteArray bytes = render(panels, format, size, theme);
-    // Written whole or not at all: a failed export never leaves a truncated file behind.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    writeWholeFile(path, bytes);
 }
 
 }  // namespace tessera::chart

@@ -1,6 +1,7 @@
 #include "chart/ReportWriter.h"
 
 #include "chart/ChartError.h"
+#include "chart/WholeFile.h"
 #include "chart/ChartRenderer.h"
 #include "chart/MetricLookup.h"
 #include "chart/MetricText.h"
@@ -12,7 +13,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -198,9 +198,7 @@ void ReportWriter::write(const QString& path, const std::vector<const Run*>& run
                          Layout layout, const ChartTheme& theme, const QStringList& runNames)
 {
     const QByteArray bytes = render(runs, charts, layout, theme, runNames);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        throw ChartError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    writeWholeFile(path, bytes);
 }
 
 }  // namespace tessera::chart
