@@ -15,7 +15,8 @@ packages=(build-essential cmake ninja-build git pkg-config python3 time
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts qml6-module-qtquick-window
   qml6-module-qtquick-templates qml6-module-qtquick-dialogs qml6-module-qtcharts qml6-module-qtqml
   qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
-  qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth)
+  qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth
+  clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
