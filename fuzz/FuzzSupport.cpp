@@ -1,8 +1,11 @@
 #include "FuzzSupport.h"
 
 #include <cxxabi.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -26,20 +29,48 @@ fs::path scratchParent()
     return "/tmp";
 }
 
-// Created on first use, removed by the static destructor at a normal exit. A crash leaves it
-// behind, named with the process id, next to the reproducer libFuzzer writes.
+constexpr std::string_view kScratchPrefix = "tessera-fuzz-";
+
+// The process id in a scratch directory's name, or 0 if it is not one of ours.
+pid_t ownerOf(const std::string& name)
+{
+    if (name.rfind(kScratchPrefix, 0) != 0)
+        return 0;
+    pid_t pid = 0;
+    const char* first = name.data() + kScratchPrefix.size();
+    const auto [end, error] = std::from_chars(first, name.data() + name.size(), pid);
+    return error == std::errc() && end != first && *end == '-' ? pid : 0;
+}
+
+// Scratch directories of harness processes that died without cleaning up: a sanitizer report
+// or a timeout ends a process without destructors, and a fork-mode run has hundreds of those.
+void removeOrphans(const fs::path& parent)
+{
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(parent, error)) {
+        const pid_t pid = ownerOf(entry.path().filename().string());
+        if (pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), error);
+    }
+}
+
+// Created on first use and named with the process id; removed by the static destructor at a
+// normal exit or by finding() before it aborts, else by the next harness process to start.
 class ScratchDir {
 public:
     ScratchDir()
     {
-        std::string pattern = (scratchParent() / "tessera-fuzz-XXXXXX").string();
+        const fs::path parent = scratchParent();
+        removeOrphans(parent);
+        std::string pattern = (parent / (std::string(kScratchPrefix) + std::to_string(getpid()) + "-XXXXXX")).string();
         if (!mkdtemp(pattern.data())) {
             std::perror("tessera fuzz: cannot create a scratch directory");
             std::abort();
         }
         path_ = pattern;
     }
-    ~ScratchDir()
+    ~ScratchDir() { remove(); }
+    void remove()
     {
         std::error_code error;
         fs::remove_all(path_, error);
@@ -50,10 +81,15 @@ private:
     fs::path path_;
 };
 
-const fs::path& scratchDir()
+ScratchDir& scratch()
 {
     static ScratchDir dir;
-    return dir.path();
+    return dir;
+}
+
+const fs::path& scratchDir()
+{
+    return scratch().path();
 }
 
 std::string demangled(const char* name)
@@ -86,6 +122,7 @@ void finding(std::string_view what)
 {
     std::fprintf(stderr, "tessera fuzz finding: %.*s\n", int(what.size()), what.data());
     std::fflush(stderr);
+    scratch().remove();
     std::abort();
 }
 

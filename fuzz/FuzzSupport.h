@@ -19,7 +19,7 @@ namespace tessera::fuzz {
 
 // Writes `size` bytes to the file `name` in this process's scratch directory and returns its
 // path. The directory is created on first use under $TMPDIR (else /dev/shm, else /tmp), unique
-// to the process, and removed at exit.
+// to the process, and removed at exit (after a sanitizer crash, by the next harness to start).
 std::string writeScratch(std::string_view name, const uint8_t* data, size_t size);
 // The path `name` would have in the scratch directory, without writing it.
 std::string scratchPath(std::string_view name);
