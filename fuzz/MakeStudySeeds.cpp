@@ -32,11 +32,9 @@ std::unique_ptr<PodSchedulingRun> simulate(SimulationMode mode, const char* poli
     const Cluster cluster = fuzz::smallCluster();
     PodList pods = fuzz::smallPods(cluster, true);
     auto trace = PodTrace::make(cluster, std::move(pods), missingFiles());
-    RunParameters parameters;
-    parameters.policy = PolicySpec::parse(policy);
+    RunParameters parameters = fuzz::replayParameters(PolicySpec::parse(policy));
     parameters.seed = seed;
     parameters.mode = mode;
-    parameters.replayStepSeconds = 600;
     return PodSchedulingRun::simulate(std::move(trace), parameters);
 }
 

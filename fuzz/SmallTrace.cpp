@@ -3,6 +3,7 @@
 #include "FuzzSupport.h"
 
 #include <cmath>
+#include <utility>
 
 namespace tessera::fuzz {
 
@@ -52,6 +53,15 @@ PodList smallPods(const Cluster& cluster, bool withTimes)
         list.pods.push_back(std::move(p));
     }
     return list;
+}
+
+RunParameters replayParameters(PolicySpec policy)
+{
+    RunParameters parameters;
+    parameters.policy = std::move(policy);
+    parameters.mode = SimulationMode::Replay;
+    parameters.replayStepSeconds = 600;
+    return parameters;
 }
 
 void simulateBriefly(const Cluster& cluster, const PodList& pods, RunParameters parameters)

@@ -18,6 +18,10 @@ Cluster smallCluster();
 // with creation and deletion times when `withTimes`.
 PodList smallPods(const Cluster& cluster, bool withTimes);
 
+// A replay of `policy` in 10-minute steps (simulateBriefly falls back to the experiment for
+// pods without times).
+RunParameters replayParameters(PolicySpec policy);
+
 // Runs `parameters` on the trace, in replay when `pods` has times and `parameters` asks for
 // it, and checks what must hold of any result (a sample per position, finite metrics).
 void simulateBriefly(const Cluster& cluster, const PodList& pods, RunParameters parameters);

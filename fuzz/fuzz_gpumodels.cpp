@@ -29,12 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             fuzz::require(idle >= 0 && idle <= full, "negative watts, or full power below idle, were accepted");
             cluster.nodes.push_back({fmt::format("node-{}", id), 32000, 262144, 1 + id % kMaxGpusPerNode, id});
         }
-        RunParameters parameters;
-        parameters.policy = PolicySpec::parse("pwr:500,fgd:500");
-        parameters.mode = SimulationMode::Replay;
-        parameters.replayStepSeconds = 600;
         // The small pods name T4 and G2; both are built in and stay in the registry, maybe redefined.
-        fuzz::simulateBriefly(cluster, fuzz::smallPods(fuzz::smallCluster(), true), parameters);
+        fuzz::simulateBriefly(cluster, fuzz::smallPods(fuzz::smallCluster(), true),
+                              fuzz::replayParameters(PolicySpec::parse("pwr:500,fgd:500")));
     });
     return 0;
 }

@@ -40,11 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             cluster.nodes = TraceLoader::loadNodes(path, cluster.registry, options, warnings,
                                                    fuzz::checkedProgress());
             checkNodes(cluster, options, warnings);
-            RunParameters parameters;
-            parameters.policy = PolicySpec::parse("pwr:100,fgd:900");
-            parameters.mode = SimulationMode::Replay;
-            parameters.replayStepSeconds = 600;
-            fuzz::simulateBriefly(cluster, fuzz::smallPods(fuzz::smallCluster(), true), parameters);
+            fuzz::simulateBriefly(cluster, fuzz::smallPods(fuzz::smallCluster(), true),
+                                  fuzz::replayParameters(PolicySpec::parse("pwr:100,fgd:900")));
         });
     }
     return 0;

@@ -50,11 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             checkPods(cluster, pods, options, warnings);
             if (pods.pods.size() > kMaxSimulatedPods)
                 return;
-            RunParameters parameters;
-            parameters.policy = PolicySpec::parse("pwr:100,fgd:900");
-            parameters.mode = SimulationMode::Replay;
-            parameters.replayStepSeconds = 600;
-            fuzz::simulateBriefly(cluster, pods, parameters);
+            fuzz::simulateBriefly(cluster, pods, fuzz::replayParameters(PolicySpec::parse("pwr:100,fgd:900")));
         });
     }
     return 0;

@@ -23,11 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         fuzz::require(again.canonical() == canonical, "the canonical form of an accepted spec does not parse back to it");
 
         const Cluster cluster = fuzz::smallCluster();
-        RunParameters parameters;
-        parameters.policy = spec;
+        RunParameters parameters = fuzz::replayParameters(spec);
         parameters.seed = 7;
-        parameters.mode = SimulationMode::Replay;
-        parameters.replayStepSeconds = 600;
         fuzz::simulateBriefly(cluster, fuzz::smallPods(cluster, true), parameters);
         parameters.mode = SimulationMode::Experiment;
         fuzz::simulateBriefly(cluster, fuzz::smallPods(cluster, false), parameters);
