@@ -1,0 +1,73 @@
+// Writes the study seed corpus of fuzz_study (fuzz/corpus/study/) with Tessera's own code:
+// small studies of the fixed small trace (SmallTrace), saved through RunArchive as the CLI and
+// the app save them, then rewritten with 512-byte pages and a rollback journal so that each is
+// a few KB. Their input files are recorded under a path that does not exist, so a reopened run
+// stands on the study alone, whatever machine replays the corpus.
+//   usage: fuzz_make_study_seeds OUTDIR
+#include "SmallTrace.h"
+
+#include "run/PodSchedulingRun.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+using namespace tessera;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<RunRecord::TraceFile> missingFiles()
+{
+    const std::string hash(64, '0');
+    return {{std::string(RunRecord::kNodesRole), "/nonexistent/tessera-fuzz/nodes.csv", hash},
+            {std::string(RunRecord::kPodsRole), "/nonexistent/tessera-fuzz/pods.csv", hash}};
+}
+
+std::unique_ptr<PodSchedulingRun> simulate(SimulationMode mode, const char* policy, uint64_t seed)
+{
+    const Cluster cluster = fuzz::smallCluster();
+    PodList pods = fuzz::smallPods(cluster, true);
+    auto trace = PodTrace::make(cluster, std::move(pods), missingFiles());
+    RunParameters parameters = fuzz::replayParameters(PolicySpec::parse(policy));
+    parameters.seed = seed;
+    parameters.mode = mode;
+    return PodSchedulingRun::simulate(std::move(trace), parameters);
+}
+
+// A study holding `runs`, compacted to 512-byte pages with a rollback journal.
+void writeStudy(const fs::path& path, const std::vector<const Run*>& runs)
+{
+    fs::remove(path);
+    {
+        StudyStore store(path.string());
+        for (const Run* run : runs)
+            RunArchive::save(store, *run);
+    }
+    sqlite::Database db(path.string(), sqlite::Database::OpenMode::ExistingOnly);
+    db.queryText("PRAGMA journal_mode = DELETE");
+    db.exec("PRAGMA page_size = 512");
+    db.exec("VACUUM");
+    std::printf("%s: %zu runs, %ju bytes\n", path.c_str(), runs.size(), uintmax_t(fs::file_size(path)));
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+        return 2;
+    }
+    const fs::path out = argv[1];
+    fs::create_directories(out);
+    const auto experiment = simulate(SimulationMode::Experiment, "fgd", 42);
+    const auto replay = simulate(SimulationMode::Replay, "pwr:100,fgd:900", 7);
+    writeStudy(out / "empty.sqlite", {});
+    writeStudy(out / "experiment.sqlite", {experiment.get()});
+    writeStudy(out / "two-runs.sqlite", {experiment.get(), replay.get()});
+    return 0;
+}

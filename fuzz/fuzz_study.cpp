@@ -1,0 +1,82 @@
+// Study files (contracts.md 3.3: a study is untrusted input), mutated as SQLite databases. The
+// bytes become a study file that is opened as `runs`, `chart` and the app's Library open one
+// (StudyStore ExistingOnly), listed, and every run reopened through the run-archive registry
+// (RunArchive::load) and then read as the app and `chart` read it: every series column, the
+// occupancy and heatmap values at several positions, the step descriptions and explanations.
+// The seeds are small studies made by Tessera itself (fuzz/MakeStudySeeds.cpp).
+#include "FuzzSupport.h"
+
+#include "run/GroupValueMatrix.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace tessera;
+
+namespace {
+
+// Runs with more steps are read only at a few positions, to keep an execution short.
+constexpr size_t kPositionsRead = 8;
+
+void removeStudyFiles(const std::string& path)
+{
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        std::remove((path + suffix).c_str());
+}
+
+void readRun(const Run& run)
+{
+    const size_t steps = run.steps();
+    const MetricSeries& series = run.series();
+    fuzz::require(series.rows() == steps + 1, "a reopened run's series does not have one row per position");
+    for (size_t c = 0; c < series.columns(); ++c)
+        for (double v : series.column(c))
+            fuzz::require(!std::isnan(v), "a reopened run's series holds NaN");
+    const OccupancyLayout& layout = run.layout();
+    auto cursor = run.cursor();
+    std::vector<float> use;
+    std::vector<float> values;
+    for (size_t i = 0; i <= kPositionsRead; ++i) {
+        const size_t position = steps * i / kPositionsRead;
+        cursor->seek(position);
+        cursor->cellUse(use);
+        fuzz::require(use.size() == layout.cellCount, "cellUse does not give one value per cell");
+        for (float u : use)
+            fuzz::require(u >= 0.0f && u <= 1.0f, "a cell's used share is outside [0, 1]");
+        cursor->groupValues(values);
+        fuzz::require(values.size() == layout.groups.size(), "groupValues does not give one value per group");
+        if (layout.cellCount > 0) {
+            cursor->describeCell(0);
+            cursor->describeCell(layout.cellCount - 1);
+        }
+        if (position > 0) {
+            run.describeStep(position - 1);
+            run.explain(position - 1);
+        }
+    }
+    GroupValueMatrix::sample(run, 16, 0, steps);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    const std::string path = fuzz::scratchPath("study.sqlite");
+    removeStudyFiles(path);
+    fuzz::writeScratch("study.sqlite", data, size);
+    fuzz::refusalsExpected([&] {
+        StudyStore store(path, StudyStore::OpenMode::ExistingOnly);
+        for (const RunRecord& record : store.listRuns()) {
+            record.trace();
+            fuzz::refusalsExpected([&] {
+                const auto run = RunArchive::load(store, record.id, fuzz::checkedProgress());
+                fuzz::require(run != nullptr, "RunArchive::load returned no run");
+                readRun(*run);
+            });
+        }
+    });
+    removeStudyFiles(path);
+    return 0;
+}
