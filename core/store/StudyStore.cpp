@@ -75,8 +75,14 @@ void requireWritable(const sqlite::Database& db)
 {
     namespace fs = std::filesystem;
     const fs::path folder = fs::absolute(db.path()).parent_path();
-    if (db.isReadOnly())
+    if (db.isReadOnly()) {
+        // SQLite also opens a writable file read-only when its header names a file format it
+        // cannot write: that is a damaged (or foreign) file, not a permission.
+        if (::access(db.path().c_str(), W_OK) == 0)
+            throw InputError::fileLevel(db.path(), "damaged study: SQLite cannot write this file's format (its header "
+                                                   "names a write version it does not know)");
         throw std::runtime_error(fmt::format("cannot write the study {}: the file is read-only", db.path()));
+    }
     if (::access(folder.c_str(), W_OK) != 0)
         throw std::runtime_error(fmt::format("cannot write the study {}: its folder {} is read-only (SQLite keeps a "
                                              "journal beside the study while it writes)",
