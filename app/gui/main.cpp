@@ -6,29 +6,61 @@
 #include <QTimer>
 #include <QtQml/qqmlextensionplugin.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
 Q_IMPORT_QML_PLUGIN(TesseraPlugin)
 Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
 
-int main(int argc, char** argv)
-{
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("Tessera");
-    QApplication::setOrganizationDomain("tessera.example.org");
-    QApplication::setApplicationName("Tessera");
-    QApplication::setApplicationVersion(TESSERA_VERSION);
+namespace {
 
-    QCommandLineParser parser;
+// For documentation and checks of a real window (e.g. under xvfb-run): the window as the user
+// sees it, some seconds after start, then quit.
+const QCommandLineOption screenshot("screenshot", "Save the window to FILE after --delay ms, then quit.", "FILE");
+const QCommandLineOption delay("delay", "Milliseconds before --screenshot (default 4000).", "MS", "4000");
+const QCommandLineOption size("size", "Window size, e.g. 1280x800 (the last size is kept otherwise).", "WxH");
+
+void describe(QCoreApplication& app, QCommandLineParser& parser)
+{
+    app.setOrganizationName("Tessera");
+    app.setOrganizationDomain("tessera.example.org");
+    app.setApplicationName("Tessera");
+    app.setApplicationVersion(TESSERA_VERSION);
     parser.setApplicationDescription("Tessera: a what-if studio for GPU-datacenter scheduling");
     parser.addHelpOption();
     parser.addVersionOption();
-    // For documentation and checks of a real window (e.g. under xvfb-run): the window as the
-    // user sees it, some seconds after start, then quit.
-    const QCommandLineOption screenshot("screenshot", "Save the window to FILE after --delay ms, then quit.", "FILE");
-    const QCommandLineOption delay("delay", "Milliseconds before --screenshot (default 4000).", "MS", "4000");
-    const QCommandLineOption size("size", "Window size, e.g. 1280x800 (the last size is kept otherwise).", "WxH");
-    parser.addOption(screenshot);
-    parser.addOption(delay);
-    parser.addOption(size);
+    parser.addOptions({screenshot, delay, size});
+}
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    // --help, --version and a bad option are answered without a display; without one, the
+    // app says so plainly instead of Qt's platform-plugin abort.
+    if (!hasDisplay() || std::any_of(argv + 1, argv + argc, [](const char* a) {
+            return std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help") == 0 || std::strcmp(a, "-v") == 0
+                || std::strcmp(a, "--version") == 0;
+        })) {
+        QCoreApplication core(argc, argv);
+        QCommandLineParser parser;
+        describe(core, parser);
+        parser.process(core);  // exits for --help, --version and unknown options
+        std::fputs("tessera: no display (DISPLAY and WAYLAND_DISPLAY are unset). Start it in a desktop session, "
+                   "under xvfb-run, or with QT_QPA_PLATFORM=offscreen; tessera-cli works without one.\n",
+                   stderr);
+        return 1;
+    }
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    describe(app, parser);
     parser.process(app);
 
     QQmlApplicationEngine engine;
