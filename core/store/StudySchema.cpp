@@ -172,18 +172,16 @@ void StudySchema::setJournalMode(sqlite::Database& db)
     // study, so `runs` and `chart` read a study in a read-only folder and never leave a file
     // behind; a killed writer's hot journal is rolled back by the next writer. Switching
     // needs a moment alone with the file: another process opening the same new study at
-    // once makes SQLite answer "busy" without waiting, so wait here.
+    // once makes SQLite answer "busy" without waiting, so retry for a while. A study of an
+    // older Tessera (WAL) that another process keeps open stays in WAL for now, which works
+    // as well for writing; it is switched when opened alone.
     using Clock = std::chrono::steady_clock;
-    const auto deadline = Clock::now() + std::chrono::minutes(1);
+    const auto deadline = Clock::now() + std::chrono::seconds(20);
     for (int attempt = 0;; ++attempt) {
         try {
             const std::string journal = db.queryText("PRAGMA journal_mode = DELETE");
-            if (journal == "delete")
+            if (journal == "delete" || journal == "wal" || Clock::now() > deadline)
                 return;
-            if (Clock::now() > deadline)
-                throw std::runtime_error(fmt::format("{}: cannot switch the study to a rollback journal (journal "
-                                                     "mode stays {}, another process keeps it open)",
-                                                     db.path(), journal));
         } catch (const sqlite::Error& e) {
             if (!e.isBusy() || Clock::now() > deadline)
                 throw;
