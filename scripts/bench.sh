@@ -3,7 +3,8 @@
 # and generated clusters. Run through `cmake --build build --target bench`, or directly:
 #   scripts/bench.sh [SECTION...]   (uses build/ and $TESSERA_SHARED or ../shared)
 # Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13),
-# scrub (timeline seeks on a 100,000+-decision run); none given: all three.
+# scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
+# study, and of a streamed replay CSV, against one run), app; none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +16,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub app}
+sections=${*:-real scale scrub memory app}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -77,6 +78,23 @@ if want scrub; then
   echo "== timeline scrubbing: 200 seeded random seeks + every GPU cell read, FGD at tune 1.3 (scale 13, seed 1)"
   "$cli" generate --out "$tmp/scrub" --seed 1 --scale 13 >/dev/null
   "$bench" scrub --nodes "$tmp/scrub/nodes.csv" --pods "$tmp/scrub/pods.csv" --policy fgd --seeks 200
+fi
+
+if want memory; then
+  # Issue 11: saving a batch to a study, and a long replay CSV, keep memory flat: a batch's runs
+  # go to a staging file as they finish, CSV rows stream out in order. Peak RSS of 100 runs
+  # against 1 (bundled default trace, FGD, 2 threads); a ratio near 1 is the target.
+  echo "== memory: peak RSS of simulate --db with 1 and 100 runs, and of a replay CSV at --step 10"
+  rss() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1; }
+  d="$repo/traces/default"
+  one=$(rss "$cli" simulate --nodes "$d/nodes.csv" --pods "$d/pods.csv" --policy fgd --threads 2 --quiet --db "$tmp/one.sqlite")
+  hundred=$(rss "$cli" simulate --nodes "$d/nodes.csv" --pods "$d/pods.csv" --policy fgd --seeds 1-100 --threads 2 --quiet \
+    --db "$tmp/hundred.sqlite")
+  awk -v a="$one" -v b="$hundred" 'BEGIN{printf "db_1_run_mb=%.0f db_100_runs_mb=%.0f ratio=%.2f\n", a/1024, b/1024, b/a}'
+  replay=$(rss "$cli" simulate --nodes "$d/nodes.csv" --pods "$d/pods.csv" --policy fgd --mode replay --step 10 --threads 2 \
+    --quiet --csv "$tmp/replay.csv")
+  awk -v a="$replay" -v s="$(stat -c %s "$tmp/replay.csv")" 'BEGIN{printf "replay_step10_csv_mb=%.0f peak_rss_mb=%.0f\n", s/1048576, a/1024}'
+  echo
 fi
 
 if want app && [ -x "$build/tests/app/tst_session" ]; then

@@ -34,8 +34,8 @@ public:
     // The number of replay rows between events at `first` and `last` (seconds, first <= last),
     // without overflow for any times.
     static uint64_t replayRowCount(int64_t first, int64_t last, int64_t stepSeconds);
-    // Replay rows per run beyond this are refused before simulating: about 1 GB of CSV.
-    static constexpr uint64_t kMaxReplayRows = 10'000'000;
+    // Replay rows per run beyond this are refused before simulating: some 10 GB of CSV.
+    static constexpr uint64_t kMaxReplayRows = 100'000'000;
 
     static std::string quoted(const std::string& field);
     static std::string gpuList(GpuMask gpus);
