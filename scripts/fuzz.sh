@@ -8,7 +8,8 @@
 # fuzz/corpus/. Exits 1 when any harness crashed, leaked, timed out or ran out of memory,
 # printing the reproducer and how to replay it; 2 for a usage error.
 # Environment: TESSERA_FUZZ_BUILD_DIR (default build-fuzz), TESSERA_FUZZ_WORK_DIR (default
-# BUILD/fuzz-work), CXX (default clang++).
+# BUILD/fuzz-work), TESSERA_FUZZ_SEED (libFuzzer's -seed; 0, the default, picks one), CXX
+# (default clang++).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 all_targets=(nodes pods gpumodels policy seeds study)
@@ -29,6 +30,9 @@ for t in "${targets[@]}"; do
 done
 
 build=${TESSERA_FUZZ_BUILD_DIR:-$repo/build-fuzz}
+# libFuzzer's random seed: TESSERA_FUZZ_SEED when set (CI fixes it, so that a smoke run is
+# repeatable), else a fresh one each run, which the long runs want.
+seed=${TESSERA_FUZZ_SEED:-0}
 work=${TESSERA_FUZZ_WORK_DIR:-$build/fuzz-work}
 launcher=()
 if command -v ccache >/dev/null; then
@@ -49,7 +53,7 @@ for t in "${targets[@]}"; do
   artifacts="$work/findings/$t"
   log="$work/logs/$t.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  options=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1
+  options=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 -seed="$seed"
            -artifact_prefix="$artifacts/")
   [ -f "$repo/fuzz/dict/$t.dict" ] && options+=(-dict="$repo/fuzz/dict/$t.dict")
   # Studies are SQLite files of a few KB; the text inputs stay at libFuzzer's default 4 KB.
