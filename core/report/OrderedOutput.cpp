@@ -44,7 +44,10 @@ OrderedOutput::OrderedOutput(std::string path, std::string_view header, size_t j
         if (fs::is_symlink(fs::symlink_status(path_, error)))
             path_ = fs::canonical(path_, error).string();
         const fs::path target(path_);
-        std::string name = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+        std::string leaf = ".";  // (built step by step: gcc 12 misreads "." + string as overlapping)
+        leaf += target.filename().string();
+        leaf += ".XXXXXX";
+        std::string name = (target.parent_path() / leaf).string();
         const int fd = ::mkstemp(name.data());
         if (fd < 0)
             throw writeError(path_);

@@ -19,7 +19,10 @@ namespace {
 std::string makeStagingFile(const std::string& studyPath)
 {
     const std::filesystem::path study = std::filesystem::absolute(studyPath);
-    std::string name = (study.parent_path() / ("." + study.filename().string() + ".batch-XXXXXX")).string();
+    std::string leaf = ".";  // (built step by step: gcc 12 misreads "." + string as overlapping)
+    leaf += study.filename().string();
+    leaf += ".batch-XXXXXX";
+    std::string name = (study.parent_path() / leaf).string();
     const int fd = ::mkstemp(name.data());
     if (fd < 0)
         throw std::runtime_error(fmt::format("cannot create a staging file beside {}: {}", studyPath, std::strerror(errno)));
