@@ -866,8 +866,13 @@ private slots:
         QObject* ask = find("deleteRunDialog");
         QVERIFY(library && ask);
         QTest::qWait(200);
-        const QStringList cut = truncatedTexts(find("runLibrary"));
-        QVERIFY2(cut.isEmpty(), qPrintable("cut short in the Library: " + cut.join(" | ")));
+        for (const QSize size : {QSize(2560, 1440), QSize(1280, 800)}) {
+            window_->resize(size);
+            shoot(QStringLiteral("library-%1").arg(size.width()));
+            const QStringList cut = truncatedTexts(find("runLibrary"));
+            QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("cut short in the Library at %1 px: ").arg(size.width())
+                                               + cut.join(" | ")));
+        }
         auto* path = qobject_cast<QQuickItem*>(find("studyPathLabel"));
         QVERIFY(path);
         QCOMPARE(path->property("text").toString().remove(QChar(0x200B)), library->property("path").toString());
