@@ -112,8 +112,33 @@ Item {
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
-        // Wide enough for the bold title (about 7 px a character at 12 px) and the values.
-        columnWidthProvider: function(column) { return Math.max(column === 0 ? 150 : 84, decisions.columnTitle(column).length * 7 + 26) }
+        // Every column wide enough for its bold title (about 7 px a character at 12 px) and its
+        // values; the candidate column for the longest name with the winner's star, in bold. The
+        // width left over is shared out, so the table spans the space it has.
+        function neededWidth(column) {
+            const title = decisions.columnTitle(column).length * 7 + 26
+            return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
+                                : Math.max(84, title)
+        }
+        function fittedWidth(column) {
+            let needed = 0
+            for (let c = 0; c < columns; ++c)
+                needed += neededWidth(c)
+            const spare = Math.max(0, width - needed - 14)  // room for the vertical scroll bar
+            return neededWidth(column) + (columns > 0 ? Math.floor(spare / columns) : 0)
+        }
+        columnWidthProvider: column => fittedWidth(column)
+        onWidthChanged: forceLayout()
+        Connections {
+            target: decisions
+            function onExplanationChanged() { table.forceLayout() }
+        }
+        TextMetrics {
+            id: longestName
+            font.pixelSize: 12
+            font.bold: true
+            text: "★ " + decisions.longestCandidate
+        }
         ScrollBar.vertical: ScrollBar {}
         ScrollBar.horizontal: ScrollBar {}
 

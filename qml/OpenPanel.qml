@@ -3,15 +3,26 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import QtQuick.Dialogs
 import Tessera.Views
+import "TextBreaks.js" as TextBreaks
 
 // Open a trace: a node list and a pod list by dialog, by dropping one file or a folder (its
 // partner is found beside it), or from the recent traces. Shows progress with Cancel while
 // loading, the loader's error with file, line and column, and the data set's licence.
 Pane {
     id: panel
+    objectName: "openPanel"
     required property TraceSession session
 
-    function openAny() { anyDialog.open() }
+    function openAny() { browse(anyDialog, panel.session.nodesPath) }
+    // Opens `dialog` with a file selected: `preferred` (the file in use) if there is one, else
+    // the first CSV of the folder. Qt's file dialog highlights its first row without selecting
+    // it, which leaves Open greyed until a click.
+    function browse(dialog, preferred) {
+        const file = location.initialFile(preferred, panel.startPath, ["*.csv"])
+        if (file.length > 0)
+            dialog.selectedFile = location.urlOf(file)
+        dialog.open()
+    }
 
     padding: 12
 
@@ -43,7 +54,7 @@ Pane {
             }
             Button {
                 text: qsTr("Browse…")
-                onClicked: nodesDialog.open()
+                onClicked: panel.browse(nodesDialog, nodesField.text)
             }
             Label { text: qsTr("Pod list") }
             TextField {
@@ -55,7 +66,7 @@ Pane {
             }
             Button {
                 text: qsTr("Browse…")
-                onClicked: podsDialog.open()
+                onClicked: panel.browse(podsDialog, podsField.text)
             }
             Label { text: qsTr("GPU models") }
             TextField {
@@ -69,7 +80,7 @@ Pane {
             }
             RowLayout {
                 spacing: 2
-                Button { text: qsTr("Browse…"); onClicked: gpuModelsDialog.open() }
+                Button { text: qsTr("Browse…"); onClicked: panel.browse(gpuModelsDialog, panel.session.gpuModelsPath) }
                 Button {
                     text: "✕"
                     visible: panel.session.gpuModelsPath.length > 0
@@ -90,7 +101,7 @@ Pane {
             Button {
                 text: qsTr("File or folder…")
                 enabled: !panel.session.loading
-                onClicked: anyDialog.open()
+                onClicked: panel.openAny()
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Pick one list: its partner is found in the same folder")
             }
@@ -147,7 +158,7 @@ Pane {
                 text: modelData.title
                 // Wrapped, not cut: the file names are what tell two traces apart.
                 contentItem: Label {
-                    text: recent.text
+                    text: TextBreaks.atSeparators(recent.text)
                     wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     color: ThemePalette.text
                 }
@@ -197,12 +208,13 @@ Pane {
 
     // Open dialogs start beside the trace that is open, else where saves go.
     SaveLocation { id: location }
-    readonly property url startFolder: location.urlOf(panel.session.nodesPath.length > 0
-                                                     ? location.folderOf(panel.session.nodesPath)
-                                                     : location.startFolder)
+    readonly property string startPath: panel.session.nodesPath.length > 0 ? location.folderOf(panel.session.nodesPath)
+                                                                           : location.startFolder
+    readonly property url startFolder: location.urlOf(startPath)
 
     FileDialog {
         id: nodesDialog
+        objectName: "nodesFileDialog"
         currentFolder: panel.startFolder
         title: qsTr("Node list")
         nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]

@@ -3,17 +3,21 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import QtQuick.Dialogs
 import Tessera.Views
+import "TextBreaks.js" as TextBreaks
 
 // The runs saved in the current study: reopen one without simulating, rename it, delete it
 // (after asking); open another study or create a new one.
 Pane {
     id: library
+    objectName: "runLibrary"
     required property StudyLibrary study
     required property RunManager runs
     // A new study was written: the window confirms where.
     signal saved(string message, string path)
 
     padding: 12
+    readonly property string studyFolder: study.path.length > 0 ? createDialog.location.folderOf(study.path)
+                                                                : createDialog.location.startFolder
 
     ColumnLayout {
         anchors.fill: parent
@@ -26,17 +30,27 @@ Pane {
         }
         RowLayout {
             Layout.fillWidth: true
-            // The whole path, wrapped: which file the runs are in matters more than one line.
+            // The whole path, wrapped between folders: which file the runs are in matters more
+            // than one line.
             Label {
+                objectName: "studyPathLabel"
                 Layout.fillWidth: true
-                text: library.study.path.length > 0 ? library.study.path : qsTr("No study open")
-                wrapMode: Text.WrapAnywhere
+                text: library.study.path.length > 0 ? TextBreaks.atSeparators(library.study.path) : qsTr("No study open")
+                wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                 font.pixelSize: 11
                 color: ThemePalette.text; opacity: 0.7
             }
             Button {
                 text: qsTr("Open study…")
-                onClicked: openDialog.open()
+                onClicked: {
+                    // Opens on the study in use (else the first one there): Qt's dialog keeps
+                    // Open greyed until a file is selected.
+                    const file = createDialog.location.initialFile(library.study.path, library.studyFolder,
+                                                                   ["*.sqlite", "*.db"])
+                    if (file.length > 0)
+                        openDialog.selectedFile = createDialog.location.urlOf(file)
+                    openDialog.open()
+                }
             }
             Button {
                 text: qsTr("New study…")
@@ -75,7 +89,7 @@ Pane {
                     // Wrapped, never cut: the end of a name ("· pods (2)") is what tells runs apart.
                     Label {
                         Layout.fillWidth: true
-                        text: entry.name
+                        text: TextBreaks.atSeparators(entry.name)
                         font.bold: true
                         wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     }
@@ -86,12 +100,15 @@ Pane {
                         font.pixelSize: 11
                         elide: Text.ElideRight
                     }
+                    // Wrapped between the parts of the file name, never cut: the digits at its
+                    // end ("gpushare40") are what tell two traces apart.
                     Label {
+                        objectName: "savedRunTrace"
                         Layout.fillWidth: true
-                        text: qsTr("%1 · %2").arg(entry.trace).arg(entry.createdAt)
+                        text: TextBreaks.atSeparators(qsTr("%1 · %2").arg(entry.trace).arg(entry.createdAt))
                         color: ThemePalette.text; opacity: 0.75
                         font.pixelSize: 11
-                        elide: Text.ElideMiddle
+                        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     }
                     RowLayout {
                         spacing: 4
@@ -144,8 +161,9 @@ Pane {
         onAccepted: library.study.rename(row, nameField.text)
     }
 
-    Dialog {
+    ConfirmDialog {
         id: deleteDialog
+        objectName: "deleteRunDialog"
         property int row: -1
         property string name
         function ask(row, name) {
@@ -154,21 +172,15 @@ Pane {
             open()
         }
         title: qsTr("Delete run?")
-        modal: true
-        anchors.centerIn: Overlay.overlay
-        standardButtons: Dialog.Yes | Dialog.No
-        Label {
-            text: qsTr("Delete “%1” from the study? This cannot be undone.").arg(deleteDialog.name)
-            wrapMode: Text.Wrap
-        }
+        acceptText: qsTr("Delete")
+        rejectText: qsTr("Keep")
+        message: qsTr("Delete “%1” from the study? This cannot be undone.").arg(deleteDialog.name)
         onAccepted: library.study.remove(row)
     }
 
     FileDialog {
         id: openDialog
-        currentFolder: createDialog.location.urlOf(library.study.path.length > 0
-                                                   ? createDialog.location.folderOf(library.study.path)
-                                                   : createDialog.location.startFolder)
+        currentFolder: createDialog.location.urlOf(library.studyFolder)
         title: qsTr("Open study")
         nameFilters: [qsTr("Tessera studies (*.sqlite *.db)"), qsTr("All files (*)")]
         onAccepted: library.study.open(selectedFile.toString())

@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Tessera.Views
+import "TextBreaks.js" as TextBreaks
 
 // Start a run: one plugin or a weighted sum of plugins (kube-scheduler style, e.g.
 // pwr:100,fgd:900), the mode, seed, tune ratio and tie order. Shows the worker's progress
@@ -241,7 +242,7 @@ Pane {
                 }
                 Label {
                     Layout.fillWidth: true
-                    text: (row.isFork ? "↳ " : "") + row.name
+                    text: (row.isFork ? "↳ " : "") + TextBreaks.atSeparators(row.name)
                     font.bold: row.shown
                     wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     ToolTip.visible: hoverArea.hovered

@@ -138,7 +138,33 @@ Dialog {
                     required property bool fileIsDir
                     width: list.width
                     highlighted: ListView.isCurrentItem
-                    text: (entry.fileIsDir ? "📁  " : "      ") + entry.fileName
+                    text: entry.fileName
+                    // A folder is drawn, not a glyph: the fonts Debian's Qt uses have no folder
+                    // character, and a missing one shows as a box.
+                    contentItem: Row {
+                        spacing: 8
+                        Item {
+                            objectName: entry.fileIsDir ? "folderIcon" : ""
+                            width: 16
+                            height: 12
+                            anchors.verticalCenter: parent.verticalCenter
+                            visible: entry.fileIsDir
+                            Rectangle {  // the tab
+                                width: 7; height: 3; radius: 1
+                                color: "#E69F00"  // Okabe–Ito orange: visible on any row colour
+                            }
+                            Rectangle {  // the body
+                                y: 2; width: 16; height: 10; radius: 2
+                                color: "#E69F00"  // Okabe–Ito orange: visible on any row colour
+                            }
+                        }
+                        Item { width: 16; height: 1; visible: !entry.fileIsDir }
+                        Label {
+                            text: entry.fileName
+                            anchors.verticalCenter: parent.verticalCenter
+                            color: entry.highlighted ? entry.palette.highlightedText : ThemePalette.text
+                        }
+                    }
                     // A folder opens; a file gives its name, a double click saves over it.
                     onClicked: {
                         if (entry.fileIsDir) {
@@ -207,7 +233,7 @@ Dialog {
     }
 
     // Replacing a file is the user's decision.
-    Dialog {
+    ConfirmDialog {
         id: replaceDialog
         objectName: "replaceDialog"
         property string path
@@ -216,18 +242,9 @@ Dialog {
             open()
         }
         title: qsTr("Replace the file?")
-        width: Math.min(500, Overlay.overlay ? Overlay.overlay.width - 40 : 500)
-        modal: true
-        anchors.centerIn: Overlay.overlay
-        closePolicy: Popup.CloseOnEscape
-        standardButtons: Dialog.Yes | Dialog.No
-        Component.onCompleted: standardButton(Dialog.Yes).text = qsTr("Replace")
-        Label {
-            width: replaceDialog.availableWidth
-            text: qsTr("“%1” already exists in %2. Replace it?")
-                  .arg(location.fileNameOf(replaceDialog.path)).arg(location.folderOf(replaceDialog.path))
-            wrapMode: Text.Wrap
-        }
+        acceptText: qsTr("Replace")
+        message: qsTr("“%1” already exists in %2. Replace it?")
+                 .arg(location.fileNameOf(replaceDialog.path)).arg(location.folderOf(replaceDialog.path))
         onAccepted: dialog.finish(replaceDialog.path)
     }
 }

@@ -45,7 +45,39 @@ std::string PodSchedulingCursor::describeCell(uint32_t cell) const
     std::string text = fmt::format("{} · {} GPU {} · {} milli used · node CPU {}/{} vCPU free", spec.name,
                                    layout.categories[group->category], gpu, kMilli - s.gpuLeft[size_t(gpu)],
                                    s.cpuLeft / 1000.0, spec.cpuMilli / 1000.0);
-    // The pods on this GPU now: placed on it and not departed before the cursor.
+    for (uint32_t p : podsOn(node, gpu))
+        text += "\n" + describePod(run_.result().sequence[p]);
+    return text;
+}
+
+std::string PodSchedulingCursor::describeGroup(uint32_t g) const
+{
+    const OccupancyLayout& layout = run_.layout();
+    if (g >= layout.groups.size())
+        return {};
+    const OccupancyLayout::Group& group = layout.groups[g];
+    const uint32_t node = run_.groupNodes()[g];
+    const NodeState& s = state_.state(node);
+    const NodeSpec& spec = state_.spec(node);
+    // The node's name, model and CPU once; each GPU line only what differs between GPUs.
+    std::string text = fmt::format("{} · {} · {} GPU{}\nnode CPU {}/{} vCPU free\n", spec.name,
+                                   layout.categories[group.category], group.cellCount, group.cellCount == 1 ? "" : "s",
+                                   s.cpuLeft / 1000.0, spec.cpuMilli / 1000.0);
+    std::vector<uint32_t> pods;  // each once, though a multi-GPU pod is on several GPUs
+    for (uint32_t gpu = 0; gpu < group.cellCount; ++gpu) {
+        text += fmt::format("\nGPU {} · {} milli used", gpu, kMilli - s.gpuLeft[gpu]);
+        for (uint32_t p : podsOn(node, int(gpu)))
+            if (std::find(pods.begin(), pods.end(), p) == pods.end())
+                pods.push_back(p);
+    }
+    text += pods.empty() ? "\n\nNo pods on its GPUs." : "\n\nPods on its GPUs:";
+    for (uint32_t p : pods)
+        text += "\n" + describePod(run_.result().sequence[p]);
+    return text;
+}
+
+std::vector<uint32_t> PodSchedulingCursor::podsOn(uint32_t node, int gpu) const
+{
     const SimulationResult& r = run_.result();
     std::vector<uint32_t> pods;
     for (size_t i = 0; i < position_; ++i) {
@@ -57,11 +89,12 @@ std::string PodSchedulingCursor::describeCell(uint32_t cell) const
         else
             pods.push_back(step.pod);
     }
-    for (uint32_t p : pods) {
-        const PodSpec& pod = r.sequence[p];
-        text += fmt::format("\n{}: {} milli GPU, {} vCPU", pod.name, pod.gpuMilli, pod.cpuMilli / 1000.0);
-    }
-    return text;
+    return pods;
+}
+
+std::string PodSchedulingCursor::describePod(const PodSpec& pod)
+{
+    return fmt::format("{}: {} milli GPU, {} vCPU", pod.name, pod.gpuMilli, pod.cpuMilli / 1000.0);
 }
 
 void PodSchedulingCursor::groupValues(std::vector<float>& values) const

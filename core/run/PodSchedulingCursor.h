@@ -15,11 +15,16 @@ public:
     void seek(size_t position) override;
     void cellUse(std::vector<float>& use) const override;
     std::string describeCell(uint32_t cell) const override;
+    std::string describeGroup(uint32_t group) const override;
     void groupValues(std::vector<float>& values) const override;
 
     const ClusterState& state() const { return state_; }
 
 private:
+    // The pods on GPU `gpu` of `node` at the cursor: placed on it and not departed since.
+    std::vector<uint32_t> podsOn(uint32_t node, int gpu) const;
+    static std::string describePod(const PodSpec& pod);
+
     const PodSchedulingRun& run_;
     ClusterState state_;
     size_t position_ = 0;

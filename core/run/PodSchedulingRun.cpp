@@ -2,6 +2,7 @@
 
 #include "io/InputError.h"
 #include "run/PodSchedulingCursor.h"
+#include "sched/ResourceText.h"
 #include "sched/Scheduler.h"
 
 #include <algorithm>
@@ -35,7 +36,11 @@ PodSchedulingRun::PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::u
     info_.policy = p.policy.canonical();
     info_.seed = p.seed;
     info_.mode = std::string(modeName(p.mode));
-    info_.name = name.empty() ? fmt::format("{} · seed {}", info_.policy, p.seed) : std::move(name);
+    // The name tells apart runs that differ in policy, seed or mode; the trace is added by the
+    // app only when two open runs would otherwise share a name.
+    info_.name = name.empty() ? fmt::format("{} · seed {}{}", p.policy.shortName(), p.seed,
+                                            p.mode == SimulationMode::Replay ? " · replay" : "")
+                              : std::move(name);
     info_.parameters = {{"nodes", trace_->nodesPath}, {"pods", trace_->podsPath},
                         {"tie order", std::string(tieOrderName(p.tieOrder))}};
     if (p.mode == SimulationMode::Experiment)
@@ -204,8 +209,9 @@ ExplanationTable PodSchedulingRun::explain(size_t step) const
     ExplanationTable table;
     const Step& s = result_->timeline.step(step);
     const PodSpec& pod = result_->sequence[s.pod];
-    table.subject = fmt::format("{} · {} · {} vCPU · {} × {} milli GPU{}", pod.name, podClassName(pod.podClass()),
-                                pod.cpuMilli / 1000.0, pod.gpuCount, pod.gpuMilli,
+    // In the units the filtered-out reasons use, so a request reads against a node's free amount.
+    table.subject = fmt::format("{} · {} · {} · {} · {}{}", pod.name, podClassName(pod.podClass()),
+                                vcpuText(pod.cpuMilli), gibText(pod.memoryMib), gpuRequestText(pod.gpuCount, pod.gpuMilli),
                                 pod.gpuSpec.empty() ? "" : " · gpu_spec " + pod.gpuSpec);
     if (s.kind == StepKind::Departure || s.kind == StepKind::Expiry) {
         table.outcome = describeStep(step);
@@ -282,7 +288,7 @@ std::unique_ptr<Run> PodSchedulingRun::fork(size_t position, const std::string& 
     RunParameters p = result_->parameters;
     p.policy = PolicySpec::parse(policy);
     auto forked = PodSimulation(*trace_->models, p).fork(*result_, position, progress);
-    const std::string name = fmt::format("{} → {} at step {}", info_.name, p.policy.canonical(), position);
+    const std::string name = fmt::format("{} → {} at step {}", info_.name, p.policy.shortName(), position);
     return std::make_unique<PodSchedulingRun>(trace_, std::move(forked), name);
 }
 

@@ -33,6 +33,9 @@ public:
     virtual void cellUse(std::vector<float>& use) const = 0;
     // Hover text of one cell: where it is and what runs on it.
     virtual std::string describeCell(uint32_t cell) const = 0;
+    // Side-panel text of one group (node): what it is, once; a line per cell saying what that
+    // cell holds; then what runs on its cells.
+    virtual std::string describeGroup(uint32_t group) const = 0;
     // Per group (node): a value for heatmaps, e.g. expected fragmentation in GPUs.
     virtual void groupValues(std::vector<float>& values) const = 0;
 };

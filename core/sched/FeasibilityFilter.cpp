@@ -1,4 +1,5 @@
 #include "sched/FeasibilityFilter.h"
+#include "sched/ResourceText.h"
 
 #include <fmt/format.h>
 
@@ -50,9 +51,9 @@ std::string FeasibilityFilter::reason(const ClusterState& cluster, uint32_t node
     case Check::Passed:
         return {};
     case Check::Cpu:
-        return fmt::format("insufficient CPU: {} milli free, {} requested", s.cpuLeft, pod.cpuMilli);
+        return fmt::format("insufficient CPU: {} free, {} requested", vcpuText(s.cpuLeft), vcpuText(pod.cpuMilli));
     case Check::Memory:
-        return fmt::format("insufficient memory: {} MiB free, {} requested", s.memLeft, pod.memoryMib);
+        return fmt::format("insufficient memory: {} free, {} requested", gibText(s.memLeft), gibText(pod.memoryMib));
     case Check::NoGpus:
         return "node has no GPUs";
     case Check::GpuModel:

@@ -56,6 +56,17 @@ std::string PolicySpec::canonical() const
     return out;
 }
 
+std::string PolicySpec::shortName() const
+{
+    std::string out;
+    for (const auto& t : terms) {
+        if (!out.empty())
+            out += ',';
+        out += t.weight == Term{}.weight ? t.name : fmt::format("{}:{}", t.name, t.weight);
+    }
+    return out;
+}
+
 size_t PolicySpec::gpuSelectorTerm() const
 {
     size_t best = 0;

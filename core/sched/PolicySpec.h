@@ -34,6 +34,9 @@ struct PolicySpec {
     static PolicySpec parse(std::string_view text);
     // Terms in the given order, each `name:weight`.
     std::string canonical() const;
+    // As a user writes it, for run names: a term of the default weight is its bare name
+    // ("fgd", "pwr:100,fgd:900"). Parses back to the same spec.
+    std::string shortName() const;
     // The term whose plugin picks share-pod GPUs: the first that holds the largest weight.
     size_t gpuSelectorTerm() const;
 };

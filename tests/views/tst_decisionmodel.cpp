@@ -156,6 +156,88 @@ private slots:
         QCOMPARE(filtered->matchCount(), model.filteredCount());
     }
 
+    // The inspector's text reads as one: a column keeps one number format ("-1.000" above
+    // "-0.688"), filtered-out reasons use the header's units (vCPU, GiB), the nodes of a reason
+    // group are in name order, and the longest name is known for sizing the candidate column.
+    void textReadsConsistently()
+    {
+        auto run = test::defaultRun("fgd");
+        views::RunHandle handle(run, &owner_);
+        DecisionModel model;
+        const int step = lastPlacedArrival(*run);
+        QVERIFY(show(model, &handle, step));
+        bool sawFraction = false;
+        for (int c = 1; c < model.columnCount(); ++c) {
+            int decimals = -1;
+            for (int r = 0; r < model.rowCount(); ++r) {
+                const QString text = model.data(model.index(r, c)).toString();
+                if (text == QStringLiteral("–"))
+                    continue;
+                const int d = text.contains('.') ? int(text.size() - text.indexOf('.') - 1) : 0;
+                QVERIFY2(decimals < 0 || d == decimals,
+                         qPrintable(model.columnTitle(c) + ": " + text + " beside " + QString::number(decimals) + " decimals"));
+                decimals = d;
+                sawFraction |= d > 0;
+            }
+        }
+        QVERIFY2(sawFraction, "FGD's Δ frag column has fractions");
+        QVERIFY2(model.subject().contains(" vCPU") && model.subject().contains(" GiB"), qPrintable(model.subject()));
+        QString longest;
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.data(model.index(r, 0)).toString().size() > longest.size())
+                longest = model.data(model.index(r, 0)).toString();
+        QCOMPARE(model.longestCandidate(), longest);
+
+        // Find a decision whose filtered nodes include CPU or memory reasons.
+        views::FilteredNodesModel* filtered = model.filtered();
+        using F = views::FilteredNodesModel;
+        bool sawUnits = false;
+        for (int at = step; at > 0 && !sawUnits; at -= 97) {
+            QVERIFY(show(model, &handle, at));
+            for (int g = 0; g < filtered->rowCount(); ++g) {
+                const QModelIndex header = filtered->index(g);
+                if (!filtered->data(header, F::IsGroupRole).toBool() || filtered->data(header, F::ExpandedRole).toBool())
+                    continue;
+                filtered->toggleGroup(g);
+            }
+            QString previous, previousGroup;
+            for (int r = 0; r < filtered->rowCount(); ++r) {
+                const QModelIndex i = filtered->index(r);
+                if (filtered->data(i, F::IsGroupRole).toBool()) {
+                    previous.clear();
+                    continue;
+                }
+                const QString reason = filtered->data(i, F::ReasonRole).toString();
+                QVERIFY2(!reason.contains("milli free") && !reason.contains("MiB"), qPrintable(reason));
+                if (reason.startsWith("insufficient CPU") || reason.startsWith("insufficient memory")) {
+                    QVERIFY2(reason.contains(reason.startsWith("insufficient CPU") ? " vCPU free, " : " GiB free, "), qPrintable(reason));
+                    sawUnits = true;
+                }
+                const QString node = filtered->data(i, F::CandidateRole).toString();
+                QVERIFY2(previous.isEmpty() || previous < node, qPrintable(previous + " before " + node));
+                previous = node;
+            }
+        }
+        QVERIFY2(sawUnits, "no decision of the run filtered a node for CPU or memory");
+    }
+
+    // A CPU-only pod asks for no GPU, and says so.
+    void aCpuOnlyPodAsksForNoGpu()
+    {
+        auto run = test::defaultRun("fgd");
+        views::RunHandle handle(run, &owner_);
+        DecisionModel model;
+        int cpuOnly = -1;
+        for (size_t i = 0; i < run->steps() && cpuOnly < 0; ++i) {
+            const Step& s = run->result().timeline.step(i);
+            if (s.kind == StepKind::Arrival && run->result().sequence[s.pod].gpuCount == 0)
+                cpuOnly = int(i);
+        }
+        QVERIFY2(cpuOnly >= 0, "the default trace starts with a CPU-only pod");
+        QVERIFY(show(model, &handle, cpuOnly));
+        QVERIFY2(model.subject().contains("no GPU") && !model.subject().contains("0 × 0"), qPrintable(model.subject()));
+    }
+
     void aFailedDecisionHasNoWinner()
     {
         // A small cluster at 130% arrived: some pods fit nowhere.

@@ -141,6 +141,13 @@ private slots:
         QCOMPARE(item->selectedGroup(), group);
         QVERIFY(item->selectedGroupText().startsWith(node));
         QVERIFY(item->selectedGroupText().contains(item->hoverText().split('\n').value(1)));
+        // The node's name and CPU are said once, not on every GPU line; each GPU has its line.
+        const QString text = item->selectedGroupText();
+        QCOMPARE(text.count(node), 1);
+        QCOMPARE(text.count(QStringLiteral("vCPU free")), 1);
+        const int gpus = int(layout.groups[size_t(group)].cellCount);
+        for (int gpu = 0; gpu < gpus; ++gpu)
+            QVERIFY2(text.contains(QStringLiteral("\nGPU %1 · ").arg(gpu)), qPrintable(text));
         // Moving the cursor back to the start empties the node, and the hover text follows.
         const QString pod = item->hoverText().split('\n').value(1);
         item->setPosition(0);

@@ -372,9 +372,32 @@ private slots:
         RunHandle* second = runFgd(manager);
         RunHandle* third = runFgd(manager);
         QVERIFY(first && second && third);
-        QCOMPARE(first->name(), QStringLiteral("fgd:1000 · seed 42"));
-        QCOMPARE(second->name(), QStringLiteral("fgd:1000 · seed 42 (2)"));
-        QCOMPARE(third->name(), QStringLiteral("fgd:1000 · seed 42 (3)"));
+        QCOMPARE(first->name(), QStringLiteral("fgd · seed 42"));
+        QCOMPARE(second->name(), QStringLiteral("fgd · seed 42 (2)"));
+        QCOMPARE(third->name(), QStringLiteral("fgd · seed 42 (3)"));
+    }
+
+    // A name says the policy as the user wrote it (a default weight is not spelt out) and the
+    // mode: a replay and an experiment of one policy and seed are told apart by name, not by a
+    // number.
+    void namesSayThePolicyAsWrittenAndTheMode()
+    {
+        RunManager manager;
+        manager.setTraceSession(session_);
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        QVERIFY(manager.start("pwr:100,fgd:900", "experiment", 7, kSmallTune, "seeded"));
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(finishedRun(finished)->name(), QStringLiteral("pwr:100,fgd:900 · seed 7"));
+        RunHandle* experiment = runFgd(manager);
+        QVERIFY(manager.start("fgd", "replay", 42, kSmallTune, "seeded"));
+        QVERIFY(finished.wait(kWaitMs));
+        RunHandle* replay = finishedRun(finished);
+        QVERIFY(experiment && replay);
+        QCOMPARE(experiment->name(), QStringLiteral("fgd · seed 42"));
+        QCOMPARE(replay->name(), QStringLiteral("fgd · seed 42 · replay"));
+        QCOMPARE(QString::fromStdString(PolicySpec::parse("fgd:1000,pwr:50").shortName()), QStringLiteral("fgd,pwr:50"));
+        QCOMPARE(PolicySpec::parse(PolicySpec::parse("fgd,pwr:50").shortName()).canonical(),
+                 PolicySpec::parse("fgd,pwr:50").canonical());
     }
 
     // ... and a name the study gave a run on another pod list gets this run's pod list's name,
@@ -388,13 +411,13 @@ private slots:
         }
         StudyLibrary study;
         QVERIFY(study.open(path));
-        QCOMPARE(study.index(0).data(StudyLibrary::NameRole).toString(), QStringLiteral("fgd:1000 · seed 42"));
+        QCOMPARE(study.index(0).data(StudyLibrary::NameRole).toString(), QStringLiteral("fgd · seed 42"));
         RunManager manager;
         manager.setTraceSession(session_);
         manager.setStudy(&study);
         RunHandle* run = runFgd(manager);
         QVERIFY(run);
-        QCOMPARE(run->name(), QStringLiteral("fgd:1000 · seed 42 · pods"));
+        QCOMPARE(run->name(), QStringLiteral("fgd · seed 42 · pods"));
         QTRY_COMPARE_WITH_TIMEOUT(study.count(), 2, kWaitMs);
         QCOMPARE(study.index(1).data(StudyLibrary::NameRole).toString(), run->name());
     }

@@ -100,6 +100,25 @@ private slots:
         QCOMPARE(location.fileNameOf(home_.filePath("Documents/a.csv")), QStringLiteral("a.csv"));
         QCOMPARE(location.urlOf("/tmp/a b.csv").toString(), QStringLiteral("file:///tmp/a b.csv"));
     }
+
+    // Qt's file dialog greys Open until a file is selected, though it highlights the first row:
+    // an open dialog starts on the file in use, else on the first listed file that fits.
+    void picksTheFileAnOpenDialogStartsOn()
+    {
+        SaveLocation location;
+        const QString folder = home_.filePath("traces");
+        QVERIFY(QDir(home_.path()).mkpath("traces/sub.csv"));  // a folder is not a file
+        for (const char* name : {"B_pods.csv", "a_nodes.csv", "notes.txt"}) {
+            QFile f(folder + "/" + name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        const QStringList csv{QStringLiteral("*.csv")};
+        QCOMPARE(location.initialFile({}, folder, csv), folder + "/a_nodes.csv");  // as listed: case ignored
+        QCOMPARE(location.initialFile(folder + "/B_pods.csv", folder, csv), folder + "/B_pods.csv");
+        QCOMPARE(location.initialFile(folder + "/gone.csv", folder, csv), folder + "/a_nodes.csv");
+        QCOMPARE(location.initialFile({}, folder, {QStringLiteral("*.sqlite")}), QString());
+        QCOMPARE(location.initialFile({}, home_.filePath("missing"), csv), QString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSaveLocation)

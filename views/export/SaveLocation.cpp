@@ -68,6 +68,14 @@ QString SaveLocation::problem(const QString& path) const
     return {};
 }
 
+QString SaveLocation::initialFile(const QString& preferred, const QString& folder, const QStringList& patterns) const
+{
+    if (!preferred.isEmpty() && QFileInfo(preferred).isFile())
+        return QFileInfo(preferred).absoluteFilePath();
+    const QFileInfoList files = QDir(folder).entryInfoList(patterns, QDir::Files, QDir::Name | QDir::IgnoreCase);
+    return files.isEmpty() ? QString() : files.first().absoluteFilePath();
+}
+
 QString SaveLocation::folderOf(const QString& path) const { return QFileInfo(path).absolutePath(); }
 
 QString SaveLocation::fileNameOf(const QString& path) const { return QFileInfo(path).fileName(); }

@@ -38,6 +38,10 @@ public:
     // The folder above `folder`; `folder` itself at the root.
     Q_INVOKABLE QString parentOf(const QString& folder) const;
     Q_INVOKABLE QUrl urlOf(const QString& path) const { return QUrl::fromLocalFile(path); }
+    // The file an open dialog starts on: `preferred` if it is a file, else the first file of
+    // `folder` (by name, as dialogs list them) whose name matches one of `patterns` ("*.csv");
+    // empty if there is none.
+    Q_INVOKABLE QString initialFile(const QString& preferred, const QString& folder, const QStringList& patterns) const;
     // The next dialog opens in the folder of `path`.
     Q_INVOKABLE void remember(const QString& path);
     // Shows the folder of `path` in the desktop's file manager.

@@ -7,13 +7,18 @@
 namespace tessera::views {
 
 namespace {
-QString formatValue(double v)
+bool isWhole(double v)
+{
+    return std::isnan(v) || (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15);
+}
+
+QString formatValue(double v, int decimals)
 {
     if (std::isnan(v))
         return QStringLiteral("–");  // does not apply, e.g. the only feasible node is not scored
-    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
+    if (decimals == 0)
         return QString::number(qint64(std::llround(v)));
-    return QString::number(v, 'f', 3);
+    return QString::number(v, 'f', decimals);
 }
 }  // namespace
 
@@ -63,6 +68,13 @@ void DecisionModel::setTable(int step, ExplanationTable table)
     beginResetModel();
     table_ = std::move(table);
     shownStep_ = step;
+    // One format per column, so that values line up and compare at a glance: "-1.000" above
+    // "-0.688", not "-1". A column of whole numbers stays whole.
+    columnDecimals_.assign(table_.columns.size(), 0);
+    for (size_t c = 0; c < table_.columns.size(); ++c)
+        for (const auto& row : table_.rows)
+            if (!isWhole(row.values[c]))
+                columnDecimals_[c] = 3;
     order_.resize(table_.rows.size());
     std::iota(order_.begin(), order_.end(), size_t(0));
     applySort();
@@ -78,6 +90,14 @@ QString DecisionModel::winner() const
     if (table_.winner < 0 || size_t(table_.winner) >= table_.rows.size())
         return {};
     return QString::fromStdString(table_.rows[size_t(table_.winner)].candidate);
+}
+
+QString DecisionModel::longestCandidate() const
+{
+    const auto longest = std::max_element(table_.rows.begin(), table_.rows.end(), [](const auto& a, const auto& b) {
+        return a.candidate.size() < b.candidate.size();
+    });
+    return longest == table_.rows.end() ? QString() : QString::fromStdString(longest->candidate);
 }
 
 int DecisionModel::winnerRow() const
@@ -106,7 +126,7 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (column == 0)
             return QString::fromStdString(row.candidate);
-        return formatValue(row.values[size_t(column - 1)]);
+        return formatValue(row.values[size_t(column - 1)], columnDecimals_[size_t(column - 1)]);
     case ValueRole:
         if (column == 0)
             return QString::fromStdString(row.candidate);

@@ -33,6 +33,8 @@ class DecisionModel : public QAbstractTableModel {
     Q_PROPERTY(QString outcome READ outcome NOTIFY explanationChanged)
     Q_PROPERTY(QString why READ why NOTIFY explanationChanged)
     Q_PROPERTY(QString winner READ winner NOTIFY explanationChanged)
+    // The longest candidate name, for sizing the candidate column to show every name whole.
+    Q_PROPERTY(QString longestCandidate READ longestCandidate NOTIFY explanationChanged)
     Q_PROPERTY(int winnerRow READ winnerRow NOTIFY winnerRowChanged)
     Q_PROPERTY(int candidateCount READ candidateCount NOTIFY explanationChanged)
     Q_PROPERTY(int filteredCount READ filteredCount NOTIFY explanationChanged)
@@ -56,6 +58,7 @@ public:
     QString outcome() const { return QString::fromStdString(table_.outcome); }
     QString why() const { return QString::fromStdString(table_.why); }
     QString winner() const;
+    QString longestCandidate() const;
     int winnerRow() const;
     int candidateCount() const { return int(table_.rows.size()); }
     int filteredCount() const { return int(table_.filtered.size()); }
@@ -92,6 +95,7 @@ private:
     int step_ = -1;
     int shownStep_ = -1;
     ExplanationTable table_;
+    std::vector<int> columnDecimals_;  // per table_ column: 0 when all its values are whole, else 3
     std::vector<size_t> order_;  // row r of the model shows table_.rows[order_[r]]
     int sortColumn_ = -1;
     Qt::SortOrder sortOrder_ = Qt::AscendingOrder;

@@ -1,5 +1,7 @@
 #include "inspector/FilteredNodesModel.h"
 
+#include <QCollator>
+
 #include <algorithm>
 #include <map>
 
@@ -24,6 +26,14 @@ void FilteredNodesModel::setEntries(std::vector<ExplanationTable::Filtered> entr
     }
     std::stable_sort(groups_.begin(), groups_.end(),
                      [](const Group& a, const Group& b) { return a.entries.size() > b.entries.size(); });
+    // Within a group, nodes in name order ("node-9" before "node-10"), so one is found by eye.
+    QCollator byName;
+    byName.setNumericMode(true);
+    for (Group& group : groups_)
+        std::stable_sort(group.entries.begin(), group.entries.end(), [&](size_t a, size_t b) {
+            return byName.compare(QString::fromStdString(entries_[a].candidate),
+                                  QString::fromStdString(entries_[b].candidate)) < 0;
+        });
     rebuildRows();
     endResetModel();
     if (countChanges)

@@ -319,26 +319,8 @@ void OccupancyItem::mousePressEvent(QMouseEvent* event)
 void OccupancyItem::updateSelectedGroupText()
 {
     QString text;
-    if (model_ && selectedGroup_ >= 0) {
-        // A node's text from its cells' texts: each cell's first line says what the GPU holds,
-        // the following lines name its pods, which a multi-GPU pod repeats on every GPU it uses.
-        const auto& layout = model_->layout();
-        const auto& group = layout.groups[size_t(selectedGroup_)];
-        QStringList cellLines, pods;
-        for (uint32_t c = group.firstCell; c < group.firstCell + group.cellCount; ++c) {
-            const QStringList lines = describeCell(int(c)).split('\n');
-            cellLines.append(lines.value(0));
-            for (qsizetype i = 1; i < lines.size(); ++i)
-                if (!pods.contains(lines[i]))
-                    pods.append(lines[i]);
-        }
-        text = QStringLiteral("%1 · %2 · %3 GPU%4\n%5\n\n%6")
-                   .arg(QString::fromStdString(group.name), QString::fromStdString(layout.categories[group.category]))
-                   .arg(group.cellCount)
-                   .arg(group.cellCount == 1 ? "" : "s")
-                   .arg(cellLines.join('\n'),
-                        pods.isEmpty() ? tr("No pods on its GPUs.") : tr("Pods on its GPUs:\n%1").arg(pods.join('\n')));
-    }
+    if (cursor_ && selectedGroup_ >= 0)
+        text = QString::fromStdString(cursor_->describeGroup(uint32_t(selectedGroup_)));
     if (text != selectedGroupText_) {
         selectedGroupText_ = text;
         emit selectedGroupTextChanged();
