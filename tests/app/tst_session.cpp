@@ -661,6 +661,15 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         verifyNotBlank(shoot("fragmentation-after-compare"), "fragmentation after compare");
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            QTest::qWait(300);
+            verifyHeatmapsLaidOut();
+            if (QTest::currentTestFailed())
+                break;
+            shoot(QStringLiteral("fragmentation-pair-%1x%2").arg(size.width()).arg(size.height()));
+        }
+        window_->resize(1440, 900);
         window_->setProperty("viewIndex", 0);
     }
 
@@ -1182,6 +1191,12 @@ private slots:
         const QString panel = findItem(QStringLiteral("noOpenRunsText"))->property("text").toString();
         QVERIFY2(panel.contains(QString::number(saved) + " saved") && panel.contains("Library"), qPrintable(panel));
         verifyNotBlank(shoot("no-run"), "no run shown", 0.01);
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            shoot(QStringLiteral("no-run-%1x%2").arg(size.width()).arg(size.height()));
+        }
+        window_->resize(1440, 900);
+        QTest::qWait(200);
 
         window_->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(window_));
