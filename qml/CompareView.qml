@@ -27,10 +27,13 @@ Item {
     signal forkRequested()
     signal runPanelRequested()
 
+    // Refills the differences from runA and runB as they are now. Not from `ready`: a handler of
+    // runA or runB may run before that binding follows them, and the chart would then be
+    // cleared for a pair that is ready (or filled with a run against itself).
     function refreshDifferences() {
         // The chart's width, not its plot area: the axes' labels change with the data.
         const budget = Math.max(100, Math.round(deltaChart.width))
-        if (!ready) {
+        if (!runA || !runB || runA === runB) {
             deltaAlloc.clear(); deltaFrag.clear(); deltaPower.clear()
             return
         }
@@ -50,8 +53,9 @@ Item {
         powerAxis.min = -powerAxis.max
     }
 
-    onRunAChanged: refreshDifferences()
-    onRunBChanged: refreshDifferences()
+    // Once per change of the pair, when all of it has changed: a swap changes both runs.
+    onRunAChanged: Qt.callLater(refreshDifferences)
+    onRunBChanged: Qt.callLater(refreshDifferences)
 
     RunComparisonModel {
         id: comparison
@@ -108,13 +112,11 @@ Item {
             }
         }
         Button {
+            objectName: "swapButton"
             text: qsTr("Swap")
             enabled: view.ready
-            onClicked: {
-                const a = view.runA, b = view.runB
-                view.runAChosen(b)
-                view.runBChosen(a)
-            }
+            // B chosen as A trades places with it, in one step.
+            onClicked: view.runAChosen(view.runB)
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Swap A and B")
         }
@@ -133,7 +135,10 @@ Item {
             wrapMode: Text.WordWrap
             horizontalAlignment: Text.AlignHCenter
             color: ThemePalette.text
-            text: !view.runs || view.runs.count < 2
+            text: !view.runA
+                  ? qsTr("Compare needs two runs, and no run is shown: run a policy, or reopen saved runs "
+                         + "from the Library.")
+                  : !view.runs || view.runs.count < 2
                   ? qsTr("Compare needs two runs. Fork the current run at the cursor to try another policy "
                          + "from there, or set up another run.")
                   : qsTr("Choose the run to compare with above: B is drawn beside A on one timeline.")
@@ -253,7 +258,7 @@ Item {
                 otherRun: view.runB
                 position: view.position
                 yTitle: qsTr("Δ percentage points (pp)")
-                onWidthChanged: view.refreshDifferences()
+                onWidthChanged: Qt.callLater(view.refreshDifferences)
                 ValueAxis {
                     id: powerAxis
                     titleText: qsTr("Δ cluster power (kW)")
@@ -263,6 +268,7 @@ Item {
                 }
                 LineSeries {
                     id: deltaAlloc
+                    objectName: "deltaAlloc"
                     name: qsTr("Δ GPU allocation (pp)")
                     axisX: deltaChart.xAxis
                     axisY: deltaChart.yAxis
@@ -271,6 +277,7 @@ Item {
                 }
                 LineSeries {
                     id: deltaFrag
+                    objectName: "deltaFrag"
                     name: qsTr("Δ fragmentation rate (pp)")
                     axisX: deltaChart.xAxis
                     axisY: deltaChart.yAxis
@@ -279,6 +286,7 @@ Item {
                 }
                 LineSeries {
                     id: deltaPower
+                    objectName: "deltaPower"
                     name: qsTr("Δ cluster power (kW)")
                     axisX: deltaChart.xAxis
                     axisYRight: powerAxis
@@ -323,12 +331,20 @@ Item {
                     Layout.fillHeight: true
                     clip: true
                     model: comparison
+                    // Not every row fits at 1280 × 800: a scroll bar that stays in view says there
+                    // are more, and the columns keep clear of it.
+                    ScrollBar.vertical: ScrollBar {
+                        id: tableBar
+                        objectName: "comparisonScrollBar"
+                        policy: table.contentHeight > table.height + 1 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+                    }
+                    readonly property real columnsWidth: table.width - (tableBar.policy === ScrollBar.AlwaysOn ? tableBar.width : 0)
                     // Six number columns wide enough for "−12,345.67" and the rest for the names,
                     // which wrap rather than cut: every column is seen whole at 1280 × 800.
-                    readonly property int numberWidth: Math.max(62, Math.min(90, (table.width - 150) / 6))
-                    columnWidthProvider: column => column === 0 ? Math.max(140, table.width - 6 * numberWidth - 1)
+                    readonly property int numberWidth: Math.max(62, Math.min(90, (columnsWidth - 150) / 6))
+                    columnWidthProvider: column => column === 0 ? Math.max(140, columnsWidth - 6 * numberWidth - 1)
                                                                 : numberWidth
-                    onWidthChanged: forceLayout()
+                    onColumnsWidthChanged: Qt.callLater(forceLayout)
                     delegate: Rectangle {
                         required property string display
                         required property var deltaSign

@@ -186,24 +186,31 @@ Item {
         anchors.fill: parent
         spacing: 8
 
-        ColumnLayout {
+        // The heatmaps one above the other, placed by their own bindings rather than by a
+        // ColumnLayout: a layout misses a child's visibility that changes while the layout is
+        // hidden (another tab, or compare), and then stacks both blocks at the top, the second
+        // a few pixels high, its axis drawn over the side panel.
+        Item {
+            id: heats
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredWidth: 3
-            spacing: 4
+            readonly property int gap: 4
+            readonly property bool both: view.otherRun !== null
 
             HeatBlock {
                 objectName: "heatBlock"
-                Layout.fillWidth: true
-                Layout.fillHeight: true
+                width: heats.width
+                height: heats.both ? Math.floor((heats.height - heats.gap) / 2) : heats.height
                 run: view.run
-                showName: view.otherRun !== null
+                showName: heats.both
             }
             HeatBlock {
                 objectName: "otherHeatBlock"
-                visible: view.otherRun !== null
-                Layout.fillWidth: true
-                Layout.fillHeight: true
+                visible: heats.both
+                y: heats.height - height
+                width: heats.width
+                height: Math.floor((heats.height - heats.gap) / 2)
                 run: view.otherRun
                 showName: true
             }

@@ -24,10 +24,14 @@ ApplicationWindow {
     property RunHandle currentRun: null
     property RunHandle otherRun: null
     property bool compareMode: false
-    readonly property int otherPosition: otherRun && currentRun
-        ? (otherRun.parentRun === currentRun ? Math.min(timeline.position, otherRun.steps)
-                                             : otherRun.positionAtX(currentRun.xAt(timeline.position)))
-        : 0
+    readonly property int otherPosition: otherRun && currentRun ? positionAtCursor(otherRun) : 0
+
+    // What can be done now: the toolbar's buttons and the shortcuts follow these (a shortcut
+    // must not do what its greyed button says cannot be done). Compare can always be left.
+    readonly property bool canRun: session.loaded && !runs.busy
+    readonly property bool canFork: currentRun !== null && !runs.busy
+    readonly property bool canCompare: currentRun !== null || compareMode
+    readonly property bool canExport: currentRun !== null
 
     property alias viewIndex: viewTabs.currentIndex
     property alias panelIndex: panelTabs.currentIndex
@@ -39,8 +43,10 @@ ApplicationWindow {
         objectName: "runManager"
         traceSession: session
         study: library
-        onRunFinished: run => window.show(run, null)
-        onSavedRunOpened: run => window.show(run, null)
+        // A new result is shown whole, from its end; a reopened run (open already or not) is
+        // shown as a click on it in the Run panel would.
+        onRunFinished: run => { window.show(run, null); timeline.position = run.steps }
+        onSavedRunOpened: run => window.select(run)
         onForkFinished: run => window.show(window.currentRun, run)
     }
 
@@ -54,12 +60,37 @@ ApplicationWindow {
         }
     }
 
-    // Shows `run`, with `other` drawn beside it; the cursor stays where it was when it can.
+    // Where `run` is at the cursor: the same step in a fork of the shown run, else the step at
+    // the cursor's x (arrived % or time); with no run shown yet, its end.
+    function positionAtCursor(run) {
+        if (!currentRun)
+            return run.steps
+        if (run === currentRun)
+            return timeline.position
+        if (run.parentRun === currentRun)
+            return Math.min(timeline.position, run.steps)
+        return run.positionAtX(currentRun.xAt(timeline.position))
+    }
+    // Shows `run`, with `other` drawn beside it; the cursor stays at the same x.
     function show(run, other) {
-        const keep = timeline.position
+        const at = positionAtCursor(run)
+        otherRun = null  // never one run on both sides, not even between two assignments
         currentRun = run
         otherRun = other
-        timeline.position = other && other.parentRun === run ? keep : run.steps
+        timeline.position = at
+    }
+    // Shows `run` and keeps the pairing: the run drawn beside stays, or, when it is `run`
+    // itself, the two trade places.
+    function select(run) {
+        if (run !== currentRun)
+            show(run, run === otherRun ? currentRun : otherRun)
+    }
+    // Draws `run` beside the shown run (none: null); choosing the shown run itself swaps them.
+    function pair(run) {
+        if (run && run === currentRun)
+            select(otherRun)
+        else
+            otherRun = run
     }
     TimelineController { id: timeline; objectName: "timeline"; run: window.currentRun }
     // Esc, Enter or a click elsewhere takes the keys from a text field back to the timeline.
@@ -109,6 +140,10 @@ ApplicationWindow {
         currentRun: window.currentRun
         otherRun: window.otherRun
         compareMode: window.compareMode
+        canRun: window.canRun
+        canFork: window.canFork
+        canCompare: window.canCompare
+        canExport: window.canExport
         onOpenRequested: window.openTrace()
         onRunRequested: window.startRun()
         onForkRequested: forkDialog.open()
@@ -146,9 +181,9 @@ ApplicationWindow {
                     runs: runs
                     currentRun: window.currentRun
                     otherRun: window.otherRun
-                    // Another run shown keeps the one paired with it (unless it is that run).
-                    onRunSelected: run => window.show(run, window.otherRun !== run ? window.otherRun : null)
-                    onCompareSelected: run => { window.otherRun = run }
+                    onRunSelected: run => window.select(run)
+                    onCompareSelected: run => window.pair(run)
+                    onLibraryRequested: panelTabs.currentIndex = 2
                 }
                 RunLibrary {
                     study: library
@@ -173,32 +208,47 @@ ApplicationWindow {
                     TabButton { text: qsTr("Decision inspector") }
                     TabButton { text: qsTr("Metrics") }
                 }
-                StackLayout {
-                    id: views
+                Item {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    currentIndex: viewTabs.currentIndex
-                    OccupancyView { id: occupancyView; objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
-                    FragmentationView {
-                        objectName: "fragmentationView"
-                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    StackLayout {
+                        id: views
+                        anchors.fill: parent
+                        currentIndex: viewTabs.currentIndex
+                        OccupancyView { id: occupancyView; objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
+                        FragmentationView {
+                            objectName: "fragmentationView"
+                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                        }
+                        PowerView {
+                            objectName: "powerView"
+                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                        }
+                        AllocationView {
+                            objectName: "allocationView"
+                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                        }
+                        DecisionInspector {
+                            objectName: "decisionInspector"
+                            run: window.currentRun; position: timeline.position
+                            onNodeSelected: node => occupancyView.selectNode(node)
+                        }
+                        MetricsView {
+                            objectName: "metricsView"
+                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                        }
                     }
-                    PowerView {
-                        objectName: "powerView"
-                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
-                    }
-                    AllocationView {
-                        objectName: "allocationView"
-                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
-                    }
-                    DecisionInspector {
-                        objectName: "decisionInspector"
-                        run: window.currentRun; position: timeline.position
-                        onNodeSelected: node => occupancyView.selectNode(node)
-                    }
-                    MetricsView {
-                        objectName: "metricsView"
-                        run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                    NoRunHint {
+                        objectName: "noRunHint"
+                        anchors.fill: parent
+                        visible: window.currentRun === null
+                        session: session
+                        runs: runs
+                        library: library
+                        canRun: window.canRun
+                        onRunRequested: window.startRun()
+                        onLibraryRequested: panelTabs.currentIndex = 2
+                        onRunPanelRequested: panelTabs.currentIndex = 1
                     }
                 }
             }
@@ -209,15 +259,24 @@ ApplicationWindow {
                 position: timeline.position
                 positionB: window.otherPosition
                 runs: runs
-                onRunAChosen: run => window.show(run, window.otherRun !== run ? window.otherRun : null)
-                onRunBChosen: run => { window.otherRun = run !== window.currentRun ? run : null }
+                onRunAChosen: run => window.select(run)
+                onRunBChosen: run => window.pair(run)
                 onForkRequested: forkDialog.open()
                 onRunPanelRequested: { window.compareMode = false; panelTabs.currentIndex = 1 }
             }
         }
     }
 
-    footer: TimelineBar { timeline: timeline }
+    // The timeline and, while a save notice shows, a strip above it for the notice: it pushes
+    // the views up instead of covering what they show (the compare table's last rows).
+    footer: Column {
+        Item {
+            id: noticeRoom
+            width: parent.width
+            height: saveNotice.visible ? saveNotice.height + 8 : 0
+        }
+        TimelineBar { width: parent.width; timeline: timeline }
+    }
 
     ForkDialog {
         id: forkDialog
@@ -242,7 +301,7 @@ ApplicationWindow {
         onSaved: (message, path) => saveNotice.saved(message, path)
         onFailed: message => saveNotice.fail(message)
     }
-    SaveNotice { id: saveNotice; objectName: "saveNotice" }
+    SaveNotice { id: saveNotice; objectName: "saveNotice"; room: noticeRoom }
 
     // What to do first, until dismissed; over the views' bottom right corner.
     FirstStartHint {
@@ -259,10 +318,10 @@ ApplicationWindow {
     // Space, arrows, Home and End belong to the TimelineBar.
     Shortcut { sequence: "?"; onActivated: shortcuts.open() }
     Shortcut { sequence: StandardKey.Open; onActivated: window.openTrace() }
-    Shortcut { sequence: "Ctrl+R"; onActivated: window.startRun() }
-    Shortcut { sequence: "Ctrl+F"; onActivated: forkDialog.open() }
-    Shortcut { sequence: "Ctrl+E"; onActivated: exportDialog.open() }
-    Shortcut { sequence: "Ctrl+D"; onActivated: window.compareMode = !window.compareMode }
+    Shortcut { sequence: "Ctrl+R"; enabled: window.canRun; onActivated: window.startRun() }
+    Shortcut { sequence: "Ctrl+F"; enabled: window.canFork; onActivated: forkDialog.open() }
+    Shortcut { sequence: "Ctrl+E"; enabled: window.canExport; onActivated: exportDialog.open() }
+    Shortcut { sequence: "Ctrl+D"; enabled: window.canCompare; onActivated: window.compareMode = !window.compareMode }
     // Zoom the time axis of every chart around the cursor, pan it, reset it (Perfetto's keys).
     function zoomBy(factor) {
         if (currentRun)

@@ -12,6 +12,11 @@ ToolBar {
     property RunHandle currentRun: null
     property RunHandle otherRun: null
     property bool compareMode: false
+    // What can be done now, from the window, which gives its shortcuts the same rules.
+    property bool canRun: false
+    property bool canFork: false
+    property bool canCompare: false
+    property bool canExport: false
 
     signal openRequested()
     signal runRequested()
@@ -34,13 +39,13 @@ ToolBar {
         Action {
             text: qsTr("Run")
             tip: qsTr("Run the policy of the Run panel (Ctrl+R)")
-            enabled: bar.session.loaded && !bar.runs.busy
+            enabled: bar.canRun
             onClicked: bar.runRequested()
         }
         Action {
             text: qsTr("Fork…")
             tip: qsTr("Re-run from the cursor with another policy (Ctrl+F)")
-            enabled: bar.currentRun !== null && !bar.runs.busy
+            enabled: bar.canFork
             onClicked: bar.forkRequested()
         }
         Action {
@@ -48,13 +53,13 @@ ToolBar {
             tip: qsTr("Two runs side by side on one timeline (Ctrl+D)")
             checkable: true
             checked: bar.compareMode
-            enabled: bar.currentRun !== null
+            enabled: bar.canCompare
             onClicked: bar.compareToggled()
         }
         Action {
             text: qsTr("Export…")
             tip: qsTr("Charts as PNG, SVG or PDF, data as CSV, a PDF report (Ctrl+E)")
-            enabled: bar.currentRun !== null
+            enabled: bar.canExport
             onClicked: bar.exportRequested()
         }
         Item { Layout.fillWidth: true }

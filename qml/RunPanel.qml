@@ -16,6 +16,9 @@ Pane {
     property RunHandle otherRun: null
     signal runSelected(RunHandle run)
     signal compareSelected(RunHandle run)
+    signal libraryRequested()
+    // Runs saved in the study, to say where they are when none is open.
+    readonly property int savedCount: runs.study ? runs.study.count : 0
 
     readonly property bool weighted: policyBox.currentIndex === policyBox.count - 1
     // Kept up to date from the terms model: a binding cannot see inside ListModel.get().
@@ -266,11 +269,28 @@ Pane {
                     ToolTip.text: qsTr("Close this run (it stays in the study)")
                 }
             }
-            Label {
+            // None open: say so, and where the saved ones are.
+            Column {
                 anchors.centerIn: parent
+                width: parent.width - 16
                 visible: openRuns.count === 0
-                text: qsTr("No runs yet")
-                color: ThemePalette.text; opacity: 0.7
+                spacing: 8
+                Label {
+                    objectName: "noOpenRunsText"
+                    width: parent.width
+                    horizontalAlignment: Text.AlignHCenter
+                    wrapMode: Text.WordWrap
+                    text: panel.savedCount > 0 ? qsTr("No runs open. %n saved in the study: reopen them from the Library.",
+                                                      "", panel.savedCount)
+                                               : qsTr("No runs yet")
+                    color: ThemePalette.text; opacity: 0.7
+                }
+                Button {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    visible: panel.savedCount > 0
+                    text: qsTr("Library…")
+                    onClicked: panel.libraryRequested()
+                }
             }
         }
     }

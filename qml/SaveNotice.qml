@@ -32,10 +32,13 @@ Popup {
     // A confirmation goes away by itself; an error stays until dismissed.
     Timer { id: hide; interval: 15000; onTriggered: notice.close() }
 
-    parent: Overlay.overlay
+    // The strip the window keeps free for the notice while it shows, above the timeline: the
+    // notice covers nothing. Without one, over the window's bottom.
+    property Item room: null
+
+    parent: room ? room : Overlay.overlay
     x: Math.round((parent.width - width) / 2)
-    // Above the timeline, which stays in view.
-    y: parent.height - height - 72
+    y: room ? 4 : parent.height - height - 72
     width: Math.min(parent.width - 48, implicitWidth)
     modal: false
     focus: false

@@ -23,6 +23,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXYSeries>
 
 #include <tuple>
 #include <QtQml/qqmlextensionplugin.h>
@@ -219,6 +220,56 @@ class SessionTest : public QObject {
         QVERIFY2(timelineObject()->property("playing").toBool(), what + ": Space did not play");
         QTest::keyClick(window_, Qt::Key_Space);
         QVERIFY2(!timelineObject()->property("playing").toBool(), what + ": Space did not pause");
+    }
+
+    // The extremes of the compare view's "Differences B − A" series `name`, and its point count.
+    struct Extremes {
+        int count = 0;
+        double min = 0, max = 0;
+    };
+    Extremes differences(const char* name)
+    {
+        Extremes e;
+        QQuickItem* chart = findItem(QStringLiteral("compareDeltaChart"));
+        QXYSeries* series = nullptr;
+        for (int i = 0; chart && i < chart->property("count").toInt() && !series; ++i) {
+            QAbstractSeries* at = nullptr;
+            QMetaObject::invokeMethod(chart, "series", Q_RETURN_ARG(QAbstractSeries*, at), Q_ARG(int, i));
+            if (at && at->objectName() == QLatin1String(name))
+                series = qobject_cast<QXYSeries*>(at);
+        }
+        if (!series) {
+            qWarning("no series %s", name);
+            return e;
+        }
+        const QList<QPointF> points = series->points();
+        e.count = int(points.size());
+        for (const QPointF& p : points) {
+            e.min = std::min(e.min, p.y());
+            e.max = std::max(e.max, p.y());
+        }
+        return e;
+    }
+
+    // The Fragmentation view with a pair: both heatmaps inside the view, one above the other,
+    // each about half of it.
+    void verifyHeatmapsLaidOut()
+    {
+        auto* view = qobject_cast<QQuickItem*>(find("fragmentationView"));
+        QVERIFY(view);
+        QQuickItem* first = findItem(QStringLiteral("heatBlock"), view);
+        QQuickItem* second = findItem(QStringLiteral("otherHeatBlock"), view);
+        QVERIFY(first && second && second->isVisible());
+        const auto onScene = [](QQuickItem* item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())); };
+        const QRectF all = onScene(view), a = onScene(first), b = onScene(second);
+        const QString where = QStringLiteral("view %1,%2 %3x%4; first %5,%6 %7x%8; second %9,%10 %11x%12")
+                                  .arg(all.x()).arg(all.y()).arg(all.width()).arg(all.height())
+                                  .arg(a.x()).arg(a.y()).arg(a.width()).arg(a.height())
+                                  .arg(b.x()).arg(b.y()).arg(b.width()).arg(b.height());
+        QVERIFY2(all.contains(a) && all.contains(b), qPrintable("outside the view: " + where));
+        QVERIFY2(b.top() >= a.bottom(), qPrintable("overlapping: " + where));
+        QVERIFY2(a.height() > 0.4 * all.height() && b.height() > 0.4 * all.height(), qPrintable("squeezed: " + where));
+        QVERIFY2(a.width() > 0.4 * all.width() && b.width() > 0.4 * all.width(), qPrintable("squeezed: " + where));
     }
 
     QImage shoot(const QString& name)
@@ -571,6 +622,141 @@ private slots:
         window_->setProperty("compareMode", false);
     }
 
+    // Swap exchanges A and B: the differences B − A keep their points with the sign flipped, the
+    // cursor stays at the same x, and the chart stays drawn after swapping back, leaving and
+    // coming back (walk report items 1 and 7).
+    void swapKeepsTheDifferencesAndTheCursor()
+    {
+        using tessera::views::RunHandle;
+        auto* a = qobject_cast<RunHandle*>(currentRun());
+        auto* b = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(a && b);
+        window_->setProperty("compareMode", true);
+        const int start = a->steps() * 3 / 4;
+        timelineObject()->setProperty("position", start);
+        const double x = a->xAt(start);
+        // Power: the fork's policy weighs it, so it differs from its parent's by some kW.
+        QTRY_VERIFY(differences("deltaPower").count > 0);
+        const Extremes before = differences("deltaPower");
+        QVERIFY2(before.max - before.min > 1, "the fork's power differs from its parent's");
+        auto* swap = findItem(QStringLiteral("swapButton"));
+        QVERIFY(swap);
+        for (int round = 0; round < 2; ++round) {
+            click(swap);
+            RunHandle* shown = qobject_cast<RunHandle*>(currentRun());
+            QCOMPARE(shown, round == 0 ? b : a);
+            QCOMPARE(window_->property("otherRun").value<RunHandle*>(), round == 0 ? a : b);
+            QTRY_VERIFY2(differences("deltaPower").count > 0, "no differences drawn after a swap");
+            const Extremes after = differences("deltaPower");
+            // Swapped, B − A is A − B of before: its top is the old bottom, negated.
+            const double top = round == 0 ? -before.min : before.max;
+            const double bottom = round == 0 ? -before.max : before.min;
+            const double tolerance = 0.05 * (before.max - before.min);
+            QVERIFY2(qAbs(after.max - top) < tolerance && qAbs(after.min - bottom) < tolerance,
+                     qPrintable(QStringLiteral("round %1: %2..%3, expected %4..%5").arg(round).arg(after.min).arg(after.max)
+                                    .arg(bottom).arg(top)));
+            for (const char* other : {"deltaAlloc", "deltaFrag"})
+                QVERIFY2(differences(other).count > 0, other);
+            QCOMPARE(shown->xAt(position()), x);
+        }
+        window_->setProperty("compareMode", false);
+        window_->setProperty("compareMode", true);
+        QVERIFY(differences("deltaPower").count > 0);
+        verifyNotBlank(shoot("compare-after-swaps"), "compare after two swaps");
+        window_->setProperty("compareMode", false);
+    }
+
+    // The Fragmentation tab after a pairing made while another tab was shown (then compare and
+    // back, as the walk did): both heatmaps laid out one above the other inside the view
+    // (walk report item 2: the second block stayed 0 × 0 at the top, its axis over the panel).
+    void fragmentationAfterCompare()
+    {
+        using tessera::views::RunHandle;
+        auto* other = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(other);
+        window_->setProperty("viewIndex", 2);
+        QVERIFY(window_->setProperty("otherRun", QVariant::fromValue<RunHandle*>(nullptr)));
+        QTest::qWait(100);
+        QVERIFY(window_->setProperty("otherRun", QVariant::fromValue<RunHandle*>(other)));
+        QTest::qWait(100);
+        QTest::keyClick(window_, Qt::Key_D, Qt::ControlModifier);
+        QVERIFY(window_->property("compareMode").toBool());
+        QTest::qWait(200);
+        QTest::keyClick(window_, Qt::Key_D, Qt::ControlModifier);
+        QVERIFY(!window_->property("compareMode").toBool());
+        QTest::keyClick(window_, Qt::Key_2, Qt::ControlModifier);
+        QCOMPARE(window_->property("viewIndex").toInt(), 1);
+        QTest::qWait(300);
+        verifyHeatmapsLaidOut();
+        if (QTest::currentTestFailed())
+            return;
+        verifyNotBlank(shoot("fragmentation-after-compare"), "fragmentation after compare");
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            QTest::qWait(300);
+            verifyHeatmapsLaidOut();
+            if (QTest::currentTestFailed())
+                break;
+            shoot(QStringLiteral("fragmentation-pair-%1x%2").arg(size.width()).arg(size.height()));
+        }
+        window_->resize(1440, 900);
+        window_->setProperty("viewIndex", 0);
+    }
+
+    // The run drawn beside the shown one, shown (a click on its name in the Run panel, Library →
+    // Reopen of it): the two trade places, the cursor stays at its x. Reopening the shown run
+    // changes nothing (walk report items 6 and 7).
+    void showingEitherRunOfAPairKeepsThePair()
+    {
+        using tessera::views::RunHandle;
+        auto* a = qobject_cast<RunHandle*>(currentRun());
+        auto* b = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(a && b);
+        window_->setProperty("panelIndex", 1);
+        QTest::qWait(200);  // the side panel back in place, out of compare
+        const int start = a->steps() * 3 / 5;
+        timelineObject()->setProperty("position", start);
+        const double x = a->xAt(start);
+        // Empty when `shown` is shown with `beside`, at x; else what is wrong.
+        const auto wrong = [&](RunHandle* shown, RunHandle* beside) {
+            QStringList problems;
+            if (currentRun() != shown)
+                problems << QStringLiteral("%1 is shown").arg(currentRun() ? currentRun()->property("name").toString() : QStringLiteral("no run"));
+            if (window_->property("otherRun").value<RunHandle*>() != beside)
+                problems << QStringLiteral("%1 is beside it").arg(window_->property("otherRun").value<RunHandle*>()
+                                                                  ? window_->property("otherRun").value<RunHandle*>()->name()
+                                                                  : QStringLiteral("no run"));
+            else if (auto* now = qobject_cast<RunHandle*>(currentRun()); now->xAt(position()) != x)
+                problems << QStringLiteral("the cursor is at %1, was at %2").arg(now->xAt(position())).arg(x);
+            return problems.join(", ");
+        };
+
+        // A click on the paired run's name in the open-runs list.
+        QList<QQuickItem*> names;
+        collect(qobject_cast<QQuickItem*>(find("runPanel")), [&](QQuickItem* item) {
+            return item->inherits("QQuickText") && item->property("text").toString().endsWith(b->name());
+        }, names);
+        QVERIFY2(names.size() == 1, qPrintable(QString::number(names.size())));
+        click(names.first());
+        QVERIFY2(wrong(b, a).isEmpty(), qPrintable("a click on the paired run's name" + QStringLiteral(": ") + wrong(b, a)));
+
+        // Library → Reopen, of the shown run and of the one beside it.
+        QObject* runs = find("runManager");
+        QTRY_VERIFY_WITH_TIMEOUT(a->storedId() > 0 && b->storedId() > 0, 60000);
+        bool ok = false;
+        QMetaObject::invokeMethod(runs, "openSaved", Q_RETURN_ARG(bool, ok), Q_ARG(qint64, b->storedId()));
+        QVERIFY(ok);
+        QVERIFY2(wrong(b, a).isEmpty(), qPrintable("reopening the shown run" + QStringLiteral(": ") + wrong(b, a)));
+        QMetaObject::invokeMethod(runs, "openSaved", Q_RETURN_ARG(bool, ok), Q_ARG(qint64, a->storedId()));
+        QVERIFY(ok);
+        QVERIFY2(wrong(a, b).isEmpty(), qPrintable("reopening the run beside" + QStringLiteral(": ") + wrong(a, b)));
+        // "vs" on the shown run's partner, chosen as B in compare: still one pair.
+        QMetaObject::invokeMethod(find("compareView"), "runBChosen", Q_ARG(tessera::views::RunHandle*, a));
+        QVERIFY2(wrong(b, a).isEmpty(), qPrintable("the shown run chosen as B" + QStringLiteral(": ") + wrong(b, a)));
+        QMetaObject::invokeMethod(find("compareView"), "runAChosen", Q_ARG(tessera::views::RunHandle*, a));
+        QVERIFY2(wrong(a, b).isEmpty(), qPrintable("the run beside chosen as A" + QStringLiteral(": ") + wrong(a, b)));
+    }
+
     // Compare at the smallest supported window: every text whole, both grids on one scroll
     // position, and the runs chosen in the view itself.
     void compareAt1280x800()
@@ -669,6 +855,54 @@ private slots:
         const QImage big = shoot("occupancy-2560x1440");
         QVERIFY2(grid->property("height").toDouble() > 0.6 * find("occupancyView")->property("height").toDouble(),
                  qPrintable(QString::number(grid->property("height").toDouble())));
+        window_->resize(1440, 900);
+    }
+
+    // At 1280 × 800 the compare table's rows below its bottom are reachable through a scroll bar
+    // in view, and a save notice takes a strip of its own instead of covering rows (walk report
+    // items 24 and 25).
+    void compareTableAt1280x800()
+    {
+        window_->resize(1280, 800);
+        window_->setProperty("compareMode", true);
+        QTest::qWait(500);
+        auto* table = qobject_cast<QQuickItem*>(find("comparisonTable"));
+        QVERIFY(table);
+        QTRY_VERIFY2(table->property("contentHeight").toDouble() > table->height(),
+                     qPrintable(QStringLiteral("the table fits (%1 in %2 px): the walk's case is not met")
+                                    .arg(table->property("contentHeight").toDouble()).arg(table->height())));
+        QQuickItem* bar = findItem(QStringLiteral("comparisonScrollBar"));
+        QVERIFY(bar);
+        auto* handle = bar->property("contentItem").value<QQuickItem*>();
+        QVERIFY(bar->isVisible() && handle && handle->isVisible());
+        QVERIFY2(handle->opacity() > 0.3 && handle->height() > 10 && bar->width() > 4,
+                 qPrintable(QStringLiteral("scroll bar handle: opacity %1, %2 × %3").arg(handle->opacity())
+                                .arg(bar->width()).arg(handle->height())));
+        const auto onScene = [](QQuickItem* item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())); };
+        QVERIFY(onScene(table).contains(onScene(bar)));
+        QVERIFY(onScene(bar).right() <= window_->width());
+
+        QObject* notice = find("saveNotice");
+        QMetaObject::invokeMethod(notice, "saved", Q_ARG(QVariant, QStringLiteral("Chart saved to /tmp/walk/gpupower.svg")),
+                                  Q_ARG(QVariant, QStringLiteral("/tmp/walk/gpupower.svg")));
+        QTRY_VERIFY(notice->property("opened").toBool());
+        QTest::qWait(300);
+        auto* box = notice->property("background").value<QQuickItem*>();
+        QVERIFY(box);
+        const QRectF noticeRect = onScene(box);
+        for (const char* covered : {"comparisonTable", "compareDeltaChart", "timelineSlider"}) {
+            auto* item = qobject_cast<QQuickItem*>(find(covered));
+            if (!item)
+                item = findItem(QString::fromLatin1(covered));
+            QVERIFY2(item, covered);
+            QVERIFY2(!noticeRect.intersects(onScene(item)),
+                     qPrintable(QStringLiteral("the notice covers %1").arg(QString::fromLatin1(covered))));
+        }
+        QVERIFY(noticeRect.bottom() <= window_->height());
+        shoot("compare-notice-1280x800");
+        QMetaObject::invokeMethod(notice, "close");
+        QTRY_VERIFY(!notice->property("visible").toBool());
+        window_->setProperty("compareMode", false);
         window_->resize(1440, 900);
     }
 
@@ -1037,7 +1271,62 @@ private slots:
     }
     void smallWindowEnd() { window_->resize(1440, 900); }
 
-    // Nothing the session did, dialogs included, left QML a binding loop.
+    // With every run closed: the views say what to do instead of showing empty axes, the Run
+    // panel points to the study's saved runs, and the shortcuts of greyed actions do nothing;
+    // a reopened run is shown again (walk report item 21).
+    void nothingOpen()
+    {
+        window_->setProperty("compareMode", false);
+        window_->setProperty("panelIndex", 1);
+        QObject* runs = find("runManager");
+        while (runs->property("count").toInt() > 0)
+            QMetaObject::invokeMethod(runs, "remove", Q_ARG(int, 0));
+        QTRY_VERIFY(currentRun() == nullptr);
+        QVERIFY(window_->property("otherRun").value<QObject*>() == nullptr);
+        auto* library = qobject_cast<QAbstractItemModel*>(find("studyLibrary"));
+        QVERIFY(library);
+        const int saved = library->rowCount();
+        QVERIFY(saved > 0);
+
+        QQuickItem* hint = findItem(QStringLiteral("noRunHint"));
+        QVERIFY(hint && hint->isVisible());
+        const QString says = findItem(QStringLiteral("noRunHintText"))->property("text").toString();
+        QVERIFY2(says.contains("Library"), qPrintable(says));
+        QVERIFY(findItem(QStringLiteral("noRunLibraryButton"))->isVisible());
+        const QString panel = findItem(QStringLiteral("noOpenRunsText"))->property("text").toString();
+        QVERIFY2(panel.contains(QString::number(saved) + " saved") && panel.contains("Library"), qPrintable(panel));
+        verifyNotBlank(shoot("no-run"), "no run shown", 0.01);
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            shoot(QStringLiteral("no-run-%1x%2").arg(size.width()).arg(size.height()));
+        }
+        window_->resize(1440, 900);
+        QTest::qWait(200);
+
+        window_->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(window_));
+        QTest::keyClick(window_, Qt::Key_D, Qt::ControlModifier);
+        QVERIFY2(!window_->property("compareMode").toBool(), "Ctrl+D opened compare with Compare greyed");
+        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
+        QTest::keyClick(window_, Qt::Key_E, Qt::ControlModifier);
+        QTest::qWait(100);
+        QVERIFY2(!find("forkDialog")->property("visible").toBool(), "Ctrl+F opened the fork dialog with no run");
+        QVERIFY2(!find("exportDialog")->property("visible").toBool(), "Ctrl+E opened the export dialog with no run");
+
+        // The hint leads to the Library, whose Reopen shows a run again, whole.
+        click(findItem(QStringLiteral("noRunLibraryButton")));
+        QCOMPARE(window_->property("panelIndex").toInt(), 2);
+        const qint64 id = library->index(0, 0).data(Qt::UserRole + 1).toLongLong();  // StudyLibrary::IdRole
+        bool ok = false;
+        QMetaObject::invokeMethod(runs, "openSaved", Q_RETURN_ARG(bool, ok), Q_ARG(qint64, id));
+        QVERIFY(ok);
+        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
+        QVERIFY(!hint->isVisible());
+        QCOMPARE(position(), currentRun()->property("steps").toInt());
+        window_->setProperty("panelIndex", 1);
+    }
+
+    // (After nothingOpen, the last test that needs runs.) Nothing the session did, dialogs included, left QML a binding loop.
     void noBindingLoops() { QVERIFY2(bindingLoops.isEmpty(), qPrintable(bindingLoops.join('\n'))); }
 
     void cleanupTestCase()
