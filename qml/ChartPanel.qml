@@ -168,7 +168,9 @@ ChartView {
     antialiasing: true
     legend.alignment: Qt.AlignBottom
     legend.labelColor: ThemePalette.text
-    margins { top: 8; bottom: 4; left: 4; right: 8 }
+    // The run key, when shown, has a line of its own above the title: a long fork name is never
+    // cut to "B: …" beside a centred title.
+    margins { top: runKey.visible ? runKey.height + 8 : 8; bottom: 4; left: 4; right: 8 }
 
     ValueAxis {
         id: xAxis
@@ -200,32 +202,52 @@ ChartView {
     // Which run is A and which B (dashed), as in the exported chart's subtitle: legends of both
     // runs' classes or models name them by letter.
     Text {
+        id: runKey
         objectName: "runKey"
         parent: chart
         // Needed where the other run's series are not in its colour (classes, models).
         visible: chart.otherRun !== null && chart.plan.some(p => p.run === 1 && !Qt.colorEqual(p.color, chart.otherRun.color))
         x: 8
         y: 4
-        width: Math.max(0, chart.width / 2 - 110)
-        elide: Text.ElideRight
-        text: visible ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
+        width: Math.max(0, chart.width - 16)
+        wrapMode: Text.Wrap
+        horizontalAlignment: Text.AlignHCenter
+        // Through the plan, which follows the runs' names: a rename shows at once.
+        text: visible && chart.plan ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
         color: ThemePalette.text
         opacity: 0.75
         font.pixelSize: 11
     }
 
-    // Overlays: declared inside the ChartView, drawn through an explicit visual parent.
-    Rectangle {
+    // A vertical dashed line, as the exported charts draw the fork and "diverges" markers.
+    component DashedLine: Item {
+        property color color
+        width: 2
+        Repeater {
+            model: Math.max(0, Math.ceil(parent.height / 8))
+            delegate: Rectangle {
+                required property int index
+                y: index * 8
+                width: 2
+                height: Math.min(5, parent.height - y)
+                color: parent.color
+            }
+        }
+    }
+
+    // Overlays: declared inside the ChartView, drawn through an explicit visual parent. The
+    // markers take the exported charts' marker colour and dashes, never a series' colour.
+    readonly property color markerColor: ChartPlans.markerColor(ThemePalette.dark)
+    DashedLine {
         id: forkMarker
+        objectName: "forkMarker"
         parent: chart
         z: 10
         visible: !isNaN(chart.forkX) && chart.plotArea.width > 0 && chart.forkX >= xAxis.min && chart.forkX <= xAxis.max
         x: Math.round(chart.plotX(chart.forkX) - width / 2)
         y: chart.plotArea.y
-        width: 2
         height: chart.plotArea.height
-        color: chart.otherRun ? chart.otherRun.color : ThemePalette.accent
-        opacity: 0.8
+        color: chart.markerColor
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
@@ -235,22 +257,21 @@ ChartView {
             font.pixelSize: 11
         }
     }
-    Rectangle {
+    DashedLine {
         id: divergeMarker
+        objectName: "divergeMarker"
         parent: chart
         z: 10
         visible: !isNaN(chart.divergeX) && chart.plotArea.width > 0 && chart.divergeX >= xAxis.min
-                 && chart.divergeX <= xAxis.max
+                 && chart.divergeX <= xAxis.max && !chart.markersMerged
         x: Math.round(chart.plotX(chart.divergeX) - width / 2)
         y: chart.plotArea.y
-        width: 1
         height: chart.plotArea.height
-        color: chart.otherRun ? chart.otherRun.color : ThemePalette.accent
+        color: chart.markerColor
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
             y: 34
-            visible: !chart.markersMerged
             text: qsTr("diverges")
             color: ThemePalette.text
             font.pixelSize: 11

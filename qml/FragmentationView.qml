@@ -14,6 +14,9 @@ Item {
     property RunHandle run: null
     property RunHandle otherRun: null
     property int position: 0
+    // Both runs' heatmaps on one colour scale, the larger of their own (as the exports).
+    readonly property real sharedScaleMax: otherRun
+        ? Math.max(heatBlock.heat.naturalMax, otherHeatBlock.heat.naturalMax) : 0
 
     // One run's heatmap with its GPU-model bands, x axis, cursor and colour legend.
     component HeatBlock: Item {
@@ -21,6 +24,8 @@ Item {
 
         property RunHandle run: null
         property bool showName: false
+        // One colour scale for the heatmaps shown together (0: this run's own).
+        property real scaleMax: 0
         readonly property alias heat: heat
 
         readonly property int labelWidth: 72
@@ -63,6 +68,11 @@ Item {
             from: block.fromPosition
             to: block.toPosition
             columns: Math.max(50, Math.min(Math.round(width), 600))
+            scaleMax: block.scaleMax
+            // This run's position at the timeline's cursor: the same decision for a fork, else
+            // the same x (RunHandle.positionMatching, as the exports).
+            cursor: !block.run || !view.run ? -1
+                    : block.run === view.run ? view.position : block.run.positionMatching(view.run, view.position)
         }
 
         // GPU-model bands: a label left of each and a separator line across.
@@ -96,8 +106,8 @@ Item {
 
         Rectangle {
             objectName: "heatCursor"
-            visible: block.run !== null && view.position >= block.fromPosition && view.position <= block.toPosition
-            x: heat.x + heat.xForPosition(view.position) - 1
+            visible: !isNaN(heat.cursorPixel)
+            x: heat.x + (isNaN(heat.cursorPixel) ? 0 : Math.round(heat.cursorPixel)) - 1
             y: heat.y
             width: 2
             height: heat.height
@@ -193,19 +203,23 @@ Item {
             spacing: 4
 
             HeatBlock {
+                id: heatBlock
                 objectName: "heatBlock"
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 run: view.run
                 showName: view.otherRun !== null
+                scaleMax: view.sharedScaleMax
             }
             HeatBlock {
+                id: otherHeatBlock
                 objectName: "otherHeatBlock"
                 visible: view.otherRun !== null
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 run: view.otherRun
                 showName: true
+                scaleMax: view.sharedScaleMax
             }
         }
 

@@ -24,10 +24,8 @@ ApplicationWindow {
     property RunHandle currentRun: null
     property RunHandle otherRun: null
     property bool compareMode: false
-    readonly property int otherPosition: otherRun && currentRun
-        ? (otherRun.parentRun === currentRun ? Math.min(timeline.position, otherRun.steps)
-                                             : otherRun.positionAtX(currentRun.xAt(timeline.position)))
-        : 0
+    // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
+    readonly property int otherPosition: otherRun && currentRun ? otherRun.positionMatching(currentRun, timeline.position) : 0
 
     property alias viewIndex: viewTabs.currentIndex
     property alias panelIndex: panelTabs.currentIndex

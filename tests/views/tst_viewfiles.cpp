@@ -194,6 +194,16 @@ private slots:
             }
         }
         QVERIFY2(forkDrawn, "the fork is missing on screen");
+
+        // Walk items 9 and 15: the fork marker took run B's colour (a series colour of the
+        // chart: blue after a swap, the Δ series' green) while the files drew it dashed grey.
+        // It takes the files' marker colour, which no series of the chart has.
+        auto* forkMarker = chartView->findChild<QQuickItem*>("forkMarker");
+        QVERIFY(forkMarker);
+        const QColor marker = forkMarker->property("color").value<QColor>();
+        QCOMPARE(marker, chart::ChartColors::lightTheme().markerLine);
+        for (const auto& e : exported)
+            QVERIFY2(e.color != marker, qPrintable(e.name));
     }
 
     // The fragmentation view draws one heatmap per run, and the cursor at the same share of the
@@ -212,6 +222,51 @@ private slots:
         for (auto* h : heatmaps)
             runs.insert(h->run());
         QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
+    }
+
+    // Walk items 4 and 10: the fork's heatmap, shown when the fork is paired after the view was
+    // laid out, drew its cursor at x = 0 (read once while 0 wide); and the two heatmaps had
+    // their own colour scales. Now the fork's cursor sits at the cursor's x and both share one
+    // scale.
+    void theForksHeatmapHasTheCursorAndTheScale()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
+        const int position = run_->steps() * 2 / 3;
+        std::unique_ptr<QObject> object(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue<views::RunHandle*>(nullptr)},
+             {"position", position}}));
+        QVERIFY2(object, qPrintable(component.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(object.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        item->setProperty("otherRun", QVariant::fromValue(fork_));
+        const QList<views::HeatmapItem*> heatmaps = item->findChildren<views::HeatmapItem*>();
+        QCOMPARE(heatmaps.size(), 2);
+        for (auto* h : heatmaps)
+            QTRY_VERIFY_WITH_TIMEOUT(h->ready() && !h->busy(), 20000);
+        QCOMPARE(heatmaps[0]->legendMax(), heatmaps[1]->legendMax());
+        QCOMPARE(heatmaps[0]->legendMax(), std::max(heatmaps[0]->naturalMax(), heatmaps[1]->naturalMax()));
+        QList<QQuickItem*> cursors;
+        for (auto* c : item->findChildren<QQuickItem*>("heatCursor"))
+            cursors << c;
+        QCOMPARE(cursors.size(), 2);
+        for (QQuickItem* cursor : cursors) {
+            auto* heat = cursor->parentItem()->findChild<views::HeatmapItem*>();
+            QVERIFY(heat && heat->width() > 100);
+            views::RunHandle* run = heat->run();
+            const int at = run->positionMatching(run_, position);
+            const double share = (run->xAt(at) - run->xAt(0)) / (run->xAt(run->steps()) - run->xAt(0));
+            QVERIFY(share > 0.3);
+            QVERIFY(cursor->isVisible());
+            QVERIFY2(std::abs(cursor->x() + 1 - heat->x() - share * heat->width()) <= 1.0,
+                     qPrintable(QStringLiteral("%1 at %2 of %3").arg(run->name()).arg(cursor->x()).arg(heat->width())));
+        }
     }
 };
 
