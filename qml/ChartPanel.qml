@@ -168,9 +168,7 @@ ChartView {
     antialiasing: true
     legend.alignment: Qt.AlignBottom
     legend.labelColor: ThemePalette.text
-    // The run key, when shown, has a line of its own above the title: a long fork name is never
-    // cut to "B: …" beside a centred title.
-    margins { top: runKey.visible ? runKey.height + 8 : 8; bottom: 4; left: 4; right: 8 }
+    margins { top: 8; bottom: 4; left: 4; right: 8 }
 
     ValueAxis {
         id: xAxis
@@ -209,9 +207,9 @@ ChartView {
         visible: chart.otherRun !== null && chart.plan.some(p => p.run === 1 && !Qt.colorEqual(p.color, chart.otherRun.color))
         x: 8
         y: 4
-        width: Math.max(0, chart.width - 16)
+        // Left of the centred title; wrapped, never cut ("B: …" hid the fork's name).
+        width: Math.max(0, chart.width / 2 - 110)
         wrapMode: Text.Wrap
-        horizontalAlignment: Text.AlignHCenter
         // Through the plan, which follows the runs' names: a rename shows at once.
         text: visible && chart.plan ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
         color: ThemePalette.text

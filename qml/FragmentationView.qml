@@ -50,6 +50,10 @@ Item {
                 color: block.run ? block.run.color : "transparent"
             }
             Text {
+                objectName: "heatTitle"
+                // Wrapped within the block, never cut: a fork's name ends with what differs.
+                width: block.width - block.labelWidth - 26
+                wrapMode: Text.Wrap
                 text: block.showName && block.run ? qsTr("Expected fragmentation per node · %1").arg(block.run.name)
                                                   : qsTr("Expected fragmentation per node")
                 color: ThemePalette.text

@@ -224,6 +224,59 @@ private slots:
         QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
     }
 
+    // Walk items 12 and 14: the run key above a chart of both runs' classes cut B's name
+    // ("B: ...") and kept the old name after a rename until the tab was shown again; the fork's
+    // heatmap title was cut ("→ pwr:").
+    void captionsShowBothNamesWholeAndFollowARename()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
+        std::unique_ptr<QObject> view(power.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(power.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* models = view->findChild<QObject*>("powerByModelChart");
+        QVERIFY(models);
+        auto* key = models->findChild<QQuickItem*>("runKey");
+        QVERIFY(key && key->isVisible());
+        QVERIFY2(key->property("text").toString().contains(fork_->name()), qPrintable(key->property("text").toString()));
+        QVERIFY(!key->property("truncated").toBool());
+        QVERIFY(key->width() >= key->property("contentWidth").toDouble());
+        const QString before = run_->name();
+        run_->setName(QStringLiteral("baseline FGD"));
+        const auto restore = qScopeGuard([&] { run_->setName(before); });
+        QVERIFY2(key->property("text").toString().contains(QStringLiteral("A: baseline FGD")),
+                 qPrintable(key->property("text").toString()));
+
+        QQmlComponent frag(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
+        std::unique_ptr<QObject> fragView(frag.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        auto* fragItem = qobject_cast<QQuickItem*>(fragView.get());
+        QVERIFY(fragItem);
+        item->setParentItem(nullptr);
+        fragItem->setParentItem(window.contentItem());
+        fragItem->setSize(window.size());
+        QTest::qWait(50);
+        const QList<QQuickItem*> titles = fragItem->findChildren<QQuickItem*>("heatTitle");
+        QCOMPARE(titles.size(), 2);
+        auto* rate = fragView->findChild<QQuickItem*>("fragmentationRateChart");
+        QVERIFY(rate);
+        for (QQuickItem* title : titles) {
+            // Nothing cut: the text fits the width it is given, left of the chart beside it.
+            QVERIFY2(title->property("contentWidth").toDouble() <= title->width() + 0.5,
+                     qPrintable(title->property("text").toString()));
+            const QPointF right = title->mapToItem(fragItem, QPointF(title->width(), 0));
+            QVERIFY(right.x() <= rate->mapToItem(fragItem, QPointF(0, 0)).x());
+        }
+    }
+
     // Walk items 4 and 10: the fork's heatmap, shown when the fork is paired after the view was
     // laid out, drew its cursor at x = 0 (read once while 0 wide); and the two heatmaps had
     // their own colour scales. Now the fork's cursor sits at the cursor's x and both share one
