@@ -13,8 +13,12 @@ Pane {
     property bool shortcutsEnabled: true
 
     padding: 8
+    // The row's size: the jump message beside it is a second child, which a Pane does not size from.
+    contentWidth: row.implicitWidth
+    contentHeight: row.implicitHeight
 
     RowLayout {
+        id: row
         anchors.fill: parent
         spacing: 6
 

@@ -301,6 +301,13 @@ private slots:
         QCOMPARE(cursorOf(heat[1]), other->series().column(0)[matched]);
         QVERIFY(std::abs(cursorOf(heat[1]) - x) < std::abs(other->series().column(0)[*o.cursor] - x) + 1e-9);
         QCOMPARE(heat[0].heatmap->legendMax, heat[1].heatmap->legendMax);
+        // Walk item 9: the difference chart draws B − A solid; its subtitle said "(dashed)".
+        for (const ChartSpec& d : RunCharts::difference(*run_, *other, o)) {
+            QVERIFY2(!d.subtitle.contains("dashed") && d.subtitle.contains("B: "), qPrintable(d.subtitle));
+            for (const ChartSpec::Series& s : d.series)
+                QVERIFY(!s.dashed);
+        }
+        QVERIFY(RunCharts::power(runs, o).subtitle.contains("(dashed)"));  // where B is dashed, it says so
         // A fork shares its parent's decisions: the same position.
         o.fork = 10;
         QCOMPARE(chart::matchedPosition(*run_, 100, *other, true), size_t(100));

@@ -270,6 +270,9 @@ private slots:
         auto* error = item->findChild<QQuickItem*>("jumpError");
         QVERIFY(field && error);
         QVERIFY(!error->isVisible());
+        // The bar is as tall as its row: the message beside the box is not in the row, and a
+        // Pane with two children has no content size of its own (the bar fell out of the window).
+        QVERIFY2(item->implicitHeight() >= field->height(), qPrintable(QString::number(item->implicitHeight())));
         timeline_->setPosition(7);
         field->forceActiveFocus();
         const QString unit = timeline_->xUnit();

@@ -133,6 +133,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     QList<ChartSpec> charts;
     for (const Metric& m : metrics) {
         ChartSpec spec = frame.spec(m.title, m.label, m.unit);
+        spec.subtitle = frame.subtitle(false);  // one B − A series, drawn solid
         spec.y.includeZero = true;
         QList<QPointF> points;
         for (int i = 0; hi >= lo && i < samples; ++i) {
