@@ -82,7 +82,6 @@ Pane {
                 text: qsTr("%1 · decision %2 of %2").arg(bar.timeline.xLabel).arg(bar.timeline.steps)
             }
             Label {
-                Layout.fillWidth: true
                 text: bar.timeline.steps > 0 ? bar.timeline.label : "—"
                 font.bold: true
             }
