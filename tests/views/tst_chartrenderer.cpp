@@ -18,6 +18,7 @@
 #include "support/TestRuns.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFontMetricsF>
 #include <QImage>
 #include <QLocale>
@@ -301,6 +302,9 @@ private slots:
         QCOMPARE(cursorOf(heat[1]), other->series().column(0)[matched]);
         QVERIFY(std::abs(cursorOf(heat[1]) - x) < std::abs(other->series().column(0)[*o.cursor] - x) + 1e-9);
         QCOMPARE(heat[0].heatmap->legendMax, heat[1].heatmap->legendMax);
+        QFile shot(QDir::temp().filePath("tessera-two-traces-heatmaps.png"));  // to look at
+        if (shot.open(QIODevice::WriteOnly))
+            shot.write(ChartRenderer::render(heat, ChartFormat::Png, QSize(1200, 900)));
         // Walk item 9: the difference chart draws B − A solid; its subtitle said "(dashed)".
         for (const ChartSpec& d : RunCharts::difference(*run_, *other, o)) {
             QVERIFY2(!d.subtitle.contains("dashed") && d.subtitle.contains("B: "), qPrintable(d.subtitle));
