@@ -19,6 +19,18 @@ ChartView {
     property real yMax: 100
     // Text beside the cursor, e.g. the value it points at.
     property string cursorText: ""
+    // Or the metric the cursor's label reads, and what follows each value (" kW", " failed"):
+    // with a second run, both runs' values by letter, B's at its own matching position.
+    property string cursorKey: ""
+    property string cursorUnit: ""
+    readonly property string cursorValues: {
+        if (!run || cursorKey.length === 0)
+            return ""
+        const a = run.valueText(cursorKey, position) + cursorUnit
+        if (!otherRun)
+            return a
+        return "A " + a + " · B " + otherRun.valueText(cursorKey, otherRun.positionMatching(run, position)) + cursorUnit
+    }
 
     // An ExportController chart id, or "metric" with metricKey.
     property string chartId: ""
@@ -289,7 +301,8 @@ ChartView {
         opacity: 0.75
         Text {
             visible: text.length > 0
-            text: chart.cursorText
+            objectName: "cursorLabel"
+            text: chart.cursorText.length > 0 ? chart.cursorText : chart.cursorValues
             color: ThemePalette.text
             font.pixelSize: 11
             y: 2

@@ -241,7 +241,8 @@ Item {
             chartId: "fragmentation-rate"
             yTitle: qsTr("Fragmentation rate (%)")
             yCap: 100
-            cursorText: view.run ? view.run.value("frag_rate_pct", view.position).toFixed(1) + " %" : ""
+            cursorKey: "frag_rate_pct"
+            cursorUnit: " %"
         }
     }
 }

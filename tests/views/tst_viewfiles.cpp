@@ -249,6 +249,12 @@ private slots:
         QVERIFY2(key->property("text").toString().contains(fork_->name()), qPrintable(key->property("text").toString()));
         QVERIFY(!key->property("truncated").toBool());
         QVERIFY(key->width() >= key->property("contentWidth").toDouble());
+        // Walk item 17: the cursor's label gave run A's value only, on a chart of both runs.
+        auto* total = view->findChild<QObject*>("powerChart");
+        QVERIFY(total);
+        const QString values = total->property("cursorValues").toString();
+        const int forkAt = fork_->positionMatching(run_, 10);
+        QCOMPARE(values, QStringLiteral("A %1 kW · B %2 kW").arg(run_->valueText("power_kw", 10), fork_->valueText("power_kw", forkAt)));
         const QString before = run_->name();
         run_->setName(QStringLiteral("baseline FGD"));
         const auto restore = qScopeGuard([&] { run_->setName(before); });
