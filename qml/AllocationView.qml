@@ -50,7 +50,8 @@ Item {
             // axis follows the data.
             yFixed: view.arrivedAxis || !view.run ? 100 : NaN
             yCap: 100
-            cursorText: view.run ? view.run.value("alloc_pct", view.position).toFixed(1) + " %" : ""
+            cursorKey: "alloc_pct"
+            cursorUnit: " %"
 
             LineSeries {
                 id: idealSeries
@@ -78,7 +79,8 @@ Item {
             chartId: "failed-pods"
             yTitle: qsTr("Failed pods (pods)")
             yFloor: 5  // whole pods per tick
-            cursorText: view.run ? view.run.valueText("failed_pods", view.position) + qsTr(" failed") : ""
+            cursorKey: "failed_pods"
+            cursorUnit: qsTr(" failed")
         }
     }
 }

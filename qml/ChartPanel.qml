@@ -19,6 +19,18 @@ ChartView {
     property real yMax: 100
     // Text beside the cursor, e.g. the value it points at.
     property string cursorText: ""
+    // Or the metric the cursor's label reads, and what follows each value (" kW", " failed"):
+    // with a second run, both runs' values by letter, B's at its own matching position.
+    property string cursorKey: ""
+    property string cursorUnit: ""
+    readonly property string cursorValues: {
+        if (!run || cursorKey.length === 0)
+            return ""
+        const a = run.valueText(cursorKey, position) + cursorUnit
+        if (!otherRun)
+            return a
+        return "A " + a + " · B " + otherRun.valueText(cursorKey, otherRun.positionMatching(run, position)) + cursorUnit
+    }
 
     // An ExportController chart id, or "metric" with metricKey.
     property string chartId: ""
@@ -200,32 +212,52 @@ ChartView {
     // Which run is A and which B (dashed), as in the exported chart's subtitle: legends of both
     // runs' classes or models name them by letter.
     Text {
+        id: runKey
         objectName: "runKey"
         parent: chart
         // Needed where the other run's series are not in its colour (classes, models).
         visible: chart.otherRun !== null && chart.plan.some(p => p.run === 1 && !Qt.colorEqual(p.color, chart.otherRun.color))
         x: 8
         y: 4
+        // Left of the centred title; wrapped, never cut ("B: …" hid the fork's name).
         width: Math.max(0, chart.width / 2 - 110)
-        elide: Text.ElideRight
-        text: visible ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
+        wrapMode: Text.Wrap
+        // Through the plan, which follows the runs' names: a rename shows at once.
+        text: visible && chart.plan ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
         color: ThemePalette.text
         opacity: 0.75
         font.pixelSize: 11
     }
 
-    // Overlays: declared inside the ChartView, drawn through an explicit visual parent.
-    Rectangle {
+    // A vertical dashed line, as the exported charts draw the fork and "diverges" markers.
+    component DashedLine: Item {
+        property color color
+        width: 2
+        Repeater {
+            model: Math.max(0, Math.ceil(parent.height / 8))
+            delegate: Rectangle {
+                required property int index
+                y: index * 8
+                width: 2
+                height: Math.min(5, parent.height - y)
+                color: parent.color
+            }
+        }
+    }
+
+    // Overlays: declared inside the ChartView, drawn through an explicit visual parent. The
+    // markers take the exported charts' marker colour and dashes, never a series' colour.
+    readonly property color markerColor: ChartPlans.markerColor(ThemePalette.dark)
+    DashedLine {
         id: forkMarker
+        objectName: "forkMarker"
         parent: chart
         z: 10
         visible: !isNaN(chart.forkX) && chart.plotArea.width > 0 && chart.forkX >= xAxis.min && chart.forkX <= xAxis.max
         x: Math.round(chart.plotX(chart.forkX) - width / 2)
         y: chart.plotArea.y
-        width: 2
         height: chart.plotArea.height
-        color: chart.otherRun ? chart.otherRun.color : ThemePalette.accent
-        opacity: 0.8
+        color: chart.markerColor
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
@@ -235,22 +267,21 @@ ChartView {
             font.pixelSize: 11
         }
     }
-    Rectangle {
+    DashedLine {
         id: divergeMarker
+        objectName: "divergeMarker"
         parent: chart
         z: 10
         visible: !isNaN(chart.divergeX) && chart.plotArea.width > 0 && chart.divergeX >= xAxis.min
-                 && chart.divergeX <= xAxis.max
+                 && chart.divergeX <= xAxis.max && !chart.markersMerged
         x: Math.round(chart.plotX(chart.divergeX) - width / 2)
         y: chart.plotArea.y
-        width: 1
         height: chart.plotArea.height
-        color: chart.otherRun ? chart.otherRun.color : ThemePalette.accent
+        color: chart.markerColor
         Text {
             anchors.left: parent.right
             anchors.leftMargin: 3
             y: 34
-            visible: !chart.markersMerged
             text: qsTr("diverges")
             color: ThemePalette.text
             font.pixelSize: 11
@@ -270,7 +301,8 @@ ChartView {
         opacity: 0.75
         Text {
             visible: text.length > 0
-            text: chart.cursorText
+            objectName: "cursorLabel"
+            text: chart.cursorText.length > 0 ? chart.cursorText : chart.cursorValues
             color: ThemePalette.text
             font.pixelSize: 11
             y: 2

@@ -14,6 +14,9 @@ Item {
     property RunHandle run: null
     property RunHandle otherRun: null
     property int position: 0
+    // Both runs' heatmaps on one colour scale, the larger of their own (as the exports).
+    readonly property real sharedScaleMax: otherRun
+        ? Math.max(heatBlock.heat.naturalMax, otherHeatBlock.heat.naturalMax) : 0
 
     // One run's heatmap with its GPU-model bands, x axis, cursor and colour legend.
     component HeatBlock: Item {
@@ -21,6 +24,8 @@ Item {
 
         property RunHandle run: null
         property bool showName: false
+        // One colour scale for the heatmaps shown together (0: this run's own).
+        property real scaleMax: 0
         readonly property alias heat: heat
 
         readonly property int labelWidth: 72
@@ -45,6 +50,10 @@ Item {
                 color: block.run ? block.run.color : "transparent"
             }
             Text {
+                objectName: "heatTitle"
+                // Wrapped within the block, never cut: a fork's name ends with what differs.
+                width: block.width - block.labelWidth - 26
+                wrapMode: Text.Wrap
                 text: block.showName && block.run ? qsTr("Expected fragmentation per node · %1").arg(block.run.name)
                                                   : qsTr("Expected fragmentation per node")
                 color: ThemePalette.text
@@ -63,6 +72,11 @@ Item {
             from: block.fromPosition
             to: block.toPosition
             columns: Math.max(50, Math.min(Math.round(width), 600))
+            scaleMax: block.scaleMax
+            // This run's position at the timeline's cursor: the same decision for a fork, else
+            // the same x (RunHandle.positionMatching, as the exports).
+            cursor: !block.run || !view.run ? -1
+                    : block.run === view.run ? view.position : block.run.positionMatching(view.run, view.position)
         }
 
         // GPU-model bands: a label left of each and a separator line across.
@@ -96,8 +110,8 @@ Item {
 
         Rectangle {
             objectName: "heatCursor"
-            visible: block.run !== null && view.position >= block.fromPosition && view.position <= block.toPosition
-            x: heat.x + heat.xForPosition(view.position) - 1
+            visible: !isNaN(heat.cursorPixel)
+            x: heat.x + (isNaN(heat.cursorPixel) ? 0 : Math.round(heat.cursorPixel)) - 1
             y: heat.y
             width: 2
             height: heat.height
@@ -199,13 +213,16 @@ Item {
             readonly property bool both: view.otherRun !== null
 
             HeatBlock {
+                id: heatBlock
                 objectName: "heatBlock"
                 width: heats.width
                 height: heats.both ? Math.floor((heats.height - heats.gap) / 2) : heats.height
                 run: view.run
                 showName: heats.both
+                scaleMax: view.sharedScaleMax
             }
             HeatBlock {
+                id: otherHeatBlock
                 objectName: "otherHeatBlock"
                 visible: heats.both
                 y: heats.height - height
@@ -213,6 +230,7 @@ Item {
                 height: Math.floor((heats.height - heats.gap) / 2)
                 run: view.otherRun
                 showName: true
+                scaleMax: view.sharedScaleMax
             }
         }
 
@@ -230,7 +248,8 @@ Item {
             chartId: "fragmentation-rate"
             yTitle: qsTr("Fragmentation rate (%)")
             yCap: 100
-            cursorText: view.run ? view.run.value("frag_rate_pct", view.position).toFixed(1) + " %" : ""
+            cursorKey: "frag_rate_pct"
+            cursorUnit: " %"
         }
     }
 }

@@ -24,6 +24,7 @@ ApplicationWindow {
     property RunHandle currentRun: null
     property RunHandle otherRun: null
     property bool compareMode: false
+    // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
     readonly property int otherPosition: otherRun && currentRun ? positionAtCursor(otherRun) : 0
 
     // What can be done now: the toolbar's buttons and the shortcuts follow these (a shortcut
@@ -67,9 +68,7 @@ ApplicationWindow {
             return run.steps
         if (run === currentRun)
             return timeline.position
-        if (run.parentRun === currentRun)
-            return Math.min(timeline.position, run.steps)
-        return run.positionAtX(currentRun.xAt(timeline.position))
+        return run.positionMatching(currentRun, timeline.position)
     }
     // Shows `run`, with `other` drawn beside it; the cursor stays at the same x.
     function show(run, other) {

@@ -32,7 +32,8 @@ Item {
             position: view.position
             chartId: "power"
             yTitle: qsTr("Power (kW)")
-            cursorText: view.run ? view.run.value("power_kw", view.position).toFixed(1) + " kW" : ""
+            cursorKey: "power_kw"
+            cursorUnit: " kW"
         }
 
         ChartPanel {

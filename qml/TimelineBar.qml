@@ -3,7 +3,8 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Tessera.Views
 
-// The shared cursor: a slider over the run's decisions labelled in arrived % or time, play
+// The shared cursor: a slider linear in the run's x (arrived % or time, as every chart's x
+// axis, so its handle sits at the cursor's share of every axis) labelled in that x, play
 // and pause at a chosen speed, step buttons and a jump-to field. Its keys (Space, ←/→,
 // Shift+←/→, Home, End) work anywhere in the window while shortcutsEnabled is true.
 Pane {
@@ -12,8 +13,12 @@ Pane {
     property bool shortcutsEnabled: true
 
     padding: 8
+    // The row's size: the jump message beside it is a second child, which a Pane does not size from.
+    contentWidth: row.implicitWidth
+    contentHeight: row.implicitHeight
 
     RowLayout {
+        id: row
         anchors.fill: parent
         spacing: 6
 
@@ -54,18 +59,28 @@ Pane {
             objectName: "timelineSlider"
             Layout.fillWidth: true
             Layout.minimumWidth: 160
-            from: 0
-            to: Math.max(1, bar.timeline.steps)
-            stepSize: 1
-            snapMode: Slider.SnapAlways
+            from: bar.timeline.xStart
+            to: bar.timeline.xEnd > bar.timeline.xStart ? bar.timeline.xEnd : bar.timeline.xStart + 1
             enabled: bar.timeline.steps > 0
-            value: bar.timeline.position
-            onMoved: bar.timeline.position = Math.round(value)
+            value: bar.timeline.x
+            // The first decision at or after the x under the handle; the handle then sits at its x.
+            onMoved: bar.timeline.scrubToX(value)
         }
 
         ColumnLayout {
             spacing: 0
-            Layout.minimumWidth: 150
+            // A fixed width: the fields right of it stay put while the cursor's text changes.
+            Layout.preferredWidth: Math.max(widest.width, widestDetail.width) + 2
+            TextMetrics {
+                id: widest
+                font.bold: true
+                text: bar.timeline.xUnit === "s" ? "000 d 00:00:00 (00000000 s)" : "000.00 " + bar.timeline.xUnit
+            }
+            TextMetrics {
+                id: widestDetail
+                font.pixelSize: 11
+                text: qsTr("%1 · decision %2 of %2").arg(bar.timeline.xLabel).arg(bar.timeline.steps)
+            }
             Label {
                 text: bar.timeline.steps > 0 ? bar.timeline.label : "—"
                 font.bold: true
@@ -102,16 +117,46 @@ Pane {
                 if (bar.timeline.jumpTo(text))
                     text = ""
             }
-            ToolTip.visible: hovered && bar.timeline.jumpError.length === 0
-            ToolTip.text: qsTr("Jump to a time (130d, 4h, 2d 6h), a share of the run (95%) or a number in the axis's unit")
+            ToolTip.visible: hovered && !jumpMessage.visible
+            ToolTip.text: bar.timeline.xUnit === "s"
+                ? qsTr("Jump to a time (130d, 4h, 2d 6h), a share of the run's time (95%) or a number in the axis's unit")
+                : qsTr("Jump to a point of the x axis, in %1").arg(bar.timeline.xUnit)
+        }
+    }
+
+    // Why the text was refused, or where the jump landed when no event is where it was asked:
+    // beside the box, over the speed controls, outside the row's layout, so that showing it
+    // moves nothing (the box stays under the pointer).
+    Rectangle {
+        id: jumpMessage
+        readonly property bool isError: bar.timeline.jumpError.length > 0
+        visible: isError || bar.timeline.jumpNote.length > 0
+        z: 5
+        width: Math.min(380, messageWidth.width + 16)
+        height: Math.min(parent.height, message.implicitHeight + 6)
+        x: jumpField.x - width - 6  // the row fills the same parent
+        y: (parent.height - height) / 2
+        color: ThemePalette.window
+        border.color: jumpMessage.isError ? message.color : ThemePalette.mid
+        radius: 3
+        TextMetrics {
+            id: messageWidth
+            font.pixelSize: 11
+            text: message.text
         }
         Label {
+            id: message
             objectName: "jumpError"
-            visible: bar.timeline.jumpError.length > 0
-            Layout.maximumWidth: 320
-            text: bar.timeline.jumpError
-            color: ThemePalette.dark ? "#ff9d8a" : "#b3261e"
+            anchors.fill: parent
+            anchors.margins: 3
+            leftPadding: 5
+            rightPadding: 5
+            verticalAlignment: Text.AlignVCenter
+            text: jumpMessage.isError ? bar.timeline.jumpError : bar.timeline.jumpNote
+            color: jumpMessage.isError ? (ThemePalette.dark ? "#ff9d8a" : "#b3261e") : ThemePalette.text
             wrapMode: Text.Wrap
+            maximumLineCount: 3
+            elide: Text.ElideRight
             font.pixelSize: 11
         }
     }

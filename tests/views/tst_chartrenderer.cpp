@@ -7,6 +7,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
+#include "chart/MatchedPosition.h"
 #include "chart/NiceTicks.h"
 #include "chart/ReportTable.h"
 #include "chart/ReportWriter.h"
@@ -17,6 +18,7 @@
 #include "support/TestRuns.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFontMetricsF>
 #include <QImage>
 #include <QLocale>
@@ -266,6 +268,53 @@ private slots:
             QVERIFY(!s.stepped);
         for (const ChartSpec::Series& s : RunCharts::failedPods({run_.get()}).series)
             QVERIFY(s.stepped);
+    }
+
+    // Walk items 5 and 10: two runs on different traces, exported at one cursor. B's heatmap and
+    // occupancy grid were drawn at A's decision number (B "at 101.8 %" while the screen showed
+    // it at A's 110 %); they are drawn at the same x, as the screen. And both heatmaps share
+    // one colour scale.
+    void aSecondRunIsExportedAtTheSameX()
+    {
+        const auto other = test::simulateRun(test::syntheticTrace(40, 260, 77), "fgd");
+        QVERIFY(other->steps() != run_->steps());
+        const RunCharts::Runs runs{run_.get(), other.get()};
+        RunChartOptions o;
+        o.cursor = run_->steps() * 3 / 4;
+        o.heatmapColumns = 60;
+        const double x = run_->series().column(0)[*o.cursor];
+        const size_t matched = other->series().rowAtX(x);
+        QVERIFY2(matched != *o.cursor, "the test needs runs whose decisions fall at other x");
+        QCOMPARE(chart::matchedPosition(*run_, *o.cursor, *other, false), std::min(matched, other->steps()));
+
+        const QList<ChartSpec> grids = RunCharts::occupancies(runs, o);
+        QCOMPARE(grids.size(), 2);
+        QVERIFY2(grids[1].title.contains(QStringLiteral("step %1 of").arg(matched)), qPrintable(grids[1].title));
+        const QList<ChartSpec> heat = RunCharts::fragmentationHeatmaps(runs, o, {});
+        QCOMPARE(heat.size(), 2);
+        const auto cursorOf = [](const ChartSpec& spec) {
+            for (const ChartSpec::Marker& m : spec.markers)
+                if (m.label == "cursor")
+                    return m.x;
+            return std::numeric_limits<double>::quiet_NaN();
+        };
+        QCOMPARE(cursorOf(heat[0]), x);
+        QCOMPARE(cursorOf(heat[1]), other->series().column(0)[matched]);
+        QVERIFY(std::abs(cursorOf(heat[1]) - x) < std::abs(other->series().column(0)[*o.cursor] - x) + 1e-9);
+        QCOMPARE(heat[0].heatmap->legendMax, heat[1].heatmap->legendMax);
+        QFile shot(QDir::temp().filePath("tessera-two-traces-heatmaps.png"));  // to look at
+        if (shot.open(QIODevice::WriteOnly))
+            shot.write(ChartRenderer::render(heat, ChartFormat::Png, QSize(1200, 900)));
+        // Walk item 9: the difference chart draws B − A solid; its subtitle said "(dashed)".
+        for (const ChartSpec& d : RunCharts::difference(*run_, *other, o)) {
+            QVERIFY2(!d.subtitle.contains("dashed") && d.subtitle.contains("B: "), qPrintable(d.subtitle));
+            for (const ChartSpec::Series& s : d.series)
+                QVERIFY(!s.dashed);
+        }
+        QVERIFY(RunCharts::power(runs, o).subtitle.contains("(dashed)"));  // where B is dashed, it says so
+        // A fork shares its parent's decisions: the same position.
+        o.fork = 10;
+        QCOMPARE(chart::matchedPosition(*run_, 100, *other, true), size_t(100));
     }
 
     void markersAtOnePlaceShareOneLabel()

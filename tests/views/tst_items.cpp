@@ -309,13 +309,17 @@ private slots:
         for (const QVariant& b : bands)
             covered += b.toMap().value("height").toDouble();
         QVERIFY(std::abs(covered - item->height()) < 1e-6);
-        QCOMPARE(item->xForPosition(0), 0.0);
-        QCOMPARE(item->xForPosition(run_->steps()), item->width());
+        const auto pixelOf = [&](int position) {
+            item->setCursor(position);
+            return item->cursorPixel();
+        };
+        QCOMPARE(pixelOf(0), 0.0);
+        QCOMPARE(pixelOf(run_->steps()), item->width());
         // The cursor sits at the share of the x range, not of the decisions: the same share as
         // on the charts beside the heatmap.
         const double x0 = run_->xAt(0), x1 = run_->xAt(run_->steps());
         for (int p : {run_->steps() / 7, run_->steps() / 2, run_->steps() * 9 / 10})
-            QVERIFY2(std::abs(item->xForPosition(p) - item->width() * (run_->xAt(p) - x0) / (x1 - x0)) < 1e-6,
+            QVERIFY2(std::abs(pixelOf(p) - item->width() * (run_->xAt(p) - x0) / (x1 - x0)) < 1e-6,
                      qPrintable(QString::number(p)));
         QVERIFY(item->describeAt(10, 0.1).contains(QString::fromStdString(run_->run().layout().groups[0].name)));
 
@@ -330,8 +334,55 @@ private slots:
         matrixSpy.clear();
         item->setTo(run_->steps() / 2);
         QTRY_VERIFY_WITH_TIMEOUT(matrixSpy.count() >= 1 && !item->busy(), 10'000);
-        QCOMPARE(item->xForPosition(run_->steps() / 2), item->width());
-        QCOMPARE(item->xForPosition(0), 0.0);
+        QCOMPARE(pixelOf(run_->steps() / 2), item->width());
+        QCOMPARE(pixelOf(0), 0.0);
+        QVERIFY(std::isnan(pixelOf(run_->steps())));  // outside the range: not drawn
+        QVERIFY(std::isnan(pixelOf(-1)));
+    }
+
+    // Walk item 4: the fork's heatmap drew its cursor at t = 0 because QML read the cursor's
+    // pixel once, while the item was still 0 wide. The pixel is a property that follows the
+    // item's width, its range and its run.
+    void heatmapCursorFollowsWidthAndRange()
+    {
+        auto window = makeWindow({900, 500});
+        auto* item = new HeatmapItem(window->contentItem());
+        item->setSize({0, 300});
+        item->setCursor(run_->steps() / 2);
+        QSignalSpy moved(item, &HeatmapItem::cursorPixelChanged);
+        item->setRun(run_);
+        QCOMPARE(item->cursorPixel(), 0.0);  // no width yet
+        item->setWidth(600);
+        QVERIFY(moved.count() >= 2);
+        const double x0 = run_->xAt(0), x1 = run_->xAt(run_->steps());
+        const double share = (run_->xAt(run_->steps() / 2) - x0) / (x1 - x0);
+        QVERIFY(share > 0.05);
+        QVERIFY(std::abs(item->cursorPixel() - 600 * share) < 1e-6);
+        moved.clear();
+        item->setTo(run_->steps() * 3 / 4);
+        QVERIFY(moved.count() >= 1);
+        QVERIFY(std::abs(item->cursorPixel() - 600 * (run_->xAt(run_->steps() / 2) - x0)
+                                                   / (run_->xAt(run_->steps() * 3 / 4) - x0)) < 1e-6);
+    }
+
+    // Walk item 10: two runs' heatmaps shown together share one colour scale.
+    void heatmapsShareAScale()
+    {
+        auto window = makeWindow({900, 500});
+        auto* item = new HeatmapItem(window->contentItem());
+        item->setSize({400, 200});
+        item->setColumns(100);
+        item->setRun(run_);
+        QTRY_VERIFY_WITH_TIMEOUT(item->ready(), 10'000);
+        const double own = item->naturalMax();
+        QCOMPARE(item->legendMax(), own);
+        QSignalSpy repainted(item, &HeatmapItem::scaleChanged);
+        item->setScaleMax(own * 2);
+        QCOMPARE(item->legendMax(), own * 2);
+        QCOMPARE(item->naturalMax(), own);
+        QCOMPARE(repainted.count(), 1);
+        item->setScaleMax(0);  // back to its own
+        QCOMPARE(item->legendMax(), own);
     }
 };
 

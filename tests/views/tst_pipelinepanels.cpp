@@ -253,7 +253,9 @@ private slots:
         timeline_->setPosition(timeline_->steps() / 2);
         QObject* slider = item->findChild<QObject*>("timelineSlider");
         QVERIFY(slider);
-        QCOMPARE(slider->property("value").toInt(), timeline_->steps() / 2);
+        QCOMPARE(slider->property("value").toDouble(), timeline_->x());
+        QCOMPARE(slider->property("from").toDouble(), timeline_->xStart());
+        QCOMPARE(slider->property("to").toDouble(), timeline_->xEnd());
     }
 
     // The jump box reads the axes' units and says, beside it, what it cannot read.
@@ -268,6 +270,9 @@ private slots:
         auto* error = item->findChild<QQuickItem*>("jumpError");
         QVERIFY(field && error);
         QVERIFY(!error->isVisible());
+        // The bar is as tall as its row: the message beside the box is not in the row, and a
+        // Pane with two children has no content size of its own (the bar fell out of the window).
+        QVERIFY2(item->implicitHeight() >= field->height(), qPrintable(QString::number(item->implicitHeight())));
         timeline_->setPosition(7);
         field->forceActiveFocus();
         const QString unit = timeline_->xUnit();
@@ -277,9 +282,12 @@ private slots:
                 QTest::keyClick(window.get(), c.toLatin1());
         };
         type(unit == "s" ? "soon" : "130d");
+        const QPointF fieldAt = field->mapToScene({0, 0});
         QTest::keyClick(window.get(), Qt::Key_Return);
         QCOMPARE(timeline_->position(), 7);
         QVERIFY(error->isVisible());
+        // Walk item 13: showing the complaint moved the box ~330 px, so the next click missed it.
+        QCOMPARE(field->mapToScene({0, 0}), fieldAt);
         QVERIFY(!error->property("text").toString().isEmpty());
         QCOMPARE(field->property("text").toString(), unit == "s" ? QString("soon") : QString("130d"));  // kept to mend
         render(*window, "TimelineBar-jump-error");

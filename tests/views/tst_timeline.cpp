@@ -21,13 +21,21 @@ class TestTimeline : public QObject {
 
     std::shared_ptr<const Run> run_;
 
+    std::shared_ptr<const Run> replay_;
+
     std::unique_ptr<RunHandle> handle() const { return std::make_unique<RunHandle>(run_); }
+    std::unique_ptr<RunHandle> replayHandle() const { return std::make_unique<RunHandle>(replay_); }
 
 private slots:
     void initTestCase()
     {
         run_ = test::simulateRun(test::syntheticTrace(40, 400, 5), "fgd");
         QVERIFY(run_->steps() > 200);
+        RunParameters p;
+        p.policy = PolicySpec::parse("fgd");
+        p.mode = SimulationMode::Replay;
+        replay_ = PodSchedulingRun::simulate(test::syntheticTrace(30, 300, 9, true), p);
+        QCOMPARE(replay_->series().info(0).unit, std::string("s"));
     }
 
     void followsTheRun()
@@ -262,6 +270,56 @@ private slots:
             QCOMPARE(timeline.positionAtPixel(timeline.pixelAt(p, width), width), p);
         QCOMPARE(timeline.positionAtPixel(-40, width), 0);
         QCOMPARE(timeline.positionAtPixel(width * 2, width), timeline.steps());
+    }
+
+    // Walk item 3: the slider counted decisions while the charts count time. On a replay,
+    // whose events are far from evenly spread in time, the slider's pixel of a position is at
+    // the share of the run's time the charts put it at, not at its share of the decisions.
+    void sliderIsLinearInTheChartsX()
+    {
+        const auto replay = replayHandle();
+        TimelineController timeline;
+        timeline.setRun(replay.get());
+        const double width = 1000, t0 = replay->xAt(0), t1 = replay->xAt(replay->steps());
+        QCOMPARE(timeline.xStart(), t0);
+        QCOMPARE(timeline.xEnd(), t1);
+        double worst = 0;  // how far decisions are from time: the test means something only if far
+        for (int p = 0; p <= timeline.steps(); p += 7) {
+            const double timeShare = (replay->xAt(p) - t0) / (t1 - t0);
+            worst = std::max(worst, std::abs(timeShare - double(p) / timeline.steps()));
+            QVERIFY2(std::abs(timeline.pixelAt(p, width) - timeShare * width) < 1e-6, qPrintable(QString::number(p)));
+            timeline.setPosition(p);
+            QCOMPARE(timeline.x(), replay->xAt(p));
+        }
+        QVERIFY2(worst > 0.05, qPrintable(QString::number(worst)));
+        // A pixel scrubs to the first decision at or after its time.
+        const int middle = timeline.steps() / 2;
+        QCOMPARE(timeline.positionAtPixel(timeline.pixelAt(middle, width), width), replay->positionAtX(replay->xAt(middle)));
+        timeline.scrubToX(replay->xAt(middle));
+        QCOMPARE(timeline.x(), replay->xAt(middle));
+    }
+
+    // Walk item 13: a replay jump into a time with no event lands on the next event and says so.
+    void aJumpIntoAGapSaysWhereItLanded()
+    {
+        const auto replay = replayHandle();
+        TimelineController timeline;
+        timeline.setRun(replay.get());
+        int gapEnd = 1;  // the event after the longest quiet time
+        for (int p = 1; p <= timeline.steps(); ++p)
+            if (replay->xAt(p) - replay->xAt(p - 1) > replay->xAt(gapEnd) - replay->xAt(gapEnd - 1))
+                gapEnd = p;
+        const double asked = std::floor((replay->xAt(gapEnd - 1) + replay->xAt(gapEnd)) / 2);
+        QVERIFY(timeline.jumpTo(QStringLiteral("%1s").arg(asked, 0, 'f', 0)));
+        QCOMPARE(timeline.position(), replay->positionAtX(asked));
+        QVERIFY(timeline.jumpError().isEmpty());
+        QVERIFY2(timeline.jumpNote().contains("No event") && timeline.jumpNote().contains(QString::number(gapEnd)),
+                 qPrintable(timeline.jumpNote()));
+        timeline.step(-1);  // the note is about where the jump landed: gone once the cursor moves
+        QVERIFY(timeline.jumpNote().isEmpty());
+        // A jump onto an event needs no note.
+        QVERIFY(timeline.jumpTo(QStringLiteral("%1s").arg(replay->xAt(gapEnd), 0, 'f', 0)));
+        QVERIFY2(timeline.jumpNote().isEmpty(), qPrintable(timeline.jumpNote()));
     }
 
     void mapsValuesToPixels_data()

@@ -194,6 +194,16 @@ private slots:
             }
         }
         QVERIFY2(forkDrawn, "the fork is missing on screen");
+
+        // Walk items 9 and 15: the fork marker took run B's colour (a series colour of the
+        // chart: blue after a swap, the Δ series' green) while the files drew it dashed grey.
+        // It takes the files' marker colour, which no series of the chart has.
+        auto* forkMarker = chartView->findChild<QQuickItem*>("forkMarker");
+        QVERIFY(forkMarker);
+        const QColor marker = forkMarker->property("color").value<QColor>();
+        QCOMPARE(marker, chart::ChartColors::lightTheme().markerLine);
+        for (const auto& e : exported)
+            QVERIFY2(e.color != marker, qPrintable(e.name));
     }
 
     // The fragmentation view draws one heatmap per run, and the cursor at the same share of the
@@ -212,6 +222,110 @@ private slots:
         for (auto* h : heatmaps)
             runs.insert(h->run());
         QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
+    }
+
+    // Walk items 12 and 14: the run key above a chart of both runs' classes cut B's name
+    // ("B: ...") and kept the old name after a rename until the tab was shown again; the fork's
+    // heatmap title was cut ("→ pwr:").
+    void captionsShowBothNamesWholeAndFollowARename()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
+        std::unique_ptr<QObject> view(power.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(power.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* models = view->findChild<QObject*>("powerByModelChart");
+        QVERIFY(models);
+        auto* key = models->findChild<QQuickItem*>("runKey");
+        QVERIFY(key && key->isVisible());
+        QVERIFY2(key->property("text").toString().contains(fork_->name()), qPrintable(key->property("text").toString()));
+        QVERIFY(!key->property("truncated").toBool());
+        QVERIFY(key->width() >= key->property("contentWidth").toDouble());
+        // Walk item 17: the cursor's label gave run A's value only, on a chart of both runs.
+        auto* total = view->findChild<QObject*>("powerChart");
+        QVERIFY(total);
+        const QString values = total->property("cursorValues").toString();
+        const int forkAt = fork_->positionMatching(run_, 10);
+        QCOMPARE(values, QStringLiteral("A %1 kW · B %2 kW").arg(run_->valueText("power_kw", 10), fork_->valueText("power_kw", forkAt)));
+        const QString before = run_->name();
+        run_->setName(QStringLiteral("baseline FGD"));
+        const auto restore = qScopeGuard([&] { run_->setName(before); });
+        QVERIFY2(key->property("text").toString().contains(QStringLiteral("A: baseline FGD")),
+                 qPrintable(key->property("text").toString()));
+
+        QQmlComponent frag(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
+        std::unique_ptr<QObject> fragView(frag.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        auto* fragItem = qobject_cast<QQuickItem*>(fragView.get());
+        QVERIFY(fragItem);
+        item->setParentItem(nullptr);
+        fragItem->setParentItem(window.contentItem());
+        fragItem->setSize(window.size());
+        QTest::qWait(50);
+        const QList<QQuickItem*> titles = fragItem->findChildren<QQuickItem*>("heatTitle");
+        QCOMPARE(titles.size(), 2);
+        auto* rate = fragView->findChild<QQuickItem*>("fragmentationRateChart");
+        QVERIFY(rate);
+        for (QQuickItem* title : titles) {
+            // Nothing cut: the text fits the width it is given, left of the chart beside it.
+            QVERIFY2(title->property("contentWidth").toDouble() <= title->width() + 0.5,
+                     qPrintable(title->property("text").toString()));
+            const QPointF right = title->mapToItem(fragItem, QPointF(title->width(), 0));
+            QVERIFY(right.x() <= rate->mapToItem(fragItem, QPointF(0, 0)).x());
+        }
+    }
+
+    // Walk items 4 and 10: the fork's heatmap, shown when the fork is paired after the view was
+    // laid out, drew its cursor at x = 0 (read once while 0 wide); and the two heatmaps had
+    // their own colour scales. Now the fork's cursor sits at the cursor's x and both share one
+    // scale.
+    void theForksHeatmapHasTheCursorAndTheScale()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
+        const int position = run_->steps() * 2 / 3;
+        std::unique_ptr<QObject> object(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue<views::RunHandle*>(nullptr)},
+             {"position", position}}));
+        QVERIFY2(object, qPrintable(component.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(object.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        item->setProperty("otherRun", QVariant::fromValue(fork_));
+        const QList<views::HeatmapItem*> heatmaps = item->findChildren<views::HeatmapItem*>();
+        QCOMPARE(heatmaps.size(), 2);
+        for (auto* h : heatmaps)
+            QTRY_VERIFY_WITH_TIMEOUT(h->ready() && !h->busy(), 20000);
+        QCOMPARE(heatmaps[0]->legendMax(), heatmaps[1]->legendMax());
+        QCOMPARE(heatmaps[0]->legendMax(), std::max(heatmaps[0]->naturalMax(), heatmaps[1]->naturalMax()));
+        QList<QQuickItem*> cursors;
+        for (auto* c : item->findChildren<QQuickItem*>("heatCursor"))
+            cursors << c;
+        QCOMPARE(cursors.size(), 2);
+        for (QQuickItem* cursor : cursors) {
+            auto* heat = cursor->parentItem()->findChild<views::HeatmapItem*>();
+            QVERIFY(heat && heat->width() > 100);
+            views::RunHandle* run = heat->run();
+            const int at = run->positionMatching(run_, position);
+            const double share = (run->xAt(at) - run->xAt(0)) / (run->xAt(run->steps()) - run->xAt(0));
+            QVERIFY(share > 0.3);
+            QVERIFY(cursor->isVisible());
+            QVERIFY2(std::abs(cursor->x() + 1 - heat->x() - share * heat->width()) <= 1.0,
+                     qPrintable(QStringLiteral("%1 at %2 of %3").arg(run->name()).arg(cursor->x()).arg(heat->width())));
+        }
     }
 };
 

@@ -40,31 +40,52 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     h.legendUnit = QString::fromStdString(info.unit);
     h.scale = ChartColors::sequentialStops();
     h.legendMin = 0;
-    h.legendMax = scaleMax(m, rows);
 
     for (int c = 0; c < width; ++c) {
         const double x = xMin + (xMax - xMin) * (c + 0.5) / width;
         h.columnHeaders << QString::number(x, 'f', 4);
         h.columnX << x;
     }
-    h.image = QImage(width, std::max<int>(1, int(rows.size())), QImage::Format_RGB32);
-    h.image.fill(Qt::transparent);
     h.values.reserve(rows.size() * size_t(width));
     for (size_t r = 0; r < rows.size(); ++r) {
         const auto& group = layout.groups[rows[r]];
         h.rowNames << QString::fromStdString(group.name);
-        auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(int(r)));
-        for (int c = 0; c < width; ++c) {
-            const float v = m.columns() ? m.at(rows[r], size_t(c)) : 0.0f;
-            h.values.push_back(v);
-            line[c] = ChartColors::sequential(double(v) / h.legendMax).rgb();
-        }
+        for (int c = 0; c < width; ++c)
+            h.values.push_back(m.columns() ? m.at(rows[r], size_t(c)) : 0.0f);
         if (h.bands.isEmpty() || h.bands.last().label != QString::fromStdString(layout.categories[group.category]))
             h.bands.append({QString::fromStdString(layout.categories[group.category]), int(r), 0});
         ++h.bands.last().rowCount;
     }
+    setScaleMax(h, scaleMax(m, rows));
     spec.heatmap = std::move(h);
     return spec;
+}
+
+void FragmentationHeatmap::setScaleMax(ChartSpec::Heatmap& h, double max)
+{
+    h.legendMax = max > 0 ? max : 1.0;
+    const int width = int(std::max<qsizetype>(1, h.columnHeaders.size()));
+    const int rows = int(h.rowNames.size());
+    h.image = QImage(width, std::max(1, rows), QImage::Format_RGB32);
+    h.image.fill(Qt::transparent);
+    for (int r = 0; r < rows; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(r));
+        for (int c = 0; c < width; ++c) {
+            const size_t at = size_t(r) * size_t(width) + size_t(c);
+            line[c] = ChartColors::sequential(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0).rgb();
+        }
+    }
+}
+
+void FragmentationHeatmap::shareScale(QList<ChartSpec>& charts)
+{
+    double max = 0;
+    for (const ChartSpec& c : charts)
+        if (c.heatmap)
+            max = std::max(max, c.heatmap->legendMax);
+    for (ChartSpec& c : charts)
+        if (c.heatmap && c.heatmap->legendMax != max)
+            setScaleMax(*c.heatmap, max);
 }
 
 std::vector<size_t> FragmentationHeatmap::positionsOverX(const MetricSeries& series, size_t columns, double xMin,

@@ -25,6 +25,12 @@ public:
     // percentile, so that a few outlying nodes do not squeeze every other one into the darkest
     // colours (values above it take the top colour). The app's heatmap uses the same.
     static double scaleMax(const GroupValueMatrix& m, const std::vector<size_t>& rows);
+    // Sets the heatmap's colour scale to [0, max] and repaints its image from its values: the
+    // heatmaps of two runs drawn side by side share one scale (the larger), so that one colour
+    // means one value in both.
+    static void setScaleMax(ChartSpec::Heatmap& h, double max);
+    // Gives every heatmap of `charts` the largest of their scales.
+    static void shareScale(QList<ChartSpec>& charts);
     // The rows worth drawing among the first `groups` of `layout`: groups without cells (nodes
     // without GPUs) cannot fragment and would only add empty rows or weigh on the scale.
     static std::vector<size_t> rowsWithCells(const OccupancyLayout& layout, size_t groups);

@@ -56,13 +56,13 @@ QString RunChartFrame::runLetter(size_t run) const
     return QString(QChar(u'A' + int(run % 26)));
 }
 
-QString RunChartFrame::subtitle() const
+QString RunChartFrame::subtitle(bool laterRunsDashed) const
 {
     if (runs_.size() == 1)
         return runName(0);
     QStringList names;
     for (size_t i = 0; i < runs_.size(); ++i)
-        names << QStringLiteral("%1: %2%3").arg(runLetter(i), runName(i), i > 0 ? QStringLiteral(" (dashed)") : QString());
+        names << QStringLiteral("%1: %2%3").arg(runLetter(i), runName(i), i > 0 && laterRunsDashed ? QStringLiteral(" (dashed)") : QString());
     return names.join(QStringLiteral("   vs   "));
 }
 

@@ -38,8 +38,9 @@ public:
     QColor runColor(size_t run) const;
     // "A", "B", ...: how legends with several series per run name the runs the subtitle lists.
     QString runLetter(size_t run) const;
-    // The runs a chart shows: the run's name, or "A: name   vs   B: name (dashed)".
-    QString subtitle() const;
+    // The runs a chart shows: the run's name, or "A: name   vs   B: name (dashed)"; without
+    // "(dashed)" for a chart that draws no series of the later runs (the difference B − A).
+    QString subtitle(bool laterRunsDashed = true) const;
 
 private:
     const std::vector<const Run*>& runs_;

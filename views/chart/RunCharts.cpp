@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/FragmentationHeatmap.h"
+#include "chart/MatchedPosition.h"
 #include "chart/MetricLookup.h"
 #include "chart/OccupancyChart.h"
 #include "chart/RunChartFrame.h"
@@ -132,6 +133,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     QList<ChartSpec> charts;
     for (const Metric& m : metrics) {
         ChartSpec spec = frame.spec(m.title, m.label, m.unit);
+        spec.subtitle = frame.subtitle(false);  // one B − A series, drawn solid
         spec.y.includeZero = true;
         QList<QPointF> points;
         for (int i = 0; hi >= lo && i < samples; ++i) {
@@ -150,17 +152,26 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 
 namespace {
 
-// The options of run i's own chart (a heatmap, an occupancy grid): its name and colour, the
-// cursor and the what-if markers (a fork shares its parent's positions up to the fork), and the
-// zoom only for the first run (later runs' positions fall at other x).
-RunChartOptions optionsOfRun(const RunChartOptions& options, size_t i)
+// The options of run i's own chart (a heatmap, an occupancy grid): its name and colour, and
+// the cursor, the what-if markers and the zoom moved from the first run's positions to run
+// i's by matchedPosition, the rule the app's views follow: B is drawn where the screen shows it
+// (at the same x, or at the same decision for a fork), not at A's decision number.
+RunChartOptions optionsOfRun(const RunCharts::Runs& runs, const RunChartOptions& options, size_t i)
 {
     if (i == 0)
         return options;
+    const bool fork = options.fork.has_value();
+    const auto moved = [&](std::optional<size_t> position) -> std::optional<size_t> {
+        if (!position)
+            return std::nullopt;
+        return matchedPosition(*runs[0], *position, *runs[i], fork);
+    };
     RunChartOptions o;
-    o.cursor = options.cursor;
-    o.fork = options.fork;
-    o.divergence = options.divergence;
+    o.from = moved(options.from);
+    o.to = moved(options.to);
+    o.cursor = moved(options.cursor);
+    o.fork = moved(options.fork);
+    o.divergence = moved(options.divergence);
     o.heatmapColumns = options.heatmapColumns;
     o.maxPoints = options.maxPoints;
     if (i < size_t(options.runNames.size()))
@@ -177,7 +188,8 @@ QList<ChartSpec> RunCharts::fragmentationHeatmaps(const Runs& runs, const RunCha
 {
     QList<ChartSpec> charts;
     for (size_t i = 0; i < runs.size(); ++i)
-        charts.append(fragmentationHeatmap(*runs[i], optionsOfRun(options, i), progress));
+        charts.append(fragmentationHeatmap(*runs[i], optionsOfRun(runs, options, i), progress));
+    FragmentationHeatmap::shareScale(charts);
     return charts;
 }
 
@@ -185,10 +197,11 @@ QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions&
 {
     QList<ChartSpec> charts;
     for (size_t i = 0; i < runs.size(); ++i) {
-        const size_t position = std::min(options.cursor.value_or(runs[i]->steps()), runs[i]->steps());
+        const RunChartOptions own = optionsOfRun(runs, options, i);
+        const size_t position = std::min(own.cursor.value_or(runs[i]->steps()), runs[i]->steps());
         ChartSpec spec = occupancy(*runs[i], position, darkBackground);
         const std::vector<const Run*> one{runs[i]};
-        spec.subtitle = RunChartFrame(one, optionsOfRun(options, i)).runName(0);
+        spec.subtitle = RunChartFrame(one, own).runName(0);
         charts.append(spec);
     }
     return charts;

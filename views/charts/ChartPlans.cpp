@@ -83,6 +83,11 @@ QVariantList ChartPlans::ticks(double lo, double hi, int target) const
     return list;
 }
 
+QColor ChartPlans::markerColor(bool dark) const
+{
+    return (dark ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme()).markerLine;
+}
+
 double ChartPlans::markerMergePixels() const { return chart::PanelPainter::kMarkerMergePixels; }
 
 }  // namespace tessera::views

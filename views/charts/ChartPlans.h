@@ -2,6 +2,7 @@
 
 #include "run/RunHandle.h"
 
+#include <QColor>
 #include <QObject>
 #include <QVariantList>
 #include <QVariantMap>
@@ -35,6 +36,9 @@ public:
     // Round ticks inside [lo, hi] (about `target` of them, as the exported charts' axes: NiceTicks),
     // as {value, label}.
     Q_INVOKABLE QVariantList ticks(double lo, double hi, int target = 6) const;
+    // The colour of the fork, "diverges" and cursor markers on a light or dark chart: the
+    // exported charts' (ChartTheme::markerLine), a grey no series of any chart takes.
+    Q_INVOKABLE QColor markerColor(bool dark) const;
     double markerMergePixels() const;
 };
 

@@ -39,6 +39,36 @@ void HeatmapItem::setRun(RunHandle* run)
     setMatrix(GroupValueMatrix());
     resample();
     emit runChanged();
+    emit cursorPixelChanged();
+}
+
+void HeatmapItem::setScaleMax(double max)
+{
+    const double bounded = std::isfinite(max) && max > 0 ? max : 0.0;
+    if (bounded == scaleMax_)
+        return;
+    scaleMax_ = bounded;
+    paintImage();
+    emit scaleChanged();
+}
+
+void HeatmapItem::setCursor(int position)
+{
+    if (position == cursor_)
+        return;
+    cursor_ = position;
+    emit cursorPixelChanged();
+}
+
+qreal HeatmapItem::cursorPixel() const
+{
+    const double first = xOf(firstPosition()), last = xOf(lastPosition());
+    if (!model_ || cursor_ < 0 || last <= first)
+        return std::numeric_limits<qreal>::quiet_NaN();
+    const double x = xOf(size_t(cursor_));
+    if (x < first || x > last)
+        return std::numeric_limits<qreal>::quiet_NaN();
+    return (x - first) / (last - first) * width();
 }
 
 void HeatmapItem::setSamplingParameter(int& parameter, int value, void (HeatmapItem::*notify)())
@@ -48,6 +78,7 @@ void HeatmapItem::setSamplingParameter(int& parameter, int value, void (HeatmapI
     parameter = value;
     resample();
     emit (this->*notify)();
+    emit cursorPixelChanged();
 }
 
 void HeatmapItem::setColumns(int columns)
@@ -95,11 +126,12 @@ void HeatmapItem::setMatrix(GroupValueMatrix matrix)
 {
     matrix_ = std::move(matrix);
     // The exported heatmap's scale, so that the screen and the report read alike.
-    legendMax_ = chart::FragmentationHeatmap::scaleMax(
+    naturalMax_ = chart::FragmentationHeatmap::scaleMax(
         matrix_, model_ ? chart::FragmentationHeatmap::rowsWithCells(model_->layout(), matrix_.groups)
                         : std::vector<size_t>{});
     paintImage();
     emit matrixChanged();
+    emit scaleChanged();
     emit bandsChanged();
 }
 
@@ -113,7 +145,7 @@ void HeatmapItem::paintImage()
         const size_t perRow = (groups + kMaxTexelRows - 1) / kMaxTexelRows;
         const size_t rows = (groups + perRow - 1) / perRow;
         texels = QImage(int(columns), int(rows), QImage::Format_RGB32);
-        const float scale = float(1.0 / legendMax_);
+        const float scale = float(1.0 / legendMax());
         for (size_t r = 0; r < rows; ++r) {
             auto* line = reinterpret_cast<QRgb*>(texels.scanLine(int(r)));
             for (size_t c = 0; c < columns; ++c) {
@@ -159,14 +191,6 @@ double HeatmapItem::xOf(size_t position) const
     return model_->series().column(0)[std::min(position, model_->series().rows() - 1)];
 }
 
-qreal HeatmapItem::xForPosition(int position) const
-{
-    const double first = xOf(firstPosition()), last = xOf(lastPosition());
-    if (last <= first)
-        return 0.0;
-    return std::clamp((xOf(size_t(std::max(position, 0))) - first) / (last - first), 0.0, 1.0) * width();
-}
-
 double HeatmapItem::valueAt(int group, int column) const
 {
     if (group < 0 || column < 0 || size_t(group) >= matrix_.groups || size_t(column) >= matrix_.columns())
@@ -197,6 +221,8 @@ void HeatmapItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeo
     TextureImageItem::geometryChange(newGeometry, oldGeometry);
     if (newGeometry.size() != oldGeometry.size())
         emit bandsChanged();
+    if (newGeometry.width() != oldGeometry.width())
+        emit cursorPixelChanged();
 }
 
 }  // namespace tessera::views

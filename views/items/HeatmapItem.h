@@ -19,7 +19,8 @@ namespace tessera::views {
 // heatmap (FragmentationHeatmap::sampleOverX): each shows the state at its centre. The matrix
 // is sampled off the GUI thread whenever the run, the range or the column count change, and
 // drawn as one texture with one texel per (bin, node) scaled to the item. The timeline cursor
-// is not drawn here, nor known: QML puts a cheap line over it (xForPosition gives where).
+// is not drawn here: QML puts a cheap line at cursorPixel, which follows the cursor, the range,
+// the run and the item's width (a position read once through xForPosition would not).
 class HeatmapItem : public TextureImageItem {
     Q_OBJECT
     QML_ELEMENT
@@ -31,7 +32,15 @@ class HeatmapItem : public TextureImageItem {
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(bool ready READ ready NOTIFY matrixChanged)
     Q_PROPERTY(double legendMin READ legendMin NOTIFY matrixChanged)
-    Q_PROPERTY(double legendMax READ legendMax NOTIFY matrixChanged)
+    // The top of the colour scale: scaleMax when set (> 0), else this run's own (naturalMax).
+    // Heatmaps shown together set one scaleMax, so that one colour means one value in all.
+    Q_PROPERTY(double legendMax READ legendMax NOTIFY scaleChanged)
+    Q_PROPERTY(double naturalMax READ naturalMax NOTIFY matrixChanged)
+    Q_PROPERTY(double scaleMax READ scaleMax WRITE setScaleMax NOTIFY scaleChanged)
+    // The timeline cursor as a position of this run (-1: none), and where it is drawn: its
+    // pixel on the item's x axis, NaN when there is none or it lies outside the range.
+    Q_PROPERTY(int cursor READ cursor WRITE setCursor NOTIFY cursorPixelChanged)
+    Q_PROPERTY(qreal cursorPixel READ cursorPixel NOTIFY cursorPixelChanged)
     Q_PROPERTY(QString legendLabel READ legendLabel NOTIFY runChanged)
     // {label, y, height, nodes} per GPU model, in item coordinates.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
@@ -51,14 +60,18 @@ public:
     bool busy() const { return job_.busy(); }
     bool ready() const { return matrix_.columns() > 0; }
     double legendMin() const { return 0.0; }
-    double legendMax() const { return legendMax_; }
+    double legendMax() const { return scaleMax_ > 0 ? scaleMax_ : naturalMax_; }
+    double naturalMax() const { return naturalMax_; }
+    double scaleMax() const { return scaleMax_; }
+    void setScaleMax(double max);
+    int cursor() const { return cursor_; }
+    void setCursor(int position);
+    qreal cursorPixel() const;
     QString legendLabel() const;
     QVariantList bands() const;
 
     // The colour of a value at `share` of the legend's range [legendMin, legendMax].
     Q_INVOKABLE QColor colorAt(qreal share) const;
-    // Where a timeline position lies on the item's x axis: linear in the run's x.
-    Q_INVOKABLE qreal xForPosition(int position) const;
     // The node, the sampled position and the value under a point, or "".
     Q_INVOKABLE QString describeAt(qreal x, qreal y) const;
     // The sampled value of one group in one column (for tests and tooltips), NaN outside.
@@ -71,7 +84,9 @@ signals:
     void rangeChanged();
     void busyChanged();
     void matrixChanged();
+    void scaleChanged();
     void bandsChanged();
+    void cursorPixelChanged();
 
 protected:
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
@@ -92,7 +107,9 @@ private:
     int from_ = 0;
     int to_ = -1;
     GroupValueMatrix matrix_;
-    double legendMax_ = 1.0;
+    double naturalMax_ = 1.0;
+    double scaleMax_ = 0.0;
+    int cursor_ = -1;
     LatestResult<GroupValueMatrix> job_;
 };
 

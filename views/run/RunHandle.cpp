@@ -1,5 +1,6 @@
 #include "run/RunHandle.h"
 
+#include "chart/MatchedPosition.h"
 #include "chart/MetricText.h"
 #include "chart/RunCharts.h"
 
@@ -111,6 +112,14 @@ QString RunHandle::positionText(int position) const
 int RunHandle::positionAtX(double x) const
 {
     return int(run_->series().rowAtX(x));
+}
+
+int RunHandle::positionMatching(RunHandle* reference, int position) const
+{
+    if (!reference)
+        return -1;
+    const bool fork = parentRun_ == reference || reference->parentRun() == this;
+    return int(chart::matchedPosition(reference->run(), size_t(std::max(position, 0)), *run_, fork));
 }
 
 int RunHandle::divergenceFrom(RunHandle* other) const

@@ -74,6 +74,9 @@ public:
     Q_INVOKABLE QString positionText(int position) const;
     // The first position whose x value reaches `x` (the series' x is non-decreasing).
     Q_INVOKABLE int positionAtX(double x) const;
+    // This run's position while `reference` is at `position` (chart::matchedPosition): the same
+    // decision for a fork of it or its parent, else the same x. -1 without a reference.
+    Q_INVOKABLE int positionMatching(tessera::views::RunHandle* reference, int position) const;
     // The first position at which this run's metrics differ from `other`'s, -1 if they never
     // do: where a what-if branch starts to matter, which may be well after its fork.
     Q_INVOKABLE int divergenceFrom(tessera::views::RunHandle* other) const;

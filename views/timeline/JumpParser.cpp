@@ -30,14 +30,13 @@ std::optional<double> secondsPer(const QString& unit)
 
 QString number(double v) { return QString::number(v, 'f', std::abs(v) < 10 ? 2 : std::abs(v) < 100 ? 1 : 0); }
 
-// The axis end in the unit the axes show, e.g. "187.3 d".
-QString shown(const JumpParser::Axis& axis, double x)
+}  // namespace
+
+QString JumpParser::shown(const Axis& axis, double x)
 {
     const chart::XAxisUnit u = chart::XAxisUnit::forSpan(axis.unit, axis.max - axis.min);
     return QStringLiteral("%1 %2").arg(number(x / u.perUnit), u.unit);
 }
-
-}  // namespace
 
 QString JumpParser::hint(const Axis& axis)
 {

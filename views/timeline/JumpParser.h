@@ -27,6 +27,8 @@ public:
     static Result parse(const QString& text, const Axis& axis);
     // A short example of what the box accepts on `axis`, for its placeholder.
     static QString hint(const Axis& axis);
+    // `x` as the axes show it, e.g. "187.3 d" or "95.00 %".
+    static QString shown(const Axis& axis, double x);
 };
 
 }  // namespace tessera::views

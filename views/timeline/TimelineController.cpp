@@ -47,6 +47,8 @@ void TimelineController::setPosition(int position)
         return;
     position_ = clamped;
     emit positionChanged();
+    if (!jumpNote_.isEmpty())  // it said where the last jump landed: not here any more
+        setJumpError(jumpError_, {});
 }
 
 void TimelineController::setSpeed(double speed)
@@ -126,27 +128,51 @@ bool TimelineController::jumpTo(const QString& text)
         setJumpError(r.error);
         return false;
     }
-    setJumpError({});
     jumpToX(*r.x);
+    // A replay has no event in long gaps: the cursor lands on the first event at or after the
+    // time asked for. Say where, when that is visibly elsewhere (more than 0.1 % of the axis).
+    const JumpParser::Axis axis{run_->xUnit(), xStart(), xEnd()};
+    const double landed = x();
+    QString note;
+    if (std::abs(landed - *r.x) > 1e-3 * std::abs(axis.max - axis.min))
+        note = tr("No event at %1: at the next one, %2 (decision %3).")
+                   .arg(JumpParser::shown(axis, *r.x), JumpParser::shown(axis, landed))
+                   .arg(position_);
+    setJumpError({}, note);
     return true;
 }
 
-void TimelineController::setJumpError(const QString& error)
+void TimelineController::setJumpError(const QString& error, const QString& note)
 {
-    if (error == jumpError_)
+    if (error == jumpError_ && note == jumpNote_)
         return;
     jumpError_ = error;
+    jumpNote_ = note;
     emit jumpErrorChanged();
+}
+
+double TimelineController::xStart() const { return run_ ? run_->xAt(0) : 0.0; }
+double TimelineController::xEnd() const { return run_ ? run_->xAt(steps()) : 0.0; }
+double TimelineController::x() const { return run_ ? run_->xAt(position_) : 0.0; }
+
+void TimelineController::scrubToX(double x)
+{
+    if (run_ && std::isfinite(x))
+        setPosition(run_->positionAtX(x));
 }
 
 double TimelineController::pixelAt(int position, double width) const
 {
-    return TimeMapping(0, steps(), 0, width).toPixel(position);
+    if (!run_)
+        return 0.0;
+    return TimeMapping(xStart(), xEnd(), 0, width).toPixel(run_->xAt(position));
 }
 
 int TimelineController::positionAtPixel(double pixel, double width) const
 {
-    return int(std::lround(TimeMapping(0, steps(), 0, width).toValue(pixel)));
+    if (!run_)
+        return 0;
+    return run_->positionAtX(TimeMapping(xStart(), xEnd(), 0, width).toValue(pixel));
 }
 
 void TimelineController::advance()

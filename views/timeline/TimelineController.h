@@ -28,6 +28,15 @@ class TimelineController : public QObject {
     // refused ("" after a jump).
     Q_PROPERTY(QString jumpHint READ jumpHint NOTIFY runChanged)
     Q_PROPERTY(QString jumpError READ jumpError NOTIFY jumpErrorChanged)
+    // Where the last jump landed when that is not where it was asked to (no event there), ""
+    // otherwise: the box says so rather than moving the cursor silently.
+    Q_PROPERTY(QString jumpNote READ jumpNote NOTIFY jumpErrorChanged)
+    // The slider's scale: the run's x (arrived % or seconds) from its first to its last step,
+    // the x the charts' axes are linear in, so that the slider's handle sits at the same share
+    // of its track as the cursor on every chart.
+    Q_PROPERTY(double xStart READ xStart NOTIFY runChanged)
+    Q_PROPERTY(double xEnd READ xEnd NOTIFY runChanged)
+    Q_PROPERTY(double x READ x NOTIFY positionChanged)
 
 public:
     static constexpr double kDefaultSpeed = 200;
@@ -48,6 +57,10 @@ public:
     QString xUnit() const;
     QString jumpHint() const;
     QString jumpError() const { return jumpError_; }
+    QString jumpNote() const { return jumpNote_; }
+    double xStart() const;
+    double xEnd() const;
+    double x() const;
 
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
@@ -61,7 +74,9 @@ public:
     // axes' unit) and jumps there; otherwise sets jumpError and stays. Returns whether it jumped.
     Q_INVOKABLE bool jumpTo(const QString& text);
     Q_INVOKABLE void clearJumpError() { setJumpError({}); }
-    // The slider's geometry: position <-> pixel over [0, width].
+    // Moves to the first position whose x reaches `x` without pausing: the slider's drag.
+    Q_INVOKABLE void scrubToX(double x);
+    // The slider's geometry: position <-> pixel over [0, width], linear in x as the charts.
     Q_INVOKABLE double pixelAt(int position, double width) const;
     Q_INVOKABLE int positionAtPixel(double pixel, double width) const;
 
@@ -75,7 +90,7 @@ signals:
 private:
     void advance();
     void runChangedUnder();
-    void setJumpError(const QString& error);
+    void setJumpError(const QString& error, const QString& note = {});
 
     QPointer<RunHandle> run_;
     int position_ = 0;
@@ -84,6 +99,7 @@ private:
     QTimer timer_;
     QElapsedTimer clock_;
     QString jumpError_;
+    QString jumpNote_;
 };
 
 }  // namespace tessera::views
