@@ -13,7 +13,7 @@ Pane {
     property bool shortcutsEnabled: true
 
     padding: 8
-    // The row's size: the jump message beside it is a second child, which a Pane does not size from.
+    // The row's size: the jump message above it is a second child, which a Pane does not size from.
     contentWidth: row.implicitWidth
     contentHeight: row.implicitHeight
 
@@ -125,17 +125,18 @@ Pane {
     }
 
     // Why the text was refused, or where the jump landed when no event is where it was asked:
-    // beside the box, over the speed controls, outside the row's layout, so that showing it
-    // moves nothing (the box stays under the pointer).
+    // just above the box, right-aligned with it, over the bottom of the views and outside the
+    // row's layout, so that showing it moves nothing (the box stays under the pointer) and
+    // covers none of the bar's own controls or its position text. Whole, never elided.
     Rectangle {
         id: jumpMessage
         readonly property bool isError: bar.timeline.jumpError.length > 0
         visible: isError || bar.timeline.jumpNote.length > 0
-        z: 5
-        width: Math.min(380, messageWidth.width + 16)
-        height: Math.min(parent.height, message.implicitHeight + 6)
-        x: jumpField.x - width - 6  // the row fills the same parent
-        y: (parent.height - height) / 2
+        z: 100
+        width: Math.min(420, messageWidth.width + 18)
+        height: message.implicitHeight + 6
+        x: jumpField.x + jumpField.width - width  // the row fills the same parent
+        y: -height - 2 - bar.topPadding  // above the Pane itself, not just its padded content
         color: ThemePalette.window
         border.color: jumpMessage.isError ? message.color : ThemePalette.mid
         radius: 3
@@ -155,8 +156,6 @@ Pane {
             text: jumpMessage.isError ? bar.timeline.jumpError : bar.timeline.jumpNote
             color: jumpMessage.isError ? (ThemePalette.dark ? "#ff9d8a" : "#b3261e") : ThemePalette.text
             wrapMode: Text.Wrap
-            maximumLineCount: 3
-            elide: Text.ElideRight
             font.pixelSize: 11
         }
     }

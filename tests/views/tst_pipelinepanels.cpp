@@ -258,7 +258,7 @@ private slots:
         QCOMPARE(slider->property("to").toDouble(), timeline_->xEnd());
     }
 
-    // The jump box reads the axes' units and says, beside it, what it cannot read.
+    // The jump box reads the axes' units and says, just above it, what it cannot read.
     void jumpBoxShowsWhatItCannotRead()
     {
         QQuickItem* item = nullptr;
@@ -288,6 +288,10 @@ private slots:
         QVERIFY(error->isVisible());
         // Walk item 13: showing the complaint moved the box ~330 px, so the next click missed it.
         QCOMPARE(field->mapToScene({0, 0}), fieldAt);
+        // ... and the message covers none of the bar's own controls or its position text.
+        const QQuickItem* box = error->parentItem();
+        QVERIFY(box->mapToScene({0, box->height()}).y() <= item->mapToScene({0, 0}).y());
+        QVERIFY(box->mapToScene({box->width(), 0}).x() <= field->mapToScene({field->width(), 0}).x() + 0.5);
         QVERIFY(!error->property("text").toString().isEmpty());
         QCOMPARE(field->property("text").toString(), unit == "s" ? QString("soon") : QString("130d"));  // kept to mend
         render(*window, "TimelineBar-jump-error");
