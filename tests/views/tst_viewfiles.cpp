@@ -24,6 +24,7 @@
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
 
+#include <functional>
 #include <memory>
 
 Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
@@ -327,6 +328,47 @@ private slots:
                      qPrintable(QStringLiteral("%1 at %2 of %3").arg(run->name()).arg(cursor->x()).arg(heat->width())));
         }
     }
+    // Walk item 9: the differences B − A were blue, orange and green on screen (colours written
+    // in the QML) and all navy in the export. Both take names and colours from one plan: each
+    // exported panel draws its difference as the screen does, in a colour of its own.
+    void differencesOnScreenAreTheExportsSeries()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/CompareView.qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"runA", QVariant::fromValue(run_)}, {"runB", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        const QList<chart::ChartSpec> exported = views::ExportRequest("difference", run_, fork_, 0, -1, 10).specs();
+        QCOMPARE(exported.size(), 3);
+        QSet<QRgb> colours;
+        int i = 0;
+        auto* chartView = view->findChild<QObject*>("compareDeltaChart");
+        QVERIFY(chartView);
+        const auto seriesNamed = [&](const char* name) -> QLineSeries* {
+            for (int s = 0; s < chartView->property("count").toInt(); ++s) {
+                QAbstractSeries* series = nullptr;
+                QMetaObject::invokeMethod(chartView, "series", Q_RETURN_ARG(QAbstractSeries*, series), Q_ARG(int, s));
+                if (series && series->objectName() == QLatin1String(name))
+                    return qobject_cast<QLineSeries*>(series);
+            }
+            return nullptr;
+        };
+        for (const char* name : {"deltaAlloc", "deltaFrag", "deltaPower"}) {
+            auto* line = seriesNamed(name);
+            QVERIFY2(line, name);
+            const chart::ChartSpec& panel = exported[i++];
+            QCOMPARE(panel.series.size(), 1);
+            const chart::ChartSpec::Series& e = panel.series.front();
+            QCOMPARE(line->color(), e.color);
+            QCOMPARE(line->name(), panel.y.title());  // "Δ GPU allocation (pp)"
+            QVERIFY(panel.y.title().startsWith(e.name));
+            QCOMPARE(line->pen().style() == Qt::DashLine, e.dashed);
+            colours.insert(e.color.rgb());
+        }
+        QCOMPARE(colours.size(), 3);
+    }
+
 };
 
 int main(int argc, char** argv)
