@@ -328,6 +328,63 @@ private slots:
                      qPrintable(QStringLiteral("%1 at %2 of %3").arg(run->name()).arg(cursor->x()).arg(heat->width())));
         }
     }
+    // Walk item 12: the legend of GPU power by model elided the model names ("P100…", "V100…")
+    // at 1280 wide. Our legend wraps: every series of the export is named whole, at any width.
+    void powerByModelLegendNamesEveryModelWhole_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("1280") << 1280;
+        QTest::newRow("narrow") << 420;
+    }
+    void powerByModelLegendNamesEveryModelWhole()
+    {
+        QFETCH(int, width);
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
+        std::unique_ptr<QObject> view(power.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(power.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(width, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* models = view->findChild<QObject*>("powerByModelChart");
+        QVERIFY(models);
+        auto* chartLegend = models->property("legend").value<QObject*>();
+        QVERIFY(chartLegend);
+        QVERIFY2(!chartLegend->property("visible").toBool(), "Qt Charts' legend elides long names");
+        auto* legend = view->findChild<QQuickItem*>("powerByModelLegend");
+        QVERIFY(legend && legend->isVisible());
+        QTest::qWait(20);
+        const QList<chart::ChartSpec::Series> exported =
+            views::ExportRequest("power-by-model", run_, fork_, 0, -1, 10).specs().front().series;
+        QVERIFY(exported.size() >= 2);
+        QList<QQuickItem*> names;  // in the order drawn (a Repeater's items are visual children only)
+        const std::function<void(QQuickItem*)> collect = [&](QQuickItem* at) {
+            for (QQuickItem* child : at->childItems()) {
+                if (child->objectName() == QLatin1String("legendName"))
+                    names << child;
+                collect(child);
+            }
+        };
+        collect(legend);
+        QCOMPARE(names.size(), exported.size());
+        for (qsizetype i = 0; i < exported.size(); ++i) {
+            QQuickItem* name = names[i];
+            QCOMPARE(name->property("text").toString(), exported[i].name);
+            QCOMPARE(name->property("color").value<QColor>().isValid(), true);
+            QVERIFY(name->property("contentWidth").toDouble() <= name->width() + 0.5);
+            // Inside the legend: nothing runs off its right edge.
+            const QPointF right = name->mapToItem(legend, QPointF(name->width(), name->height()));
+            QVERIFY2(right.x() <= legend->width() + 0.5, qPrintable(exported[i].name));
+            QVERIFY2(right.y() <= legend->height() + 0.5, qPrintable(exported[i].name));
+        }
+    }
+
     // Walk item 9: the differences B − A were blue, orange and green on screen (colours written
     // in the QML) and all navy in the export. Both take names and colours from one plan: each
     // exported panel draws its difference as the screen does, in a colour of its own.
