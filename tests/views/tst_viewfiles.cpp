@@ -385,6 +385,35 @@ private slots:
         }
     }
 
+    // Walk item 17: the Metrics view said "90.00 at the cursor": no unit, and only run A's value
+    // with two runs drawn. It says both runs' values with the metric's unit, as the charts do.
+    void metricsCursorTextHasUnitAndBothRuns()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/MetricsView.qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        const QVariantList metrics = run_->metrics().mid(1);
+        int index = -1;
+        for (int i = 0; i < metrics.size() && index < 0; ++i)
+            if (!metrics[i].toMap().value("unit").toString().isEmpty())
+                index = i;
+        QVERIFY(index >= 0);
+        auto* box = view->findChild<QObject*>("metricBox");
+        QVERIFY(box);
+        box->setProperty("currentIndex", index);
+        const QVariantMap metric = metrics[index].toMap();
+        const QString key = metric.value("key").toString();
+        const QString unit = metric.value("unit").toString();
+        auto* label = view->findChild<QObject*>("metricCursorText");
+        QVERIFY(label);
+        const int forkAt = fork_->positionMatching(run_, 10);
+        QCOMPARE(label->property("text").toString(),
+                 QStringLiteral("A %1 %3 · B %2 %3 at the cursor")
+                     .arg(run_->valueText(key, 10), fork_->valueText(key, forkAt), unit));
+    }
     // Walk item 9: the differences B − A were blue, orange and green on screen (colours written
     // in the QML) and all navy in the export. Both take names and colours from one plan: each
     // exported panel draws its difference as the screen does, in a colour of its own.
