@@ -21,6 +21,20 @@ Item {
     property real gridScroll: 0
 
     readonly property bool ready: runA !== null && runB !== null && runA !== runB
+    // The differences' names and colours: the plan the exported "Differences B − A" draws
+    // (ChartPlans "difference": allocation, fragmentation rate, power), one panel each there.
+    readonly property var deltaPlan: {
+        void (runA ? runA.name + runA.color : "")
+        void (runB ? runB.name + runB.color : "")
+        return ready ? ChartPlans.series("difference", runA, runB) : []
+    }
+    function deltaName(i) {
+        const p = deltaPlan[i]
+        return p ? p.name + " (" + p.unit + ")" : ""
+    }
+    function deltaColor(i) {
+        return deltaPlan[i] ? deltaPlan[i].color : ThemePalette.text
+    }
 
     signal runAChosen(RunHandle run)
     signal runBChosen(RunHandle run)
@@ -269,30 +283,30 @@ Item {
                 LineSeries {
                     id: deltaAlloc
                     objectName: "deltaAlloc"
-                    name: qsTr("Δ GPU allocation (pp)")
+                    name: view.deltaName(0)
                     axisX: deltaChart.xAxis
                     axisY: deltaChart.yAxis
-                    color: "#0072B2"
+                    color: view.deltaColor(0)
                     width: 2
                 }
                 LineSeries {
                     id: deltaFrag
                     objectName: "deltaFrag"
-                    name: qsTr("Δ fragmentation rate (pp)")
+                    name: view.deltaName(1)
                     axisX: deltaChart.xAxis
                     axisY: deltaChart.yAxis
-                    color: "#E69F00"
+                    color: view.deltaColor(1)
                     width: 2
                 }
                 LineSeries {
                     id: deltaPower
                     objectName: "deltaPower"
-                    name: qsTr("Δ cluster power (kW)")
+                    name: view.deltaName(2)
                     axisX: deltaChart.xAxis
                     axisYRight: powerAxis
-                    color: "#009E73"
+                    color: view.deltaColor(2)
                     width: 2
-                    style: Qt.DashLine
+                    style: view.deltaPlan[2] && view.deltaPlan[2].dashed ? Qt.DashLine : Qt.SolidLine
                 }
             }
             ColumnLayout {

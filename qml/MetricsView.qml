@@ -33,11 +33,11 @@ Item {
                 model: view.metrics.map(m => m.unit.length > 0 ? m.label + " (" + m.unit + ")" : m.label)
             }
             Label {
+                objectName: "metricCursorText"
                 Layout.fillWidth: true
                 color: ThemePalette.text
-                text: view.run && view.metric
-                      ? qsTr("%1 at the cursor").arg(view.run.valueText(view.metric.key, view.position))
-                      : ""
+                // The chart's own cursor text: the metric's unit and, with a second run, both runs'.
+                text: chart.cursorValues.length > 0 ? qsTr("%1 at the cursor").arg(chart.cursorValues) : ""
             }
         }
 
@@ -54,6 +54,8 @@ Item {
                                                                : view.metric.label) : ""
             chartId: "metric"
             metricKey: view.metric ? view.metric.key : ""
+            cursorKey: view.metric ? view.metric.key : ""
+            cursorUnit: view.metric && view.metric.unit.length > 0 ? " " + view.metric.unit : ""
         }
     }
 }

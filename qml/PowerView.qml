@@ -50,6 +50,17 @@ Item {
             position: view.position
             chartId: "power-by-model"
             yTitle: qsTr("GPU power (kW)")
+            // Model names are what tell the series apart: our legend below wraps them whole.
+            legend.visible: false
+        }
+
+        SeriesLegend {
+            objectName: "powerByModelLegend"
+            visible: view.hasModels
+            Layout.fillWidth: true
+            Layout.leftMargin: 8
+            Layout.rightMargin: 8
+            plan: modelChart.plan
         }
     }
 }

@@ -24,6 +24,7 @@
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
 
+#include <functional>
 #include <memory>
 
 Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
@@ -327,6 +328,133 @@ private slots:
                      qPrintable(QStringLiteral("%1 at %2 of %3").arg(run->name()).arg(cursor->x()).arg(heat->width())));
         }
     }
+    // Walk item 12: the legend of GPU power by model elided the model names ("P100…", "V100…")
+    // at 1280 wide. Our legend wraps: every series of the export is named whole, at any width.
+    void powerByModelLegendNamesEveryModelWhole_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("1280") << 1280;
+        QTest::newRow("narrow") << 420;
+    }
+    void powerByModelLegendNamesEveryModelWhole()
+    {
+        QFETCH(int, width);
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
+        std::unique_ptr<QObject> view(power.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(power.errorString()));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(width, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* models = view->findChild<QObject*>("powerByModelChart");
+        QVERIFY(models);
+        auto* chartLegend = models->property("legend").value<QObject*>();
+        QVERIFY(chartLegend);
+        QVERIFY2(!chartLegend->property("visible").toBool(), "Qt Charts' legend elides long names");
+        auto* legend = view->findChild<QQuickItem*>("powerByModelLegend");
+        QVERIFY(legend && legend->isVisible());
+        QTest::qWait(20);
+        const QList<chart::ChartSpec::Series> exported =
+            views::ExportRequest("power-by-model", run_, fork_, 0, -1, 10).specs().front().series;
+        QVERIFY(exported.size() >= 2);
+        QList<QQuickItem*> names;  // in the order drawn (a Repeater's items are visual children only)
+        const std::function<void(QQuickItem*)> collect = [&](QQuickItem* at) {
+            for (QQuickItem* child : at->childItems()) {
+                if (child->objectName() == QLatin1String("legendName"))
+                    names << child;
+                collect(child);
+            }
+        };
+        collect(legend);
+        QCOMPARE(names.size(), exported.size());
+        for (qsizetype i = 0; i < exported.size(); ++i) {
+            QQuickItem* name = names[i];
+            QCOMPARE(name->property("text").toString(), exported[i].name);
+            QCOMPARE(name->property("color").value<QColor>().isValid(), true);
+            QVERIFY(name->property("contentWidth").toDouble() <= name->width() + 0.5);
+            // Inside the legend: nothing runs off its right edge.
+            const QPointF right = name->mapToItem(legend, QPointF(name->width(), name->height()));
+            QVERIFY2(right.x() <= legend->width() + 0.5, qPrintable(exported[i].name));
+            QVERIFY2(right.y() <= legend->height() + 0.5, qPrintable(exported[i].name));
+        }
+    }
+
+    // Walk item 17: the Metrics view said "90.00 at the cursor": no unit, and only run A's value
+    // with two runs drawn. It says both runs' values with the metric's unit, as the charts do.
+    void metricsCursorTextHasUnitAndBothRuns()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/MetricsView.qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        const QVariantList metrics = run_->metrics().mid(1);
+        int index = -1;
+        for (int i = 0; i < metrics.size() && index < 0; ++i)
+            if (!metrics[i].toMap().value("unit").toString().isEmpty())
+                index = i;
+        QVERIFY(index >= 0);
+        auto* box = view->findChild<QObject*>("metricBox");
+        QVERIFY(box);
+        box->setProperty("currentIndex", index);
+        const QVariantMap metric = metrics[index].toMap();
+        const QString key = metric.value("key").toString();
+        const QString unit = metric.value("unit").toString();
+        auto* label = view->findChild<QObject*>("metricCursorText");
+        QVERIFY(label);
+        const int forkAt = fork_->positionMatching(run_, 10);
+        QCOMPARE(label->property("text").toString(),
+                 QStringLiteral("A %1 %3 · B %2 %3 at the cursor")
+                     .arg(run_->valueText(key, 10), fork_->valueText(key, forkAt), unit));
+    }
+    // Walk item 9: the differences B − A were blue, orange and green on screen (colours written
+    // in the QML) and all navy in the export. Both take names and colours from one plan: each
+    // exported panel draws its difference as the screen does, in a colour of its own.
+    void differencesOnScreenAreTheExportsSeries()
+    {
+        QQmlEngine engine;
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/CompareView.qml"));
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"runA", QVariant::fromValue(run_)}, {"runB", QVariant::fromValue(fork_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        const QList<chart::ChartSpec> exported = views::ExportRequest("difference", run_, fork_, 0, -1, 10).specs();
+        QCOMPARE(exported.size(), 3);
+        QSet<QRgb> colours;
+        int i = 0;
+        auto* chartView = view->findChild<QObject*>("compareDeltaChart");
+        QVERIFY(chartView);
+        const auto seriesNamed = [&](const char* name) -> QLineSeries* {
+            for (int s = 0; s < chartView->property("count").toInt(); ++s) {
+                QAbstractSeries* series = nullptr;
+                QMetaObject::invokeMethod(chartView, "series", Q_RETURN_ARG(QAbstractSeries*, series), Q_ARG(int, s));
+                if (series && series->objectName() == QLatin1String(name))
+                    return qobject_cast<QLineSeries*>(series);
+            }
+            return nullptr;
+        };
+        for (const char* name : {"deltaAlloc", "deltaFrag", "deltaPower"}) {
+            auto* line = seriesNamed(name);
+            QVERIFY2(line, name);
+            const chart::ChartSpec& panel = exported[i++];
+            QCOMPARE(panel.series.size(), 1);
+            const chart::ChartSpec::Series& e = panel.series.front();
+            QCOMPARE(line->color(), e.color);
+            QCOMPARE(line->name(), panel.y.title());  // "Δ GPU allocation (pp)"
+            QVERIFY(panel.y.title().startsWith(e.name));
+            QCOMPARE(line->pen().style() == Qt::DashLine, e.dashed);
+            colours.insert(e.color.rgb());
+        }
+        QCOMPARE(colours.size(), 3);
+    }
+
 };
 
 int main(int argc, char** argv)

@@ -119,20 +119,10 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     const double hi = std::min(frame.xMax(), xb.empty() ? frame.xMin() : xb.back() * scale);
     const int samples = std::clamp(options.maxPoints, 2, 4000);
 
-    struct Metric {
-        const char* key;
-        QString title;
-        QString label;
-        QString unit;
-    };
-    const Metric metrics[] = {
-        {"alloc_pct", QStringLiteral("Difference in GPU allocation"), QStringLiteral("Δ GPU allocation"), QStringLiteral("pp")},
-        {"frag_rate_pct", QStringLiteral("Difference in fragmentation rate"), QStringLiteral("Δ fragmentation rate"),
-         QStringLiteral("pp")},
-        {"power_kw", QStringLiteral("Difference in cluster power"), QStringLiteral("Δ cluster power"), QStringLiteral("kW")}};
     QList<ChartSpec> charts;
-    for (const Metric& m : metrics) {
-        ChartSpec spec = frame.spec(m.title, m.label, m.unit);
+    for (const PlannedSeries& m : SeriesPlan::difference(frame)) {
+        // "Δ GPU allocation" is the "Difference in GPU allocation".
+        ChartSpec spec = frame.spec(QStringLiteral("Difference in %1").arg(m.name.mid(2)), m.name, m.unit);
         spec.subtitle = frame.subtitle(false);  // one B − A series, drawn solid
         spec.y.includeZero = true;
         QList<QPointF> points;
@@ -143,8 +133,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
             if (va && vb)
                 points.append(QPointF(x, *vb - *va));
         }
-        spec.series.append({QStringLiteral("B − A"), ChartColors::seriesColor(0), points, ChartSpec::SeriesStyle::Line,
-                            false, frame.timeAxis()});
+        spec.series.append({m.name, m.color, points, ChartSpec::SeriesStyle::Line, m.dashed, m.stepped});
         charts.append(spec);
     }
     return charts;

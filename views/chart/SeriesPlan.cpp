@@ -136,7 +136,34 @@ SeriesPlan::List SeriesPlan::forChart(std::string_view chart, const RunChartFram
         return fragmentationRate(frame);
     if (chart == "metric")
         return metric(frame, key);
+    if (chart == "difference")
+        return difference(frame);
     return {};
+}
+
+SeriesPlan::List SeriesPlan::difference(const RunChartFrame& frame)
+{
+    struct Metric {
+        const char* key;
+        QString label;
+        QString unit;
+    };
+    const Metric metrics[] = {{"alloc_pct", QStringLiteral("Δ GPU allocation"), QStringLiteral("pp")},
+                              {"frag_rate_pct", QStringLiteral("Δ fragmentation rate"), QStringLiteral("pp")},
+                              {"power_kw", QStringLiteral("Δ cluster power"), QStringLiteral("kW")}};
+    List list;
+    int colour = 0;
+    for (const Metric& m : metrics) {
+        PlannedSeries p;
+        p.name = m.label;
+        p.color = ChartColors::seriesColor(colour++);
+        p.stepped = frame.timeAxis();
+        p.run = 1;
+        p.key = m.key;
+        p.unit = m.unit;
+        list.append(p);
+    }
+    return list;
 }
 
 }  // namespace tessera::chart

@@ -24,6 +24,7 @@ struct PlannedSeries {
     size_t run = 0;        // index into the frame's runs
     std::string key;       // the metric drawn
     std::vector<std::string> below;  // a stacked area: the keys stacked under it, bottom first
+    QString unit;          // the metric's unit where the plan names it (the differences)
 };
 
 // The plans of the run charts. Colours: a chart whose series are the runs (allocation,
@@ -43,13 +44,17 @@ public:
     // Each GPU model's power (keys gpu_power_kw:MODEL) of every run; empty without them.
     static List powerByModel(const RunChartFrame& frame);
     static List fragmentationRate(const RunChartFrame& frame);
+    // The differences B − A of run 1 less run 0: GPU allocation, fragmentation rate (pp) and
+    // cluster power (kW), each in its own colour, drawn solid. The screen draws them on one chart
+    // (power on a second axis), the export one panel each: both take names and colours here.
+    static List difference(const RunChartFrame& frame);
     // One metric of every run that has it.
     static List metric(const RunChartFrame& frame, std::string_view key);
     // Whether metric `key` of `run` is drawn as steps: on a time axis (replay) every state holds
     // until the next event, and counts (unit "pods") change only in whole steps on any axis.
     // The plans, the exported charts and SeriesFeeder (every series on screen) all ask here.
     static bool stepped(const Run& run, std::string_view key);
-    // By chart id (allocation, failed-pods, power, power-by-model, fragmentation-rate, or
+    // By chart id (allocation, failed-pods, power, power-by-model, fragmentation-rate, difference, or
     // "metric" with `key`); empty for an id without series.
     static List forChart(std::string_view chart, const RunChartFrame& frame, std::string_view key = {});
 };

@@ -59,7 +59,8 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"stepped", p.stepped},
                                 {"run", int(p.run)},
                                 {"key", QString::fromStdString(p.key)},
-                                {"below", below}});
+                                {"below", below},
+                                {"unit", p.unit}});
     }
     return list;
 }

@@ -25,7 +25,7 @@ public:
 
     // The series of chart `chart` (an ExportController chart id, or "metric" with `key`) for
     // `run` and, when set, `otherRun`: a list of {name, color, fill, area, dashed, stepped, run
-    // (0: run, 1: otherRun), key, below (keys stacked under an area)}.
+    // (0: run, 1: otherRun), key, below (keys stacked under an area), unit (where the plan names it)}.
     Q_INVOKABLE QVariantList series(const QString& chart, tessera::views::RunHandle* run,
                                     tessera::views::RunHandle* otherRun, const QString& key = {}) const;
     // Which runs a chart shows, as the exported charts' subtitle says it: the run's name, or
