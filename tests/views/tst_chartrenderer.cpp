@@ -467,6 +467,52 @@ private slots:
         QCOMPARE(ChartCsv::toCsv(handMadeSpec()).trimmed().split('\n').size(), 12);
     }
 
+    // Walk item 23: runs on different traces are sampled at different x. The CSV has one x grid
+    // with every run's value at every x inside its range (held from its last point), and every
+    // column names its run and unit.
+    void csvOfTwoTracesHasOneGridWithoutHolesAndNamesTheRuns()
+    {
+        const auto other = test::simulateRun(test::syntheticTrace(40, 260, 77), "fgd");
+        const ChartSpec spec = RunCharts::power({run_.get(), other.get()});
+        const QList<QByteArray> lines = ChartCsv::toCsv(spec).trimmed().split('\n');
+        const QStringList header = QString::fromUtf8(lines[0]).split(QLatin1Char(','));
+        QCOMPARE(header.size(), spec.series.size() + 1);
+        bool sawB = false;
+        for (int c = 1; c < header.size(); ++c) {
+            QVERIFY2(header[c].endsWith(QStringLiteral(" (kW)")), qPrintable(header[c]));
+            const bool a = header[c].contains(QStringLiteral(" · A ")), b = header[c].contains(QStringLiteral(" · B "));
+            QVERIFY2(a != b, qPrintable(header[c]));
+            sawB = sawB || b;
+        }
+        QVERIFY(sawB);
+        QVERIFY(header[1].startsWith(QStringLiteral("CPU power · A")));
+        // Each column: filled from its series' first x to its last, no hole in between.
+        QList<QList<QByteArray>> rows;
+        for (int r = 1; r < lines.size(); ++r)
+            rows << lines[r].split(',');
+        int bothFilled = 0;
+        for (int c = 1; c < header.size(); ++c) {
+            const auto& points = spec.series[c - 1].points;
+            for (const auto& row : rows) {
+                const double x = row[0].toDouble();  // 12 digits: compare x within their rounding
+                const double eps = 1e-9 * std::max(1.0, std::abs(x));
+                const bool inRange = x >= points.first().x() - eps && x <= points.last().x() + eps;
+                QCOMPARE(row[c].isEmpty(), !inRange);
+                if (inRange) {  // the held value: the last point at or before x
+                    double held = points.first().y();
+                    for (const QPointF& p : points)
+                        if (p.x() <= x + eps)
+                            held = p.y();
+                    QCOMPARE(row[c].toDouble(), QByteArray::number(held, 'g', 12).toDouble());
+                }
+            }
+        }
+        for (const auto& row : rows)
+            bothFilled += std::none_of(row.begin() + 1, row.end(), [](const QByteArray& f) { return f.isEmpty(); });
+        QVERIFY(rows.size() > spec.series.first().points.size());  // B's own x are rows too
+        QVERIFY2(bothFilled * 10 > rows.size() * 5, qPrintable(QStringLiteral("%1 of %2").arg(bothFilled).arg(rows.size())));
+    }
+
     void zoomLimitsTheSeriesAndTheAxis()
     {
         RunChartOptions zoom;

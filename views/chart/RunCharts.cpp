@@ -28,7 +28,8 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
     for (const PlannedSeries& p : plan) {
         if (!windows[p.run])
             windows[p.run] = frame.window(p.run);
-        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped});
+        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped,
+                            frame.runCount() > 1 ? frame.runLetter(p.run) : QString()});
     }
 }
 
