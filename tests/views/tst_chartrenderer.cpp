@@ -4,6 +4,7 @@
 // tables hold their published values.
 #include "chart/ChartColors.h"
 #include "chart/ChartCsv.h"
+#include "chart/LabelStack.h"
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
@@ -315,6 +316,64 @@ private slots:
         // A fork shares its parent's decisions: the same position.
         o.fork = 10;
         QCOMPARE(chart::matchedPosition(*run_, 100, *other, true), size_t(100));
+    }
+
+    // Walk item 23: exported heatmaps and occupancy grids left small GPU-model groups (A10,
+    // V100M32: one or two nodes among hundreds) unlabelled. Every group is named, in any size.
+    void everyHeatmapGroupIsLabelled_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("report panel") << QSize(900, 500);
+        QTest::newRow("small") << QSize(500, 260);
+    }
+    void everyHeatmapGroupIsLabelled()
+    {
+        QFETCH(QSize, size);
+        ChartSpec spec;
+        spec.title = QStringLiteral("Fragmentation");
+        spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), 0.0, 100.0};
+        spec.y.label = QStringLiteral("Nodes by GPU model");
+        ChartSpec::Heatmap h;
+        const int rows = 600;
+        h.image = QImage(50, rows, QImage::Format_RGB32);
+        h.image.fill(Qt::white);
+        h.xMax = 100;
+        h.rowAxisLabel = spec.y.label;
+        const QList<std::pair<QString, int>> groups{{"G2", 20}, {"A10", 1}, {"V100M32", 2}, {"T4", 300}, {"P100", 1},
+                                                    {"V100M16", 270}, {"K80", 6}};
+        int first = 0;
+        for (const auto& [name, count] : groups) {
+            h.bands.append({name, first, count});
+            first += count;
+        }
+        QCOMPARE(first, rows);
+        h.legendLabel = QStringLiteral("Expected fragmentation");
+        h.scale = {Qt::white, Qt::black};
+        spec.heatmap = h;
+        const QString svg = QString::fromUtf8(ChartRenderer::render({spec}, ChartFormat::Svg, size));
+        for (const auto& [name, count] : groups)
+            QVERIFY2(svg.contains(QStringLiteral(">%1<").arg(name)), qPrintable(name));
+        QFile shot(QDir::temp().filePath(QStringLiteral("tessera-heatmap-groups-%1.png").arg(size.width())));  // to look at
+        if (shot.open(QIODevice::WriteOnly))
+            shot.write(ChartRenderer::render({spec}, ChartFormat::Png, size));
+    }
+
+    // Labels pushed apart by LabelStack never overlap and stay inside their room.
+    void labelStackSeparatesLabels()
+    {
+        const std::vector<double> anchors{50, 10, 11, 12, 95, 100};
+        const double size = 8;
+        const std::vector<double> at = LabelStack::place(anchors, size, 0, 100);
+        QCOMPARE(at.size(), anchors.size());
+        std::vector<double> sorted = at;
+        std::sort(sorted.begin(), sorted.end());
+        for (size_t i = 0; i < sorted.size(); ++i) {
+            QVERIFY(sorted[i] - size / 2 >= -1e-9 && sorted[i] + size / 2 <= 100 + 1e-9);
+            if (i > 0)
+                QVERIFY(sorted[i] - sorted[i - 1] >= size - 1e-9);
+        }
+        QCOMPARE(at[0], 50.0);  // a label with room stays at its anchor
+        QVERIFY(at[1] < at[2] && at[2] < at[3]);  // the order of the anchors is kept
     }
 
     void markersAtOnePlaceShareOneLabel()

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/ChartLegend.h"
+#include "chart/LabelStack.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -313,15 +314,31 @@ void PanelPainter::paintAxes()
         const auto& h = *spec_.heatmap;
         const double rowHeight = plot_.height() / std::max(1, h.image.height());
         const double labelWidth = yLabelWidth_;
-        painter_.setPen(theme_.mutedText);
-        for (const auto& band : h.bands) {
-            const double bandTop = plot_.top() + band.firstRow * rowHeight;
-            const double bandHeight = band.rowCount * rowHeight;
-            if (bandHeight < em * 0.8)
-                continue;  // too thin to label; the boundary lines still show it
-            const QRectF r(plot_.left() - tick - labelWidth, bandTop, labelWidth, bandHeight);
-            painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(band.label, Qt::ElideRight, labelWidth));
+        // Every group is named, as on screen: a thin group's label (one A10 node among many)
+        // moves off its band as far as its neighbours need, with a leader to the band's middle,
+        // and when there are more groups than lines of text the labels get smaller.
+        QFont bandFont = font_;
+        const auto count = size_t(h.bands.size());
+        if (!LabelStack::fits(count, em, plot_.top(), plot_.bottom()))
+            bandFont.setPixelSize(std::max(4, int(font_.pixelSize() * plot_.height() / (double(count) * em))));
+        const QFontMetricsF bandMetrics(bandFont);
+        const double lineHeight = std::min(em, plot_.height() / std::max<double>(1, double(count)));
+        std::vector<double> anchors;
+        for (const auto& band : h.bands)
+            anchors.push_back(plot_.top() + (band.firstRow + band.rowCount / 2.0) * rowHeight);
+        const std::vector<double> placed = LabelStack::place(anchors, lineHeight, plot_.top(), plot_.bottom());
+        painter_.setFont(bandFont);
+        for (size_t b = 0; b < count; ++b) {
+            const QRectF r(plot_.left() - tick - labelWidth, placed[b] - lineHeight / 2, labelWidth, lineHeight);
+            painter_.setPen(theme_.mutedText);
+            painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                              bandMetrics.elidedText(h.bands[qsizetype(b)].label, Qt::ElideRight, labelWidth));
+            if (std::abs(placed[b] - anchors[b]) > 0.5) {
+                painter_.setPen(QPen(theme_.axis, 1));
+                painter_.drawLine(QPointF(plot_.left() - tick, placed[b]), QPointF(plot_.left(), anchors[b]));
+            }
         }
+        painter_.setFont(font_);
     } else {
         for (double v : yTicks_.values) {
             const double y = toY(v);
