@@ -5,6 +5,7 @@
 #include "chart/ChartColors.h"
 #include "chart/ChartCsv.h"
 #include "chart/LabelStack.h"
+#include "chart/PanelPainter.h"
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
@@ -374,6 +375,38 @@ private slots:
         }
         QCOMPARE(at[0], 50.0);  // a label with room stays at its anchor
         QVERIFY(at[1] < at[2] && at[2] < at[3]);  // the order of the anchors is kept
+    }
+
+    // Walk item 16: the cursor, fork and diverges labels sat on each other, and the box
+    // "cursor · fork" crossed the diverges line. Each label is clear of the other labels and of
+    // every other marker line, and inside the plot.
+    void markerLabelsKeepClearOfEachOtherAndOfOtherLines()
+    {
+        const QRectF plot(50, 40, 800, 400);
+        const QList<double> xs{300, 360, 846, 849};  // cursor · fork, diverges, cursor, an unlabelled line
+        const QList<QSizeF> sizes{QSizeF(90, 16), QSizeF(60, 16), QSizeF(60, 16), QSizeF()};
+        const QList<QRectF> boxes = PanelPainter::markerLabelBoxes(xs, sizes, plot);
+        QCOMPARE(boxes.size(), xs.size());
+        QVERIFY(boxes[3].isNull());
+        for (qsizetype i = 0; i < 3; ++i) {
+            QVERIFY(plot.contains(boxes[i]));
+            QCOMPARE(boxes[i].size(), sizes[i]);
+            QVERIFY(std::abs(boxes[i].left() - xs[i]) <= 4.5 || std::abs(boxes[i].right() - xs[i]) <= 4.5);  // beside its line
+            for (qsizetype j = 0; j < xs.size(); ++j) {
+                if (j == i)
+                    continue;
+                QVERIFY2(!(xs[j] > boxes[i].left() && xs[j] < boxes[i].right()), qPrintable(QStringLiteral("%1 crosses line %2").arg(i).arg(j)));
+                QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(QStringLiteral("%1 overlaps %2").arg(i).arg(j)));
+            }
+        }
+        // Lines closer than a label is wide: the labels may cross lines, never each other.
+        const QList<double> crowded{300, 312, 330, 336};
+        const QList<QRectF> stacked = PanelPainter::markerLabelBoxes(crowded, QList<QSizeF>(4, QSizeF(70, 16)), plot);
+        for (qsizetype i = 0; i < stacked.size(); ++i) {
+            QVERIFY(plot.contains(stacked[i]));
+            for (qsizetype j = i + 1; j < stacked.size(); ++j)
+                QVERIFY(!stacked[i].intersects(stacked[j]));
+        }
     }
 
     void markersAtOnePlaceShareOneLabel()
