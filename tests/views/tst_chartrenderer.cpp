@@ -74,8 +74,8 @@ ChartSpec handMadeSpec()
     spec.title = QStringLiteral("Hand-made");
     spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), {}, {}, true, false};
     spec.y = {QStringLiteral("Power"), QStringLiteral("kW"), {}, {}, true, false};
-    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false};
-    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true};
+    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false, false, {}};
+    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true, false, {}};
     for (int i = 0; i <= 10; ++i) {
         a.points.append(QPointF(i, i * 0.5));
         b.points.append(QPointF(i, 100 + i * 2.25));

@@ -447,13 +447,17 @@ void PanelPainter::paintMarkers()
     painter_.save();
     painter_.setFont(smallFont_);
     painter_.setRenderHint(QPainter::Antialiasing, true);
-    for (qsizetype index = 0; index < lines.size(); ++index) {
-        const auto& [x, labels] = lines[index];
+    // Every line first, then the labels on their backdrop: where lines are too close for a
+    // label between them, the label covers a line rather than a line crossing the label.
+    for (const auto& [x, labels] : lines) {
         if (x < plot_.left() - 0.5 || x > plot_.right() + 0.5)
             continue;
         painter_.setPen(QPen(theme_.markerLine, std::max(1.5, fm.height() / 9), Qt::DashLine));
         painter_.drawLine(QPointF(x, plot_.top()), QPointF(x, plot_.bottom()));
-        if (labels.isEmpty())
+    }
+    for (qsizetype index = 0; index < lines.size(); ++index) {
+        const auto& [x, labels] = lines[index];
+        if (labels.isEmpty() || boxes[index].isNull())
             continue;
         const QString label = labels.join(QStringLiteral(" · "));
         const QRectF box = boxes[index];

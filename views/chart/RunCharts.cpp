@@ -57,7 +57,7 @@ ChartSpec RunCharts::allocation(const Runs& runs, const RunChartOptions& options
         // The FGD paper's diagonal, as in the app: every arrived GPU allocated.
         const double top = std::min(100.0, frame.xMax());
         spec.series.prepend({QStringLiteral("every arrived GPU allocated"), ChartColors::referenceLine(),
-                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false});
+                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false, {}});
     }
     return spec;
 }
@@ -145,7 +145,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
                 points.append(QPointF(x, *vb - *va));
         }
         spec.series.append({QStringLiteral("B − A"), ChartColors::seriesColor(0), points, ChartSpec::SeriesStyle::Line,
-                            false, frame.timeAxis()});
+                            false, frame.timeAxis(), {}});
         charts.append(spec);
     }
     return charts;
