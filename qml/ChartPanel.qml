@@ -245,6 +245,29 @@ ChartView {
         }
     }
 
+    // The label of a marker line, as the exported charts draw it: a boxed label on its own row
+    // at the top (cursor, fork, diverges: rows 0, 1, 2, so they never overlap each other), on
+    // a backdrop so a curve under it does not hide it; beside the line, or left of it near the
+    // plot's right edge.
+    component MarkerLabel: Rectangle {
+        property int row: 0
+        property alias text: labelText.text
+        readonly property real lineX: parent ? parent.x : 0
+        width: labelText.implicitWidth + 6
+        height: labelText.implicitHeight + 2
+        y: 2 + row * (height + 3)
+        x: lineX + 4 + width > chart.plotArea.x + chart.plotArea.width ? -width - 3 : 4
+        radius: 3
+        color: Qt.rgba(ThemePalette.window.r, ThemePalette.window.g, ThemePalette.window.b, 0.85)
+        border.color: chart.markerColor
+        Text {
+            id: labelText
+            anchors.centerIn: parent
+            color: ThemePalette.text
+            font.pixelSize: 11
+        }
+    }
+
     // Overlays: declared inside the ChartView, drawn through an explicit visual parent. The
     // markers take the exported charts' marker colour and dashes, never a series' colour.
     readonly property color markerColor: ChartPlans.markerColor(ThemePalette.dark)
@@ -258,13 +281,9 @@ ChartView {
         y: chart.plotArea.y
         height: chart.plotArea.height
         color: chart.markerColor
-        Text {
-            anchors.left: parent.right
-            anchors.leftMargin: 3
-            y: 18  // below the cursor's value
+        MarkerLabel {
+            row: 1  // below the cursor's value
             text: chart.markersMerged ? qsTr("fork · diverges") : qsTr("fork")
-            color: ThemePalette.text
-            font.pixelSize: 11
         }
     }
     DashedLine {
@@ -278,13 +297,9 @@ ChartView {
         y: chart.plotArea.y
         height: chart.plotArea.height
         color: chart.markerColor
-        Text {
-            anchors.left: parent.right
-            anchors.leftMargin: 3
-            y: 34
+        MarkerLabel {
+            row: 2
             text: qsTr("diverges")
-            color: ThemePalette.text
-            font.pixelSize: 11
         }
     }
     Rectangle {
@@ -299,15 +314,11 @@ ChartView {
         height: chart.plotArea.height
         color: ThemePalette.text
         opacity: 0.75
-        Text {
+        MarkerLabel {
             visible: text.length > 0
             objectName: "cursorLabel"
+            row: 0
             text: chart.cursorText.length > 0 ? chart.cursorText : chart.cursorValues
-            color: ThemePalette.text
-            font.pixelSize: 11
-            y: 2
-            // Flip to the left of the line near the right edge.
-            x: cursorLine.x + 4 + implicitWidth > chart.plotArea.x + chart.plotArea.width ? -implicitWidth - 4 : 4
         }
     }
 }

@@ -65,7 +65,7 @@ ToolBar {
         Item { Layout.fillWidth: true }
         Action {
             visible: ChartZoom.active
-            text: qsTr("Zoom %1–%2 · reset").arg(ChartZoom.minX.toFixed(1)).arg(ChartZoom.maxX.toFixed(1))
+            text: qsTr("Zoom %1 · reset").arg(ChartPlans.xRangeText(bar.currentRun, ChartZoom.minX, ChartZoom.maxX))
             tip: qsTr("Every chart shows this x range; CSV export keeps to it. Reset: 0")
             onClicked: ChartZoom.reset()
         }

@@ -4,6 +4,8 @@
 // tables hold their published values.
 #include "chart/ChartColors.h"
 #include "chart/ChartCsv.h"
+#include "chart/LabelStack.h"
+#include "chart/PanelPainter.h"
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
@@ -72,8 +74,8 @@ ChartSpec handMadeSpec()
     spec.title = QStringLiteral("Hand-made");
     spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), {}, {}, true, false};
     spec.y = {QStringLiteral("Power"), QStringLiteral("kW"), {}, {}, true, false};
-    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false};
-    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true};
+    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false, false, {}};
+    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true, false, {}};
     for (int i = 0; i <= 10; ++i) {
         a.points.append(QPointF(i, i * 0.5));
         b.points.append(QPointF(i, 100 + i * 2.25));
@@ -317,6 +319,96 @@ private slots:
         QCOMPARE(chart::matchedPosition(*run_, 100, *other, true), size_t(100));
     }
 
+    // Walk item 23: exported heatmaps and occupancy grids left small GPU-model groups (A10,
+    // V100M32: one or two nodes among hundreds) unlabelled. Every group is named, in any size.
+    void everyHeatmapGroupIsLabelled_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("report panel") << QSize(900, 500);
+        QTest::newRow("small") << QSize(500, 260);
+    }
+    void everyHeatmapGroupIsLabelled()
+    {
+        QFETCH(QSize, size);
+        ChartSpec spec;
+        spec.title = QStringLiteral("Fragmentation");
+        spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), 0.0, 100.0};
+        spec.y.label = QStringLiteral("Nodes by GPU model");
+        ChartSpec::Heatmap h;
+        const int rows = 600;
+        h.image = QImage(50, rows, QImage::Format_RGB32);
+        h.image.fill(Qt::white);
+        h.xMax = 100;
+        h.rowAxisLabel = spec.y.label;
+        const QList<std::pair<QString, int>> groups{{"G2", 20}, {"A10", 1}, {"V100M32", 2}, {"T4", 300}, {"P100", 1},
+                                                    {"V100M16", 270}, {"K80", 6}};
+        int first = 0;
+        for (const auto& [name, count] : groups) {
+            h.bands.append({name, first, count});
+            first += count;
+        }
+        QCOMPARE(first, rows);
+        h.legendLabel = QStringLiteral("Expected fragmentation");
+        h.scale = {Qt::white, Qt::black};
+        spec.heatmap = h;
+        const QString svg = QString::fromUtf8(ChartRenderer::render({spec}, ChartFormat::Svg, size));
+        for (const auto& [name, count] : groups)
+            QVERIFY2(svg.contains(QStringLiteral(">%1<").arg(name)), qPrintable(name));
+        QFile shot(QDir::temp().filePath(QStringLiteral("tessera-heatmap-groups-%1.png").arg(size.width())));  // to look at
+        if (shot.open(QIODevice::WriteOnly))
+            shot.write(ChartRenderer::render({spec}, ChartFormat::Png, size));
+    }
+
+    // Labels pushed apart by LabelStack never overlap and stay inside their room.
+    void labelStackSeparatesLabels()
+    {
+        const std::vector<double> anchors{50, 10, 11, 12, 95, 100};
+        const double size = 8;
+        const std::vector<double> at = LabelStack::place(anchors, size, 0, 100);
+        QCOMPARE(at.size(), anchors.size());
+        std::vector<double> sorted = at;
+        std::sort(sorted.begin(), sorted.end());
+        for (size_t i = 0; i < sorted.size(); ++i) {
+            QVERIFY(sorted[i] - size / 2 >= -1e-9 && sorted[i] + size / 2 <= 100 + 1e-9);
+            if (i > 0)
+                QVERIFY(sorted[i] - sorted[i - 1] >= size - 1e-9);
+        }
+        QCOMPARE(at[0], 50.0);  // a label with room stays at its anchor
+        QVERIFY(at[1] < at[2] && at[2] < at[3]);  // the order of the anchors is kept
+    }
+
+    // Walk item 16: the cursor, fork and diverges labels sat on each other, and the box
+    // "cursor · fork" crossed the diverges line. Each label is clear of the other labels and of
+    // every other marker line, and inside the plot.
+    void markerLabelsKeepClearOfEachOtherAndOfOtherLines()
+    {
+        const QRectF plot(50, 40, 800, 400);
+        const QList<double> xs{300, 360, 846, 849};  // cursor · fork, diverges, cursor, an unlabelled line
+        const QList<QSizeF> sizes{QSizeF(90, 16), QSizeF(60, 16), QSizeF(60, 16), QSizeF()};
+        const QList<QRectF> boxes = PanelPainter::markerLabelBoxes(xs, sizes, plot);
+        QCOMPARE(boxes.size(), xs.size());
+        QVERIFY(boxes[3].isNull());
+        for (qsizetype i = 0; i < 3; ++i) {
+            QVERIFY(plot.contains(boxes[i]));
+            QCOMPARE(boxes[i].size(), sizes[i]);
+            QVERIFY(std::abs(boxes[i].left() - xs[i]) <= 4.5 || std::abs(boxes[i].right() - xs[i]) <= 4.5);  // beside its line
+            for (qsizetype j = 0; j < xs.size(); ++j) {
+                if (j == i)
+                    continue;
+                QVERIFY2(!(xs[j] > boxes[i].left() && xs[j] < boxes[i].right()), qPrintable(QStringLiteral("%1 crosses line %2").arg(i).arg(j)));
+                QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(QStringLiteral("%1 overlaps %2").arg(i).arg(j)));
+            }
+        }
+        // Lines closer than a label is wide: the labels may cross lines, never each other.
+        const QList<double> crowded{300, 312, 330, 336};
+        const QList<QRectF> stacked = PanelPainter::markerLabelBoxes(crowded, QList<QSizeF>(4, QSizeF(70, 16)), plot);
+        for (qsizetype i = 0; i < stacked.size(); ++i) {
+            QVERIFY(plot.contains(stacked[i]));
+            for (qsizetype j = i + 1; j < stacked.size(); ++j)
+                QVERIFY(!stacked[i].intersects(stacked[j]));
+        }
+    }
+
     void markersAtOnePlaceShareOneLabel()
     {
         ChartSpec spec = handMadeSpec();
@@ -465,6 +557,52 @@ private slots:
         QCOMPARE(lines[1], QByteArray("2,1,104.5"));
         QCOMPARE(lines[4], QByteArray("5,2.5,111.25"));
         QCOMPARE(ChartCsv::toCsv(handMadeSpec()).trimmed().split('\n').size(), 12);
+    }
+
+    // Walk item 23: runs on different traces are sampled at different x. The CSV has one x grid
+    // with every run's value at every x inside its range (held from its last point), and every
+    // column names its run and unit.
+    void csvOfTwoTracesHasOneGridWithoutHolesAndNamesTheRuns()
+    {
+        const auto other = test::simulateRun(test::syntheticTrace(40, 260, 77), "fgd");
+        const ChartSpec spec = RunCharts::power({run_.get(), other.get()});
+        const QList<QByteArray> lines = ChartCsv::toCsv(spec).trimmed().split('\n');
+        const QStringList header = QString::fromUtf8(lines[0]).split(QLatin1Char(','));
+        QCOMPARE(header.size(), spec.series.size() + 1);
+        bool sawB = false;
+        for (int c = 1; c < header.size(); ++c) {
+            QVERIFY2(header[c].endsWith(QStringLiteral(" (kW)")), qPrintable(header[c]));
+            const bool a = header[c].contains(QStringLiteral(" · A ")), b = header[c].contains(QStringLiteral(" · B "));
+            QVERIFY2(a != b, qPrintable(header[c]));
+            sawB = sawB || b;
+        }
+        QVERIFY(sawB);
+        QVERIFY(header[1].startsWith(QStringLiteral("CPU power · A")));
+        // Each column: filled from its series' first x to its last, no hole in between.
+        QList<QList<QByteArray>> rows;
+        for (int r = 1; r < lines.size(); ++r)
+            rows << lines[r].split(',');
+        int bothFilled = 0;
+        for (int c = 1; c < header.size(); ++c) {
+            const auto& points = spec.series[c - 1].points;
+            for (const auto& row : rows) {
+                const double x = row[0].toDouble();  // 12 digits: compare x within their rounding
+                const double eps = 1e-9 * std::max(1.0, std::abs(x));
+                const bool inRange = x >= points.first().x() - eps && x <= points.last().x() + eps;
+                QCOMPARE(row[c].isEmpty(), !inRange);
+                if (inRange) {  // the held value: the last point at or before x
+                    double held = points.first().y();
+                    for (const QPointF& p : points)
+                        if (p.x() <= x + eps)
+                            held = p.y();
+                    QCOMPARE(row[c].toDouble(), QByteArray::number(held, 'g', 12).toDouble());
+                }
+            }
+        }
+        for (const auto& row : rows)
+            bothFilled += std::none_of(row.begin() + 1, row.end(), [](const QByteArray& f) { return f.isEmpty(); });
+        QVERIFY(rows.size() > spec.series.first().points.size());  // B's own x are rows too
+        QVERIFY2(bothFilled * 10 > rows.size() * 5, qPrintable(QStringLiteral("%1 of %2").arg(bothFilled).arg(rows.size())));
     }
 
     void zoomLimitsTheSeriesAndTheAxis()

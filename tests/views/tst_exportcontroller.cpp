@@ -5,6 +5,7 @@
 // occupancy scale, and the report's occupancy at the cursor.
 #include "chart/ChartColors.h"
 #include "chart/OccupancyChart.h"
+#include "chart/XAxisUnit.h"
 #include "charts/ChartPlans.h"
 #include "export/ExportController.h"
 #include "export/ExportRequest.h"
@@ -89,6 +90,14 @@ private slots:
         } else {
             QVERIFY(bytes.startsWith("%PDF"));
         }
+    }
+
+    // Walk item 23: the zoom button quoted "Zoom 43.9–110.5" with no unit.
+    void zoomRangeTextSaysItsUnit()
+    {
+        QCOMPARE(ChartPlans().xRangeText(a_.get(), 43.94, 110.5), QStringLiteral("43.9–110.5 %"));
+        // A replay's seconds read as days over a long span, as its axes do.
+        QCOMPARE(chart::XAxisUnit::forSpan("s", 5 * 86400.0).rangeText(86400.0, 6 * 86400.0), QStringLiteral("1.0–6.0 d"));
     }
 
     void filesDrawWhatTheScreenDrawsInItsColours_data()

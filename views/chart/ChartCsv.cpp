@@ -6,7 +6,9 @@
 #include <QStringList>
 
 #include <cmath>
-#include <map>
+#include <algorithm>
+#include <iterator>
+#include <set>
 
 namespace tessera::chart {
 
@@ -42,9 +44,25 @@ void appendRow(QByteArray& out, const QStringList& fields)
     out += '\n';
 }
 
+// "name · A (unit)": a column of a chart of several runs names its run, as the legend does
+// for series of the chart's own (which already end in " · A"), even where the legend leaves it
+// to the subtitle.
 QString seriesHeader(const ChartSpec& spec, const ChartSpec::Series& s)
 {
-    return spec.y.unit.isEmpty() ? s.name : QStringLiteral("%1 (%2)").arg(s.name, spec.y.unit);
+    const QString tag = QStringLiteral(" · ") + s.run;
+    const QString name = s.run.isEmpty() || s.name.endsWith(tag) ? s.name : s.name + tag;
+    return spec.y.unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, spec.y.unit);
+}
+
+// The value of a series at x by the step rule: its last point at or before x, held until the
+// next; NaN (an empty cell) outside the series' own x range, where it has no value.
+double heldValue(const QList<QPointF>& points, double x)
+{
+    if (points.isEmpty() || x < points.first().x() || x > points.last().x())
+        return std::nan("");
+    const auto after = std::upper_bound(points.begin(), points.end(), x,
+                                        [](double at, const QPointF& p) { return at < p.x(); });
+    return std::prev(after)->y();
 }
 
 QByteArray heatmapCsv(const ChartSpec::Heatmap& h, const ChartCsv::XRange& visible)
@@ -101,20 +119,17 @@ QByteArray ChartCsv::toCsv(const ChartSpec& spec, XRange visible)
         }
         return out;
     }
-    // Runs sampled at different x: one row per distinct x, a cell where a series has a point.
-    std::map<double, std::vector<double>> rows;
-    for (int k = 0; k < spec.series.size(); ++k)
-        for (const QPointF& p : spec.series[k].points) {
-            if (!inside(p.x(), visible))
-                continue;
-            auto& row = rows[p.x()];
-            row.resize(size_t(spec.series.size()), std::nan(""));
-            row[size_t(k)] = p.y();
-        }
-    for (const auto& [x, values] : rows) {
+    // Runs sampled at different x: one row per distinct x of any series, and in it every series'
+    // value at that x, held from its last point, so no row has a hole inside a series' range.
+    std::set<double> xs;
+    for (const auto& s : spec.series)
+        for (const QPointF& p : s.points)
+            if (inside(p.x(), visible))
+                xs.insert(p.x());
+    for (double x : xs) {
         QStringList row{number(x)};
-        for (double v : values)
-            row << number(v);
+        for (const auto& s : spec.series)
+            row << number(heldValue(s.points, x));
         appendRow(out, row);
     }
     return out;

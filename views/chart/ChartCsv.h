@@ -11,7 +11,9 @@
 namespace tessera::chart {
 
 // The numbers behind a chart as CSV (RFC 4180, dot decimals in any locale): the x column and
-// one column per series, each header with its unit; for a heatmap, one row per group and one
+// one column per series, each header with its unit and, for several runs, its run ("· A");
+// series on different x (runs on different traces) share one x grid, each cell the series'
+// value held from its last point (the charts' step rule); for a heatmap, one row per group and one
 // column per cell column. Given an x range (the visible, zoomed range), only rows or columns
 // inside it are written.
 class ChartCsv {

@@ -35,6 +35,7 @@ struct ChartSpec {
         SeriesStyle style = SeriesStyle::Line;
         bool dashed = false;   // a later run of a comparison (a fork): its series are dashed
         bool stepped = false;  // each value holds until the next point (events, counts)
+        QString run;           // "A", "B": the run of a chart of several runs; empty for one run
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/ChartLegend.h"
+#include "chart/LabelStack.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -313,15 +314,31 @@ void PanelPainter::paintAxes()
         const auto& h = *spec_.heatmap;
         const double rowHeight = plot_.height() / std::max(1, h.image.height());
         const double labelWidth = yLabelWidth_;
-        painter_.setPen(theme_.mutedText);
-        for (const auto& band : h.bands) {
-            const double bandTop = plot_.top() + band.firstRow * rowHeight;
-            const double bandHeight = band.rowCount * rowHeight;
-            if (bandHeight < em * 0.8)
-                continue;  // too thin to label; the boundary lines still show it
-            const QRectF r(plot_.left() - tick - labelWidth, bandTop, labelWidth, bandHeight);
-            painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(band.label, Qt::ElideRight, labelWidth));
+        // Every group is named, as on screen: a thin group's label (one A10 node among many)
+        // moves off its band as far as its neighbours need, with a leader to the band's middle,
+        // and when there are more groups than lines of text the labels get smaller.
+        QFont bandFont = font_;
+        const auto count = size_t(h.bands.size());
+        if (!LabelStack::fits(count, em, plot_.top(), plot_.bottom()))
+            bandFont.setPixelSize(std::max(4, int(font_.pixelSize() * plot_.height() / (double(count) * em))));
+        const QFontMetricsF bandMetrics(bandFont);
+        const double lineHeight = std::min(em, plot_.height() / std::max<double>(1, double(count)));
+        std::vector<double> anchors;
+        for (const auto& band : h.bands)
+            anchors.push_back(plot_.top() + (band.firstRow + band.rowCount / 2.0) * rowHeight);
+        const std::vector<double> placed = LabelStack::place(anchors, lineHeight, plot_.top(), plot_.bottom());
+        painter_.setFont(bandFont);
+        for (size_t b = 0; b < count; ++b) {
+            const QRectF r(plot_.left() - tick - labelWidth, placed[b] - lineHeight / 2, labelWidth, lineHeight);
+            painter_.setPen(theme_.mutedText);
+            painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                              bandMetrics.elidedText(h.bands[qsizetype(b)].label, Qt::ElideRight, labelWidth));
+            if (std::abs(placed[b] - anchors[b]) > 0.5) {
+                painter_.setPen(QPen(theme_.axis, 1));
+                painter_.drawLine(QPointF(plot_.left() - tick, placed[b]), QPointF(plot_.left(), anchors[b]));
+            }
         }
+        painter_.setFont(font_);
     } else {
         for (double v : yTicks_.values) {
             const double y = toY(v);
@@ -359,6 +376,48 @@ void PanelPainter::paintAxes()
     painter_.restore();
 }
 
+QList<QRectF> PanelPainter::markerLabelBoxes(const QList<double>& xs, const QList<QSizeF>& sizes, const QRectF& plot)
+{
+    // Labels sit at the top, right of their line or else left of it; a label that would
+    // overlap an earlier one or cross another marker's line (the cursor's box across
+    // "diverges") moves a line down, so labels and lines never hide each other.
+    const auto shown = [&](double x) { return x >= plot.left() - 0.5 && x <= plot.right() + 0.5; };
+    QList<QRectF> placed;
+    // Lines too close for a label between them: a label may cross lines, never labels.
+    constexpr int kRowsClearOfLines = 3;
+    const auto clear = [&](const QRectF& box, bool ofLines) {
+        if (box.left() < plot.left() - 0.5 || box.right() > plot.right() + 0.5)
+            return false;
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(box); }))
+            return false;
+        return !ofLines || std::none_of(xs.begin(), xs.end(), [&](double other) {
+            return shown(other) && other > box.left() - 1 && other < box.right() + 1;
+        });
+    };
+    QList<QRectF> boxes;
+    for (qsizetype i = 0; i < xs.size(); ++i) {
+        QRectF box;
+        if (sizes[i].isEmpty() || !shown(xs[i])) {
+            boxes << box;
+            continue;
+        }
+        const double w = sizes[i].width(), h = sizes[i].height();
+        for (int pass = 0; pass < 2 && box.isNull(); ++pass)
+            for (int row = 0; box.isNull(); ++row) {
+                const double top = plot.top() + 2 + row * (h + 2);
+                const bool last = top + 2 * h + 2 > plot.bottom();  // no room further down
+                if (pass == 0 && (row >= kRowsClearOfLines || last))
+                    break;
+                for (const double left : {xs[i] + 4, xs[i] - 4 - w})
+                    if (box.isNull() && (clear(QRectF(left, top, w, h), pass == 0) || last))
+                        box = QRectF(left, top, w, h);
+            }
+        placed << box;
+        boxes << box;
+    }
+    return boxes;
+}
+
 void PanelPainter::paintMarkers()
 {
     if (spec_.markers.isEmpty())
@@ -378,26 +437,30 @@ void PanelPainter::paintMarkers()
         }
         lines.append({x, m.label.isEmpty() ? QStringList{} : QStringList{m.label}});
     }
-    QList<QRectF> placed;
+    QList<double> xs;
+    QList<QSizeF> sizes;
+    for (const auto& [x, labels] : lines) {
+        xs << x;
+        sizes << (labels.isEmpty() ? QSizeF() : QSizeF(fm.horizontalAdvance(labels.join(QStringLiteral(" · "))) + fm.height() * 0.6, fm.height() * 1.2));
+    }
+    const QList<QRectF> boxes = markerLabelBoxes(xs, sizes, plot_);
     painter_.save();
     painter_.setFont(smallFont_);
     painter_.setRenderHint(QPainter::Antialiasing, true);
+    // Every line first, then the labels on their backdrop: where lines are too close for a
+    // label between them, the label covers a line rather than a line crossing the label.
     for (const auto& [x, labels] : lines) {
         if (x < plot_.left() - 0.5 || x > plot_.right() + 0.5)
             continue;
         painter_.setPen(QPen(theme_.markerLine, std::max(1.5, fm.height() / 9), Qt::DashLine));
         painter_.drawLine(QPointF(x, plot_.top()), QPointF(x, plot_.bottom()));
-        if (labels.isEmpty())
+    }
+    for (qsizetype index = 0; index < lines.size(); ++index) {
+        const auto& [x, labels] = lines[index];
+        if (labels.isEmpty() || boxes[index].isNull())
             continue;
         const QString label = labels.join(QStringLiteral(" · "));
-        // Labels sit at the top; one that would overlap an earlier one moves a line down.
-        const double w = fm.horizontalAdvance(label) + fm.height() * 0.6;
-        const double h = fm.height() * 1.2;
-        const double boxLeft = x + w + 4 <= plot_.right() ? x + 4 : x - 4 - w;
-        QRectF box(boxLeft, plot_.top() + 2, w, h);
-        while (std::any_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(box); }))
-            box.translate(0, h + 2);
-        placed.append(box);
+        const QRectF box = boxes[index];
         QColor fill = theme_.background;
         fill.setAlphaF(0.85f);
         painter_.setPen(QPen(theme_.markerLine, 1));

@@ -6,7 +6,9 @@
 
 #include <QFont>
 #include <QPolygonF>
+#include <QList>
 #include <QRectF>
+#include <QSizeF>
 
 #include <vector>
 
@@ -22,6 +24,10 @@ public:
     // Markers closer than this share one line and one label ("fork · diverges"); the app's
     // ChartPanel uses the same distance (ChartPlans.markerMergePixels).
     static constexpr double kMarkerMergePixels = 6;
+    // Where the labels of marker lines at pixel x `xs` (sizes: their label boxes, empty for no
+    // label) go in `plot`: at the top beside their line, never over another label or another
+    // marker's line, a row lower where they would be. A null rect for a line without a label.
+    static QList<QRectF> markerLabelBoxes(const QList<double>& xs, const QList<QSizeF>& sizes, const QRectF& plot);
 
     PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels);
     void paint(const QRectF& area);

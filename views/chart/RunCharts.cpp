@@ -28,7 +28,8 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
     for (const PlannedSeries& p : plan) {
         if (!windows[p.run])
             windows[p.run] = frame.window(p.run);
-        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped});
+        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped,
+                            frame.runCount() > 1 ? frame.runLetter(p.run) : QString()});
     }
 }
 
@@ -56,7 +57,7 @@ ChartSpec RunCharts::allocation(const Runs& runs, const RunChartOptions& options
         // The FGD paper's diagonal, as in the app: every arrived GPU allocated.
         const double top = std::min(100.0, frame.xMax());
         spec.series.prepend({QStringLiteral("every arrived GPU allocated"), ChartColors::referenceLine(),
-                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false});
+                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false, {}});
     }
     return spec;
 }
@@ -133,7 +134,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
             if (va && vb)
                 points.append(QPointF(x, *vb - *va));
         }
-        spec.series.append({m.name, m.color, points, ChartSpec::SeriesStyle::Line, m.dashed, m.stepped});
+        spec.series.append({m.name, m.color, points, ChartSpec::SeriesStyle::Line, m.dashed, m.stepped, {}});
         charts.append(spec);
     }
     return charts;

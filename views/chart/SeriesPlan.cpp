@@ -88,9 +88,9 @@ SeriesPlan::List SeriesPlan::power(const RunChartFrame& frame)
     List plan;
     const Run& first = frame.run(0);
     if (hasColumn(first, "cpu_power_kw") && hasColumn(first, "gpu_power_kw")) {
-        plan.append({labelOf(first, "cpu_power_kw"), ChartColors::seriesColor(2), ChartSpec::SeriesStyle::StackedArea,
+        plan.append({ownSeriesName(frame, labelOf(first, "cpu_power_kw"), 0), ChartColors::seriesColor(2), ChartSpec::SeriesStyle::StackedArea,
                      false, stepped(first, "cpu_power_kw"), 0, "cpu_power_kw", {}});
-        plan.append({labelOf(first, "gpu_power_kw"), ChartColors::seriesColor(0), ChartSpec::SeriesStyle::StackedArea,
+        plan.append({ownSeriesName(frame, labelOf(first, "gpu_power_kw"), 0), ChartColors::seriesColor(0), ChartSpec::SeriesStyle::StackedArea,
                      false, stepped(first, "gpu_power_kw"), 0, "gpu_power_kw", {"cpu_power_kw"}});
     }
     for (PlannedSeries total : metric(frame, "power_kw")) {

@@ -16,4 +16,10 @@ XAxisUnit XAxisUnit::forSpan(const QString& baseUnit, double span)
     return {baseUnit, 1.0};
 }
 
+QString XAxisUnit::rangeText(double lo, double hi) const
+{
+    const QString range = QStringLiteral("%1–%2").arg(QString::number(lo / perUnit, 'f', 1), QString::number(hi / perUnit, 'f', 1));
+    return unit.isEmpty() ? range : QStringLiteral("%1 %2").arg(range, unit);
+}
+
 }  // namespace tessera::chart

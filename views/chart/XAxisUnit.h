@@ -14,6 +14,9 @@ struct XAxisUnit {
 
     // For an axis in `baseUnit` spanning `span` base units.
     static XAxisUnit forSpan(const QString& baseUnit, double span);
+    // "43.9–110.5 %": the range [lo, hi] (in base units) in this unit, one decimal, with the
+    // unit, so a range quoted outside an axis (the zoom button) still says what it counts.
+    QString rangeText(double lo, double hi) const;
 };
 
 }  // namespace tessera::chart

@@ -71,6 +71,11 @@ QVariantMap ChartPlans::xUnit(RunHandle* run, double span) const
     return {{"unit", unit.unit}, {"perUnit", unit.perUnit}};
 }
 
+QString ChartPlans::xRangeText(RunHandle* run, double lo, double hi) const
+{
+    return chart::XAxisUnit::forSpan(run ? run->xUnit() : QString(), hi - lo).rangeText(lo, hi);
+}
+
 QVariantList ChartPlans::ticks(double lo, double hi, int target) const
 {
     QVariantList list;

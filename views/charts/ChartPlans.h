@@ -33,6 +33,8 @@ public:
     Q_INVOKABLE QString subtitle(tessera::views::RunHandle* run, tessera::views::RunHandle* otherRun) const;
     // {unit, perUnit}: how an axis of `run`'s x spanning `span` (in the run's unit) is labelled.
     Q_INVOKABLE QVariantMap xUnit(tessera::views::RunHandle* run, double span) const;
+    // "43.9–110.5 %": an x range of `run` in the unit its axes show for that span (XAxisUnit).
+    Q_INVOKABLE QString xRangeText(tessera::views::RunHandle* run, double lo, double hi) const;
     // Round ticks inside [lo, hi] (about `target` of them, as the exported charts' axes: NiceTicks),
     // as {value, label}.
     Q_INVOKABLE QVariantList ticks(double lo, double hi, int target = 6) const;
