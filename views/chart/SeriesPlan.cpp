@@ -55,7 +55,7 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     for (size_t i = 0; i < frame.runCount(); ++i)
         if (hasColumn(frame.run(i), key))
             plan.append({frame.runName(i), frame.runColor(i), ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), key), i,
-                         std::string(key), {}});
+                         std::string(key), {}, {}});
     return plan;
 }
 
@@ -74,12 +74,12 @@ SeriesPlan::List SeriesPlan::failedPods(const RunChartFrame& frame)
             if (anyPositive(frame.run(i), classes[c]))
                 plan.append({ownSeriesName(frame, QString::fromStdString(classes[c].substr(kFailedPrefix.size())), i),
                              ChartColors::seriesColor(int(c)),
-                             ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), classes[c]), i, classes[c], {}});
+                             ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), classes[c]), i, classes[c], {}, {}});
     if (plan.isEmpty())  // nothing failed: show the flat totals rather than an empty frame
         for (size_t i = 0; i < frame.runCount(); ++i)
             plan.append({QStringLiteral("All classes · %1").arg(frame.runName(i)), frame.runColor(i),
                          ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), kFailedTotal), i,
-                         std::string(kFailedTotal), {}});
+                         std::string(kFailedTotal), {}, {}});
     return plan;
 }
 
@@ -89,9 +89,9 @@ SeriesPlan::List SeriesPlan::power(const RunChartFrame& frame)
     const Run& first = frame.run(0);
     if (hasColumn(first, "cpu_power_kw") && hasColumn(first, "gpu_power_kw")) {
         plan.append({ownSeriesName(frame, labelOf(first, "cpu_power_kw"), 0), ChartColors::seriesColor(2), ChartSpec::SeriesStyle::StackedArea,
-                     false, stepped(first, "cpu_power_kw"), 0, "cpu_power_kw", {}});
+                     false, stepped(first, "cpu_power_kw"), 0, "cpu_power_kw", {}, {}});
         plan.append({ownSeriesName(frame, labelOf(first, "gpu_power_kw"), 0), ChartColors::seriesColor(0), ChartSpec::SeriesStyle::StackedArea,
-                     false, stepped(first, "gpu_power_kw"), 0, "gpu_power_kw", {"cpu_power_kw"}});
+                     false, stepped(first, "gpu_power_kw"), 0, "gpu_power_kw", {"cpu_power_kw"}, {}});
     }
     for (PlannedSeries total : metric(frame, "power_kw")) {
         total.name = QStringLiteral("%1: total").arg(total.name);
@@ -109,7 +109,7 @@ SeriesPlan::List SeriesPlan::powerByModel(const RunChartFrame& frame)
             if (hasColumn(frame.run(i), models[m]))
                 plan.append({ownSeriesName(frame, QString::fromStdString(models[m].substr(kGpuPowerPrefix.size())), i),
                              ChartColors::seriesColor(int(m)), ChartSpec::SeriesStyle::Line, i > 0,
-                             stepped(frame.run(i), models[m]), i, models[m], {}});
+                             stepped(frame.run(i), models[m]), i, models[m], {}, {}});
     return plan;
 }
 
