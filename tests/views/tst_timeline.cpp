@@ -180,6 +180,11 @@ private slots:
         QVERIFY(timeline.jumpError().contains("past"));
         timeline.clearJumpError();
         QVERIFY(timeline.jumpError().isEmpty());
+        // Once the cursor moves on by other means, a refusal speaks of something past.
+        QVERIFY(!timeline.jumpTo("500"));
+        QVERIFY(!timeline.jumpError().isEmpty());
+        timeline.setPosition(timeline.position() - 1);
+        QVERIFY(timeline.jumpError().isEmpty());
     }
 
     void heatmapColumnsAreLinearInX_data()

@@ -47,8 +47,10 @@ void TimelineController::setPosition(int position)
         return;
     position_ = clamped;
     emit positionChanged();
-    if (!jumpNote_.isEmpty())  // it said where the last jump landed: not here any more
-        setJumpError(jumpError_, {});
+    // A note said where the last jump landed, an error why the last text was refused: once the
+    // cursor has moved on, both speak of something past.
+    if (!jumpNote_.isEmpty() || !jumpError_.isEmpty())
+        setJumpError({}, {});
 }
 
 void TimelineController::setSpeed(double speed)
