@@ -49,6 +49,19 @@ class TestViewFiles : public QObject {
     views::RunHandle* run_ = nullptr;
     views::RunHandle* fork_ = nullptr;
 
+    // The view `url` of the Tessera module showing the run with its fork, at position 10: the
+    // state most of these tests look at. Null, with the reason in `error`, when it fails.
+    std::unique_ptr<QObject> viewWithFork(QQmlEngine& engine, const QUrl& url, QString& error) const
+    {
+        engine.addImportPath("qrc:/");
+        QQmlComponent component(&engine, url);
+        std::unique_ptr<QObject> view(component.createWithInitialProperties(
+            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
+        if (!view)
+            error = component.errorString();
+        return view;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -153,11 +166,9 @@ private slots:
         QFETCH(QString, chartName);
         QFETCH(QString, chart);
         QQmlEngine engine;
-        engine.addImportPath("qrc:/");
-        QQmlComponent component(&engine, QUrl("qrc:/Tessera/" + file + ".qml"));
-        std::unique_ptr<QObject> view(component.createWithInitialProperties(
-            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
-        QVERIFY2(view, qPrintable(component.errorString()));
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/" + file + ".qml"), error);
+        QVERIFY2(view, qPrintable(error));
         auto* chartView = view->findChild<QObject*>(chartName);
         QVERIFY(chartView);
         QList<QAbstractSeries*> onScreen;
@@ -212,11 +223,9 @@ private slots:
     void fragmentationViewShowsTheForksHeatmapToo()
     {
         QQmlEngine engine;
-        engine.addImportPath("qrc:/");
-        QQmlComponent component(&engine, QUrl("qrc:/Tessera/FragmentationView.qml"));
-        std::unique_ptr<QObject> view(component.createWithInitialProperties(
-            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
-        QVERIFY2(view, qPrintable(component.errorString()));
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/FragmentationView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
         const QList<views::HeatmapItem*> heatmaps = view->findChildren<views::HeatmapItem*>();
         QCOMPARE(heatmaps.size(), 2);
         QSet<views::RunHandle*> runs;
@@ -231,11 +240,9 @@ private slots:
     void captionsShowBothNamesWholeAndFollowARename()
     {
         QQmlEngine engine;
-        engine.addImportPath("qrc:/");
-        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
-        std::unique_ptr<QObject> view(power.createWithInitialProperties(
-            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
-        QVERIFY2(view, qPrintable(power.errorString()));
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/PowerView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
         auto* item = qobject_cast<QQuickItem*>(view.get());
         QQuickWindow window;
         window.resize(1280, 760);
@@ -340,11 +347,9 @@ private slots:
     {
         QFETCH(int, width);
         QQmlEngine engine;
-        engine.addImportPath("qrc:/");
-        QQmlComponent power(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
-        std::unique_ptr<QObject> view(power.createWithInitialProperties(
-            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
-        QVERIFY2(view, qPrintable(power.errorString()));
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/PowerView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
         auto* item = qobject_cast<QQuickItem*>(view.get());
         QQuickWindow window;
         window.resize(width, 760);
@@ -390,11 +395,9 @@ private slots:
     void metricsCursorTextHasUnitAndBothRuns()
     {
         QQmlEngine engine;
-        engine.addImportPath("qrc:/");
-        QQmlComponent component(&engine, QUrl("qrc:/Tessera/MetricsView.qml"));
-        std::unique_ptr<QObject> view(component.createWithInitialProperties(
-            {{"run", QVariant::fromValue(run_)}, {"otherRun", QVariant::fromValue(fork_)}, {"position", 10}}));
-        QVERIFY2(view, qPrintable(component.errorString()));
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/MetricsView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
         const QVariantList metrics = run_->metrics().mid(1);
         int index = -1;
         for (int i = 0; i < metrics.size() && index < 0; ++i)
