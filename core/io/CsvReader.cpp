@@ -70,7 +70,7 @@ CsvReader::CsvReader(const std::string& path, const Options& options, LoadWarnin
     header_ = split(line);
     expected_ = header_.size();
     if (!options_.requiredColumns.empty())
-        checkHeader();
+        checkCsvHeader(path_, header_, options_.requiredColumns, options_.optionalColumns);
 }
 
 CsvReader::~CsvReader() = default;
@@ -242,34 +242,38 @@ int CsvReader::column(std::string_view name) const
     return findColumn(header_, name);
 }
 
-std::string CsvReader::columnName(size_t index) const
+std::string csvColumnName(const std::vector<std::string>& header, size_t index)
 {
-    if (index < header_.size() && !header_[index].empty())
-        return header_[index];
+    if (index < header.size() && !header[index].empty())
+        return header[index];
     return fmt::format("{}", index + 1);
 }
 
-void CsvReader::checkHeader() const
+std::string CsvReader::columnName(size_t index) const
 {
-    const auto& required = options_.requiredColumns;
-    const auto& optional = options_.optionalColumns;
-    const bool namesAnyColumn = std::any_of(header_.begin(), header_.end(), [&](const std::string& name) {
+    return csvColumnName(header_, index);
+}
+
+void checkCsvHeader(const std::string& path, const std::vector<std::string>& header,
+                    const std::vector<std::string>& required, const std::vector<std::string>& optional)
+{
+    const bool namesAnyColumn = std::any_of(header.begin(), header.end(), [&](const std::string& name) {
         return listed(required, name) || listed(optional, name);
     });
     for (const auto& name : required)
-        if (!listed(header_, name))
-            throw InputError(path_, 1, name,
+        if (!listed(header, name))
+            throw InputError(path, 1, name,
                              namesAnyColumn ? "missing column"
                                             : "missing column: no header (the first line names no known column)");
-    for (size_t i = 0; i < header_.size(); ++i)
-        if (!listed(required, header_[i]) && !listed(optional, header_[i]))
-            throw InputError(path_, 1, columnName(i),
-                             header_[i].empty() ? "unknown column: the header cell is empty (a trailing comma?)"
+    for (size_t i = 0; i < header.size(); ++i)
+        if (!listed(required, header[i]) && !listed(optional, header[i]))
+            throw InputError(path, 1, csvColumnName(header, i),
+                             header[i].empty() ? "unknown column: the header cell is empty (a trailing comma?)"
                                                 : "unknown column");
     std::set<std::string> seen;
-    for (const auto& name : header_)
+    for (const auto& name : header)
         if (!seen.insert(name).second)
-            throw InputError(path_, 1, name, "duplicate column");
+            throw InputError(path, 1, name, "duplicate column");
 }
 
 std::vector<int> CsvReader::columnIndices(const std::vector<std::string>& required,

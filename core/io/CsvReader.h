@@ -13,6 +13,15 @@
 
 namespace tessera {
 
+// Throws InputError at line 1 of `path` for a missing, unknown (an empty cell named by its
+// position) or repeated column, or for a first line that names no known column at all.
+void checkCsvHeader(const std::string& path, const std::vector<std::string>& header,
+                    const std::vector<std::string>& required, const std::vector<std::string>& optional);
+
+// Column `index` named for messages: its header cell, or its 1-based number when there is
+// none or the cell is empty.
+std::string csvColumnName(const std::vector<std::string>& header, size_t index);
+
 // Index of `name` in a header, or -1.
 int findColumn(const std::vector<std::string>& header, std::string_view name);
 
@@ -74,7 +83,6 @@ private:
     bool fill();
     // Splits one line, RFC 4180 style; throws InputError for a stray or unclosed quote.
     std::vector<std::string> split(std::string_view line) const;
-    void checkHeader() const;
 
     std::string path_;
     Options options_;

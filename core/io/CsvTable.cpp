@@ -27,22 +27,12 @@ int CsvTable::column(std::string_view name) const
 std::vector<int> CsvTable::columnIndices(const std::vector<std::string>& required,
                                          const std::vector<std::string>& optional) const
 {
+    checkCsvHeader(path_, header_, required, optional);
     std::vector<int> index;
-    for (const auto& name : required) {
-        if (column(name) < 0)
-            throw InputError(path_, 1, name, "missing column");
+    for (const auto& name : required)
         index.push_back(column(name));
-    }
     for (const auto& name : optional)
         index.push_back(column(name));
-    for (size_t i = 0; i < header_.size(); ++i) {
-        const bool known = std::find(required.begin(), required.end(), header_[i]) != required.end()
-            || std::find(optional.begin(), optional.end(), header_[i]) != optional.end();
-        if (!known)
-            throw InputError(path_, 1, header_[i].empty() ? fmt::format("{}", i + 1) : header_[i], "unknown column");
-        if (column(header_[i]) != int(i))
-            throw InputError(path_, 1, header_[i], "duplicate column");
-    }
     return index;
 }
 
@@ -53,9 +43,7 @@ const std::string& CsvField::text(int column) const
 
 void CsvField::fail(int column, const std::string& problem) const
 {
-    const std::string name = column >= 0 && size_t(column) < header_.size() && !header_[size_t(column)].empty()
-        ? header_[size_t(column)] : fmt::format("{}", column + 1);
-    throw InputError(path_, row_.line, name, problem, text(column), true);
+    throw InputError(path_, row_.line, csvColumnName(header_, size_t(column)), problem, text(column), true);
 }
 
 long long CsvField::integer(int column, long long max) const
