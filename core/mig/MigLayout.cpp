@@ -79,12 +79,14 @@ std::optional<std::string> layoutProblem(const MigGpuType& type, const MigLayout
             return fmt::format("{}: {} instances of {}, at most {} per GPU", instanceText(type, inst), n, p.name,
                                p.maxCount);
     }
-    if (mediaExtensionCount(type, layout) > 1) {
-        const auto second = std::find_if(instances.begin(), instances.end(), [&](const MigInstance& i) {
-            return type.profile(i.profile).mediaExtensions;
-        });
-        return fmt::format("{}: {} media-extension (+me) instances, at most one per GPU",
-                           instanceText(type, *second), mediaExtensionCount(type, layout));
+    const MigInstance* firstMedia = nullptr;
+    for (const auto& inst : instances) {
+        if (!type.profile(inst.profile).mediaExtensions)
+            continue;
+        if (firstMedia)
+            return fmt::format("{}: a second media-extension (+me) instance besides {}, at most one per GPU",
+                               instanceText(type, inst), instanceText(type, *firstMedia));
+        firstMedia = &inst;
     }
     return std::nullopt;
 }
