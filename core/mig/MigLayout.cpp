@@ -11,9 +11,14 @@ namespace tessera {
 
 namespace {
 
+// Slices [first, first + count) as bits. Only a layout that is not valid can reach past bit 31;
+// it gets no bits there rather than an undefined shift.
 uint32_t sliceRange(int first, int count)
 {
-    return ((uint32_t(1) << count) - 1) << first;
+    if (first < 0 || count <= 0 || first >= 32)
+        return 0;
+    const uint64_t bits = ((uint64_t(1) << std::min(count, 32)) - 1) << first;
+    return uint32_t(bits);
 }
 
 uint32_t memoryOf(const MigProfile& p, int start)
