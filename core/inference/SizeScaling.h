@@ -1,0 +1,42 @@
+#pragma once
+
+#include "inference/PerformanceModel.h"
+#include "inference/ProfileData.h"
+
+#include <cmath>
+
+namespace tessera {
+
+// Step 1 of mig-elasticbatch.md 2.2, shared by every PerformanceModel: a request of size factor
+// x costs x^k times the reference latency and needs the memory of x^k reference requests.
+struct SizeScaling {
+    double factor = 1;  // x^k
+
+    SizeScaling(double sizeFactor, double sizeExponent) : factor(std::pow(sizeFactor, sizeExponent)) {}
+    bool isReference() const { return factor == 1; }
+    double effectiveBatch(int batch) const { return batch * factor; }
+};
+
+// A profiled point at size factor 1, as measured.
+inline PerfEstimate measuredEstimate(const ProfiledPoint& point)
+{
+    PerfEstimate e;
+    e.feasible = !point.oom();
+    e.latencyMs = point.latencyMs;
+    e.throughputRps = point.throughputRps;
+    e.measured = true;
+    return e;
+}
+
+// A feasible estimate from the reference point's latency and throughput: both scale by x^k
+// (a batch of larger requests takes x^k as long), so x = 1 gives the reference point back.
+inline PerfEstimate scaledEstimate(double referenceLatencyMs, double referenceThroughputRps, const SizeScaling& scaling)
+{
+    PerfEstimate e;
+    e.feasible = true;
+    e.latencyMs = referenceLatencyMs * scaling.factor;
+    e.throughputRps = referenceThroughputRps / scaling.factor;
+    return e;
+}
+
+}  // namespace tessera
