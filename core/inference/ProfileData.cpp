@@ -139,8 +139,12 @@ ProfileData ProfileData::load(const std::string& dir)
             throw InputError::fileLevel(path, fmt::format("more than {} model files in the folder", ProfileLimits::kMaxModels));
         data.models_.push_back(loadModel(path, model, data.warnings_));
     }
-    if (data.models_.empty())
-        throw InputError::fileLevel(dir, "no <model>.csv profile files in the folder");
+    if (data.models_.empty()) {
+        // The ParvaGPU folder keeps its profiles one level down: point there rather than just fail.
+        const bool parent = fs::is_directory(fs::path(dir) / "prof_data", error);
+        throw InputError::fileLevel(dir, std::string("no <model>.csv profile files in the folder") +
+                                             (parent ? " (its prof_data folder holds them)" : ""));
+    }
     // File names and model names sort differently ("a-b.csv" < "a.csv" but "a" < "a-b").
     std::sort(data.models_.begin(), data.models_.end(),
               [](const ModelProfile& a, const ModelProfile& b) { return a.model < b.model; });

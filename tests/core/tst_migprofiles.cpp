@@ -265,6 +265,9 @@ private slots:
         onlyOthers.write("notes.txt", "x\n");
         onlyOthers.write("bert.CSV", QByteArray(kHeader) + kRows);
         EXPECT_INPUT_ERROR(ProfileData::load(onlyOthers.path()), onlyOthers.path(), 1, "", "no <model>.csv", std::nullopt);
+        QDir(QString::fromStdString(onlyOthers.path())).mkdir("prof_data");
+        EXPECT_INPUT_ERROR(ProfileData::load(onlyOthers.path()), onlyOthers.path(), 1, "",
+                           "no <model>.csv profile files in the folder (its prof_data folder holds them)", std::nullopt);
         const std::string missing = empty.path() + "/nowhere";
         EXPECT_INPUT_ERROR(ProfileData::load(missing), missing, 1, "", "no such folder", std::nullopt);
         TempDir files;
