@@ -108,6 +108,8 @@ PerfEstimate LearnedPerformanceModel::estimate(int model, int computeSlices, int
     if (!fit.trained || memorySlices == 0)
         return {};
     const SizeScaling scaling(sizeFactor, sizeExponent);
+    if (!scaling.valid())
+        return {};
     const auto it = std::find_if(fit.training.begin(), fit.training.end(), [&](const ProfiledPoint& p) {
         return p.computeSlices == computeSlices && p.batch == batch && p.procs == procs;
     });
@@ -118,7 +120,11 @@ PerfEstimate LearnedPerformanceModel::estimate(int model, int computeSlices, int
     const double latencyMs = it != fit.training.end() ? it->latencyMs : predictLatencyMs(model, computeSlices, batch, procs);
     const double throughputRps =
         it != fit.training.end() ? it->throughputRps : procs * batch * 1000.0 / latencyMs;
-    return scaledEstimate(latencyMs, throughputRps, scaling);
+    const PerfEstimate e = scaledEstimate(latencyMs, throughputRps, scaling);
+    // A prediction far outside its data can overflow or underflow exp(): no planner may see an
+    // infinite throughput.
+    const bool sane = std::isfinite(e.latencyMs) && e.latencyMs > 0 && std::isfinite(e.throughputRps);
+    return sane ? e : PerfEstimate{};
 }
 
 }  // namespace tessera

@@ -54,6 +54,8 @@ ProfiledPoint readPoint(const CsvField& f, const std::vector<int>& col)
     if ((perProcess == 0) != (seconds == 0))
         f.fail(seconds == 0 ? col[Latency] : col[Throughput],
                "zero here but not in the other column (an OOM row has throughput 0 and latency 0)");
+    if (seconds > 0 && seconds < ProfileLimits::kMinLatencySeconds)
+        f.fail(col[Latency], "below the minimum of 1e-06 s (0 with throughput 0 marks an OOM row)");
     p.latencyMs = seconds * 1000.0;
     p.throughputRps = perProcess * p.procs;
     return p;

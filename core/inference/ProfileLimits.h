@@ -12,6 +12,8 @@ struct ProfileLimits {
     // MPS allows at most 48 client processes per GPU (Volta and later).
     static constexpr long long kMaxProcesses = 48;
     static constexpr double kMaxLatencySeconds = 3600;
+    // 1 us: below it a latency is noise, and its logarithm and p*b/latency stop being sane.
+    static constexpr double kMinLatencySeconds = 1e-6;
     static constexpr double kMaxThroughputRps = 1e9;
     // 5 sizes x 9 batches x 5 processes = 225 rows per model in the ParvaGPU data.
     static constexpr size_t kMaxRowsPerModel = 100'000;

@@ -15,6 +15,8 @@ struct SizeScaling {
 
     SizeScaling(double sizeFactor, double sizeExponent) : factor(std::pow(sizeFactor, sizeExponent)) {}
     bool isReference() const { return factor == 1; }
+    // A size factor or exponent that makes x^k zero, negative, infinite or NaN describes no request.
+    bool valid() const { return std::isfinite(factor) && factor > 0; }
     // b * x^k, snapped to a whole batch within rounding error: sqrt(2)^2 is 2.0000000000000004,
     // and a batch of 8.000000000000002 must not fail a memory test that 8 passes.
     double effectiveBatch(int batch) const

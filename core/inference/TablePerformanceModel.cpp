@@ -17,6 +17,8 @@ PerfEstimate TablePerformanceModel::estimate(int model, int computeSlices, int b
     if (!point || point->oom())
         return {};
     const SizeScaling scaling(sizeFactor, sizeExponent);
+    if (!scaling.valid())
+        return {};
     if (scaling.isReference())
         return measuredEstimate(*point);
     const double effectiveBatch = scaling.effectiveBatch(batch);

@@ -289,6 +289,16 @@ private slots:
         // 3g b4 at x sqrt 2, k 2: b_eff 8 is not profiled on 3g; the pooled 4g b8 OOM point decides.
         QVERIFY(!table.estimate(0, 3, 4, 1, 1.4142135623730951, 2.0).feasible);
         QVERIFY(table.estimate(0, 3, 4, 1, 0.9, 2.0).feasible);
+        // Size factors that describe no request are infeasible, in both models.
+        const LearnedPerformanceModel learned(data, 0.5, 1);
+        for (const PerformanceModel* m : {static_cast<const PerformanceModel*>(&table),
+                                          static_cast<const PerformanceModel*>(&learned)}) {
+            QVERIFY(m->estimate(0, 7, 8, 1, 1.0, 2.0).feasible);
+            QVERIFY(!m->estimate(0, 7, 8, 1, 0.0, 2.0).feasible);
+            QVERIFY(!m->estimate(0, 7, 8, 1, -1.0, 1.0).feasible);
+            QVERIFY(!m->estimate(0, 7, 8, 1, std::nan(""), 2.0).feasible);
+            QVERIFY(!m->estimate(0, 7, 8, 1, 1e300, 2.0).feasible);
+        }
     }
 
     void bucketBounds()

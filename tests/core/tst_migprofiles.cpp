@@ -231,6 +231,7 @@ private slots:
         QTest::newRow("negative latency") << h + "1,1,1,100,-0.01\n" << 2 << "Latency" << "negative" << "-0.01";
         QTest::newRow("empty latency") << h + "1,1,1,100,\n" << 2 << "Latency" << "empty" << "";
         QTest::newRow("trailing text") << h + "1,1,1,100,0.01s\n" << 2 << "Latency" << "not a number" << "0.01s";
+        QTest::newRow("latency below a microsecond") << h + "1,1,1,100,1e-300\n" << 2 << "Latency" << "minimum" << "1e-300";
         QTest::newRow("latency above an hour") << h + "1,1,1,100,4000\n" << 2 << "Latency" << "maximum" << "4000";
         QTest::newRow("zero latency, some throughput") << h + "1,1,1,100,0\n" << 2 << "Latency" << "OOM" << "0";
         QTest::newRow("zero throughput, some latency") << h + "1,1,1,0,0.01\n" << 2 << "Throughput" << "OOM" << "0";
