@@ -119,12 +119,8 @@ PerfEstimate LearnedPerformanceModel::estimate(int model, int computeSlices, int
         return {};
     const double latencyMs = it != fit.training.end() ? it->latencyMs : predictLatencyMs(model, computeSlices, batch, procs);
     const double throughputRps =
-        it != fit.training.end() ? it->throughputRps : procs * batch * 1000.0 / latencyMs;
-    const PerfEstimate e = scaledEstimate(latencyMs, throughputRps, scaling);
-    // A prediction far outside its data can overflow or underflow exp(): no planner may see an
-    // infinite throughput.
-    const bool sane = std::isfinite(e.latencyMs) && e.latencyMs > 0 && std::isfinite(e.throughputRps);
-    return sane ? e : PerfEstimate{};
+        it != fit.training.end() ? it->throughputRps : double(procs) * batch * 1000.0 / latencyMs;
+    return scaledEstimate(latencyMs, throughputRps, scaling);
 }
 
 }  // namespace tessera

@@ -40,13 +40,15 @@ inline PerfEstimate measuredEstimate(const ProfiledPoint& point)
 
 // A feasible estimate from the reference point's latency and throughput: both scale by x^k
 // (a batch of larger requests takes x^k as long), so x = 1 gives the reference point back.
+// Infeasible when the numbers stop being sane (a prediction exp() overflowed or underflowed,
+// an extreme x^k): no planner may see a zero latency or an infinite throughput.
 inline PerfEstimate scaledEstimate(double referenceLatencyMs, double referenceThroughputRps, const SizeScaling& scaling)
 {
     PerfEstimate e;
-    e.feasible = true;
     e.latencyMs = referenceLatencyMs * scaling.factor;
     e.throughputRps = referenceThroughputRps / scaling.factor;
-    return e;
+    e.feasible = std::isfinite(e.latencyMs) && e.latencyMs > 0 && std::isfinite(e.throughputRps) && e.throughputRps > 0;
+    return e.feasible ? e : PerfEstimate{};
 }
 
 }  // namespace tessera

@@ -298,6 +298,8 @@ private slots:
             QVERIFY(!m->estimate(0, 7, 8, 1, -1.0, 1.0).feasible);
             QVERIFY(!m->estimate(0, 7, 8, 1, std::nan(""), 2.0).feasible);
             QVERIFY(!m->estimate(0, 7, 8, 1, 1e300, 2.0).feasible);
+            QVERIFY(!m->estimate(0, 7, 8, 1, 1e-200, 2.0).feasible);  // x^k underflows to 0
+            QVERIFY(!m->estimate(0, 7, 8, 1, 1e-154, 2.0).feasible);  // throughput / x^k overflows
         }
     }
 
