@@ -28,6 +28,11 @@ const char* kUsage =
     "  generate   write a synthetic node list and pod list\n"
     "  chart      draw a chart of a saved run as PNG, SVG or PDF\n"
     "  mig-layouts  list the valid MIG layouts of a GPU type\n"
+    "  simulate       run policies over a node list and a pod list (see docs/cli.md)\n"
+    "  runs           list the runs of a study database\n"
+    "  generate       write a synthetic node list and pod list\n"
+    "  chart          draw a chart of a saved run as PNG, SVG or PDF\n"
+    "  mig-predictor  the MIG latency predictor's held-out error per model\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -74,6 +79,8 @@ int dispatch(int argc, char** argv)
             return cli::chartCommand(argc, argv);
         if (command == "mig-layouts")
             return cli::migLayoutsCommand(argc, argv);
+        if (command == "mig-predictor")
+            return cli::migPredictorCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         printError(e.what());
