@@ -8,6 +8,7 @@
 #include "chart/ReportWriter.h"
 #include "chart/RunCharts.h"
 #include "chart/SeriesPlan.h"
+#include "charts/ChartPlans.h"
 #include "compare/RunComparisonModel.h"
 #include "export/ExportController.h"
 #include "export/ExportRequest.h"
@@ -88,8 +89,16 @@ private slots:
         QCOMPARE(exporter.charts(&handle), ids);
         QCOMPARE(exporter.chartTitle("occupancy", &handle), QStringLiteral("MIG slices"));
         QCOMPARE(exporter.chartTitle("fragmentation-heatmap", &handle), QStringLiteral("Busy slices heatmap"));
-        // The tabs: only the shared occupancy view, which the app shows for every kind.
+        // The tabs: only the shared occupancy view, which the app shows for every kind; the pod
+        // kind adds its three between it and the inspector.
         QCOMPARE(ChartRegistry::views(FakeKindRun::kKind).size(), size_t(1));
+        const views::ChartPlans plans;
+        QVERIFY(plans.views(FakeKindRun::kKind).isEmpty());
+        QStringList podTabs;
+        for (const QVariant& v : plans.views(PodSchedulingRun::kKind))
+            podTabs << v.toMap().value("title").toString();
+        QCOMPARE(podTabs, (QStringList{"Fragmentation", "Power", "Allocation"}));
+        QCOMPARE(plans.defaultKind(), QString::fromLatin1(PodSchedulingRun::kKind));
         QVERIFY_THROWS_EXCEPTION(ChartError, ChartRegistry::viewPanels("allocation", run));
     }
 
