@@ -14,7 +14,7 @@ Item {
     property RunHandle otherRun: null
     property int position: 0
 
-    readonly property bool arrivedAxis: run !== null && run.xKey === "arrived_pct"
+    readonly property bool arrivedAxis: run !== null && !run.xStepped
 
     function refreshIdeal() {
         idealSeries.clear()

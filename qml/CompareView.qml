@@ -51,9 +51,15 @@ Item {
             deltaAlloc.clear(); deltaFrag.clear(); deltaPower.clear()
             return
         }
-        SeriesFeeder.fillDifference(deltaAlloc, runA, runB, "alloc_pct", budget)
-        SeriesFeeder.fillDifference(deltaFrag, runA, runB, "frag_rate_pct", budget)
-        SeriesFeeder.fillDifference(deltaPower, runA, runB, "power_kw", budget)
+        // The plan's first two differences on the left axis, the third (power, for pods) on the right.
+        const plan = ChartPlans.series("difference", runA, runB)
+        const slots = [deltaAlloc, deltaFrag, deltaPower]
+        for (let i = 0; i < slots.length; ++i) {
+            if (plan[i])
+                SeriesFeeder.fillDifference(slots[i], runA, runB, plan[i].key, budget)
+            else
+                slots[i].clear()
+        }
         let top = 0.5, topPower = 0.5
         for (const s of [deltaAlloc, deltaFrag])
             for (let i = 0; i < s.count; ++i)
@@ -225,19 +231,31 @@ Item {
                         Layout.preferredHeight: Math.max(210, side.height * 0.45)
                         run: side.run
                         position: side.position
-                        yTitle: qsTr("Percent (%)")
-                        yMax: 100
+                        // The run's first two headline metrics (for pods GPU allocation and
+                        // fragmentation rate), percentages on a 0-100 axis.
+                        readonly property var shown: side.run ? side.run.metrics().filter(m => m.headline).slice(0, 2) : []
+                        readonly property bool percent: shown.length > 0 && shown.every(m => m.unit === "%")
+                        function nameOf(m) { return m ? m.label + " (" + m.unit + ")" : "" }
+                        yTitle: percent ? qsTr("Percent (%)") : nameOf(shown[0])
                         legend.visible: true
                         function refresh() {
-                            SeriesFeeder.fill(sideAlloc, side.run, "alloc_pct", 0, -1, pointBudget)
-                            SeriesFeeder.fill(sideFrag, side.run, "frag_rate_pct", 0, -1, pointBudget)
+                            const lines = [sideAlloc, sideFrag]
+                            for (let i = 0; i < lines.length; ++i) {
+                                if (shown[i])
+                                    SeriesFeeder.fill(lines[i], side.run, shown[i].key, 0, -1, pointBudget)
+                                else
+                                    lines[i].clear()
+                            }
+                            yMax = percent || !side.run ? 100
+                                 : SeriesFeeder.niceCeiling(SeriesFeeder.maxValue(side.run, shown.map(m => m.key)))
                         }
                         onPointBudgetChanged: refresh()
                         onRunChanged: refresh()
+                        onShownChanged: refresh()
                         Component.onCompleted: refresh()
                         LineSeries {
                             id: sideAlloc
-                            name: qsTr("GPU allocation (%)")
+                            name: sideChart.nameOf(sideChart.shown[0])
                             axisX: sideChart.xAxis
                             axisY: sideChart.yAxis
                             color: side.run ? side.run.color : "#0072B2"
@@ -245,7 +263,7 @@ Item {
                         }
                         LineSeries {
                             id: sideFrag
-                            name: qsTr("Fragmentation rate (%)")
+                            name: sideChart.nameOf(sideChart.shown[1])
                             axisX: sideChart.xAxis
                             axisY: sideChart.yAxis
                             color: ThemePalette.mid
@@ -271,11 +289,12 @@ Item {
                 run: view.runA
                 otherRun: view.runB
                 position: view.position
-                yTitle: qsTr("Δ percentage points (pp)")
+                // The first differences' axis; the third (power, for pods) has its own on the right.
+                yTitle: !view.deltaPlan[0] || view.deltaPlan[0].unit === "pp" ? qsTr("Δ percentage points (pp)") : view.deltaName(0)
                 onWidthChanged: Qt.callLater(view.refreshDifferences)
                 ValueAxis {
                     id: powerAxis
-                    titleText: qsTr("Δ cluster power (kW)")
+                    titleText: view.deltaName(2)
                     labelFormat: "%.1f"
                     labelsColor: ThemePalette.text
                     tickCount: 5

@@ -39,8 +39,8 @@ Item {
 
         Text {
             width: summary.width
-            text: decisions.shownStep >= 0 ? qsTr("Decision %1: %2").arg(decisions.shownStep + 1).arg(decisions.subject)
-                                           : qsTr("No decision at this position: move the cursor past the start.")
+            text: decisions.shownStep >= 0 ? qsTr("%1 %2: %3").arg(decisions.words.Step).arg(decisions.shownStep + 1).arg(decisions.subject)
+                                           : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
             color: ThemePalette.text
             font.pixelSize: 14
             font.bold: true
@@ -58,10 +58,11 @@ Item {
             width: summary.width
             visible: decisions.shownStep >= 0
             objectName: "whyText"
-            text: qsTr("Why: %1 · %2 feasible, %3 filtered out").arg(decisions.why)
-                      .arg(decisions.candidateCount).arg(decisions.filteredCount)
+            text: qsTr("Why: %1 · %2 %3, %4 %5").arg(decisions.why)
+                      .arg(decisions.candidateCount).arg(decisions.words.feasible)
+                      .arg(decisions.filteredCount).arg(decisions.words.filtered)
                   + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner") : "")
-                  + (decisions.candidateCount > 0 ? qsTr(" · click a node to select it in the GPU occupancy view") : "")
+                  + (decisions.candidateCount > 0 ? qsTr(" · click a %1 to select it in the %2 view").arg(decisions.words.candidate).arg(decisions.words.occupancy) : "")
             color: ThemePalette.text
             font.pixelSize: 12
             wrapMode: Text.Wrap
@@ -179,7 +180,8 @@ Item {
         anchors.leftMargin: 4
         anchors.right: header.right
         visible: decisions.shownStep >= 0 && !decisions.busy && decisions.candidateCount === 0
-        text: decisions.filteredCount > 0 ? qsTr("No feasible node: every node was filtered out (see the reasons on the right).")
+        text: decisions.filteredCount > 0 ? qsTr("No %1 %2: every %2 was %3 (see the reasons on the right).")
+                                            .arg(decisions.words.feasible).arg(decisions.words.candidate).arg(decisions.words.filtered)
                                           : qsTr("Nothing was scheduled at this step.")
         color: ThemePalette.text
         font.pixelSize: 12
@@ -201,7 +203,7 @@ Item {
             id: filteredTitle
             x: 8
             y: 6
-            text: qsTr("Filtered out (%1)").arg(decisions.filteredCount)
+            text: qsTr("%1 (%2)").arg(decisions.words.Filtered).arg(decisions.filteredCount)
             color: ThemePalette.text
             font.pixelSize: 12
             font.bold: true
@@ -216,7 +218,7 @@ Item {
             anchors.right: parent.right
             anchors.rightMargin: 8
             visible: decisions.filteredCount > 0
-            placeholderText: qsTr("Search nodes or reasons")
+            placeholderText: qsTr("Search %1 or reasons").arg(decisions.words.candidates)
             selectByMouse: true
             onTextChanged: decisions.filtered.search = text
             Keys.onEscapePressed: text = ""
@@ -227,7 +229,7 @@ Item {
             anchors.topMargin: 4
             x: 8
             visible: decisions.filteredCount > 0 && decisions.filtered.matchCount === 0
-            text: qsTr("No filtered node matches “%1”.").arg(decisions.filtered.search)
+            text: qsTr("No filtered %1 matches “%2”.").arg(decisions.words.candidate).arg(decisions.filtered.search)
             color: ThemePalette.text
             font.pixelSize: 11
         }

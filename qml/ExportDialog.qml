@@ -28,7 +28,10 @@ Dialog {
     closePolicy: Popup.CloseOnEscape
     standardButtons: Dialog.Close
 
-    onOpened: chartBox.currentIndex = Math.max(0, exporter.charts.indexOf(preferredChart))
+    // The charts of runA's kind (ExportController::charts).
+    readonly property var charts: exporter.charts(runA)
+
+    onOpened: chartBox.currentIndex = Math.max(0, charts.indexOf(preferredChart))
 
     // What is being exported and the path asked for, until the exporter answers.
     property string kind: "chart"
@@ -39,14 +42,14 @@ Dialog {
     // Asks where to save `kind` ("chart", "csv" or "report"), then writes it there.
     function pick(kind) {
         dialog.kind = kind
-        const chart = exporter.charts[chartBox.currentIndex]
+        const chart = dialog.charts[chartBox.currentIndex]
         const format = kind === "report" ? "PDF" : kind === "csv" ? "CSV" : formatBox.currentText
         const name = kind === "report" ? "tessera-report" : "tessera-" + chart
         saveDialog.ask(kindTitles[kind], name, format.toLowerCase(), format)
     }
 
     function write(path) {
-        const chart = exporter.charts[chartBox.currentIndex]
+        const chart = dialog.charts[chartBox.currentIndex]
         dialog.pendingPath = path
         let started
         if (dialog.kind === "report")
@@ -93,7 +96,7 @@ Dialog {
         ComboBox {
             id: chartBox
             Layout.fillWidth: true
-            model: dialog.exporter.charts.map(c => dialog.exporter.chartTitle(c))
+            model: dialog.charts.map(c => dialog.exporter.chartTitle(c, dialog.runA))
         }
         Label { text: qsTr("Format"); color: ThemePalette.text }
         ComboBox { id: formatBox; model: ["PNG", "SVG", "PDF"] }

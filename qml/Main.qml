@@ -22,6 +22,10 @@ ApplicationWindow {
     // The run the views show, and a second run drawn with it: a fork of it, or any run chosen
     // to compare.
     property RunHandle currentRun: null
+    // The kind whose views the tabs show: a string, so that switching between runs of one kind
+    // keeps the views (and what they hold) rather than making them anew.
+    readonly property string viewKind: currentRun ? currentRun.kind : ChartPlans.defaultKind
+    readonly property var kindViews: ChartPlans.views(viewKind)
     property RunHandle otherRun: null
     property bool compareMode: false
     // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
@@ -200,12 +204,13 @@ ApplicationWindow {
                 TabBar {
                     id: viewTabs
                     Layout.fillWidth: true
-                    TabButton { text: qsTr("GPU occupancy") }
-                    TabButton { text: qsTr("Fragmentation") }
-                    TabButton { text: qsTr("Power") }
-                    TabButton { text: qsTr("Allocation") }
-                    TabButton { text: qsTr("Decision inspector") }
-                    TabButton { text: qsTr("Metrics") }
+                    // The shared occupancy grid, the run kind's own views (ChartRegistry), then the
+                    // shared inspector and metrics.
+                    Repeater {
+                        model: [timeline.words.occupancy].concat(window.kindViews.map(v => v.title))
+                                                          .concat([qsTr("Decision inspector"), qsTr("Metrics")])
+                        TabButton { required property string modelData; text: modelData }
+                    }
                 }
                 Item {
                     Layout.fillWidth: true
@@ -215,17 +220,18 @@ ApplicationWindow {
                         anchors.fill: parent
                         currentIndex: viewTabs.currentIndex
                         OccupancyView { id: occupancyView; objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
-                        FragmentationView {
-                            objectName: "fragmentationView"
-                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
-                        }
-                        PowerView {
-                            objectName: "powerView"
-                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
-                        }
-                        AllocationView {
-                            objectName: "allocationView"
-                            run: window.currentRun; otherRun: window.otherRun; position: timeline.position
+                        Repeater {
+                            model: window.kindViews
+                            Loader {
+                                id: kindView
+                                required property var modelData
+                                source: modelData.qml
+                                objectName: modelData.id + "ViewLoader"
+                                onLoaded: item.objectName = modelData.id + "View"
+                                Binding { target: kindView.item; property: "run"; value: window.currentRun }
+                                Binding { target: kindView.item; property: "otherRun"; value: window.otherRun }
+                                Binding { target: kindView.item; property: "position"; value: timeline.position }
+                            }
                         }
                         DecisionInspector {
                             objectName: "decisionInspector"
@@ -296,7 +302,14 @@ ApplicationWindow {
               ? window.currentRun.positionAtX(ChartZoom.visibleMin(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : 0
         to: window.currentRun && ChartZoom.active
             ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
-        preferredChart: ["occupancy", "fragmentation-heatmap", "power", "allocation", "allocation", "allocation"][viewTabs.currentIndex]
+        preferredChart: {
+            const i = viewTabs.currentIndex
+            if (i === 0)
+                return "occupancy"
+            if (i <= window.kindViews.length)
+                return window.kindViews[i - 1].preferred
+            return exporter.charts(window.currentRun)[0]  // the inspector's and the metrics' tab
+        }
         onSaved: (message, path) => saveNotice.saved(message, path)
         onFailed: message => saveNotice.fail(message)
     }

@@ -5,7 +5,7 @@ import Tessera.Views
 
 // Cluster power in kW: CPU and GPU stacked as areas under the total, an other run's total dashed
 // in its colour, and below it the GPU power by GPU model of both runs when the run's series has
-// those columns ("gpu_power_kw:<MODEL>"). Both draw the plans of the exported charts.
+// those columns (the GPU-power-by-model family). Both draw the plans of the exported charts.
 Item {
     id: view
 
@@ -13,7 +13,7 @@ Item {
     property RunHandle otherRun: null
     property int position: 0
 
-    readonly property bool hasModels: run !== null && SeriesFeeder.keysWithPrefix(run, "gpu_power_kw:").length > 0
+    readonly property bool hasModels: run !== null && ChartPlans.series("power-by-model", run, null).length > 0
 
     ColumnLayout {
         anchors.fill: parent

@@ -32,7 +32,7 @@ Pane {
             text: "−1"
             onClicked: bar.timeline.step(-1)
             ToolTip.visible: hovered
-            ToolTip.text: qsTr("One decision back (←)")
+            ToolTip.text: qsTr("One %1 back (←)").arg(bar.timeline.words.step)
         }
         ToolButton {
             text: bar.timeline.playing ? "❚❚" : "▶"
@@ -45,7 +45,7 @@ Pane {
             text: "+1"
             onClicked: bar.timeline.step(1)
             ToolTip.visible: hovered
-            ToolTip.text: qsTr("One decision on (→)")
+            ToolTip.text: qsTr("One %1 on (→)").arg(bar.timeline.words.step)
         }
         ToolButton {
             text: "⇥"
@@ -63,7 +63,7 @@ Pane {
             to: bar.timeline.xEnd > bar.timeline.xStart ? bar.timeline.xEnd : bar.timeline.xStart + 1
             enabled: bar.timeline.steps > 0
             value: bar.timeline.x
-            // The first decision at or after the x under the handle; the handle then sits at its x.
+            // The first step at or after the x under the handle; the handle then sits at its x.
             onMoved: bar.timeline.scrubToX(value)
         }
 
@@ -79,7 +79,7 @@ Pane {
             TextMetrics {
                 id: widestDetail
                 font.pixelSize: 11
-                text: qsTr("%1 · decision %2 of %2").arg(bar.timeline.xLabel).arg(bar.timeline.steps)
+                text: qsTr("%1 · %2 %3 of %3").arg(bar.timeline.xLabel).arg(bar.timeline.words.step).arg(bar.timeline.steps)
             }
             Label {
                 text: bar.timeline.steps > 0 ? bar.timeline.label : "—"
@@ -87,7 +87,8 @@ Pane {
             }
             Label {
                 text: bar.timeline.steps > 0
-                      ? qsTr("%1 · decision %2 of %3").arg(bar.timeline.xLabel).arg(bar.timeline.position).arg(bar.timeline.steps)
+                      ? qsTr("%1 · %2 %3 of %4").arg(bar.timeline.xLabel).arg(bar.timeline.words.step)
+                            .arg(bar.timeline.position).arg(bar.timeline.steps)
                       : qsTr("no run")
                 color: ThemePalette.text; opacity: 0.7
                 font.pixelSize: 11
@@ -102,7 +103,7 @@ Pane {
             currentIndex: Math.max(0, speeds.indexOf(bar.timeline.speed))
             onActivated: bar.timeline.speed = speeds[currentIndex]
             ToolTip.visible: hovered
-            ToolTip.text: qsTr("Decisions per second while playing")
+            ToolTip.text: qsTr("%1 per second while playing").arg(bar.timeline.words.Steps)
         }
 
         TextField {

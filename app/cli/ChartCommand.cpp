@@ -3,7 +3,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
-#include "chart/RunCharts.h"
+#include "chart/ChartRegistry.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "sched/PolicySpec.h"
@@ -13,7 +13,6 @@
 #include <QGuiApplication>
 #include <QRegularExpression>
 
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -25,20 +24,34 @@ namespace tessera::cli {
 
 namespace {
 
-const char* kHelp =
-    "usage: tessera-cli chart --db STUDY.sqlite --run ID --chart KIND --format png|svg|pdf --out FILE\n"
-    "                         [--size 1600x1000]\n"
-    "\n"
-    "Draws one chart of a run saved in a study, without simulating it again.\n"
-    "\n"
-    "  --chart allocation     GPU allocation against arrived workload (or time), and failed pods by class\n"
-    "  --chart power          cluster power, CPU and GPU stacked, and GPU power by GPU model\n"
-    "  --chart fragmentation  fragmentation rate, and each node's expected fragmentation as a heatmap\n"
-    "  --chart occupancy      every GPU at the end of the run, grouped by node and GPU model\n"
-    "  --format               png, svg (vector) or pdf (vector); may be left out when FILE ends in one\n"
-    "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n";
+// Every run kind's views (ChartRegistry), each with the line it gives for the help.
+std::string help()
+{
+    std::string text =
+        "usage: tessera-cli chart --db STUDY.sqlite --run ID --chart KIND --format png|svg|pdf --out FILE\n"
+        "                         [--size 1600x1000]\n"
+        "\n"
+        "Draws one chart of a run saved in a study, without simulating it again.\n"
+        "\n";
+    for (const std::string& id : chart::ChartRegistry::allViewIds())
+        for (const std::string& kind : {chart::ChartRegistry::firstKind(), std::string()})
+            if (const chart::RegisteredView* view = chart::ChartRegistry::view(kind, id)) {
+                text += fmt::format("  --chart {:<14} {}\n", id, view->help);
+                break;
+            }
+    text += "  --format               png, svg (vector) or pdf (vector); may be left out when FILE ends in one\n"
+            "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n";
+    return text;
+}
 
-constexpr std::array<const char*, 4> kKinds = {"allocation", "power", "fragmentation", "occupancy"};
+// "a, b or c"
+std::string alternatives(const std::vector<std::string>& ids)
+{
+    std::string text;
+    for (size_t i = 0; i < ids.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+    return text;
+}
 
 QSize parseSize(const std::string& text)
 {
@@ -49,24 +62,6 @@ QSize parseSize(const std::string& text)
     if (w < 64 || h < 64 || w > 16384 || h > 16384)
         throw UsageError(fmt::format("--size must be WIDTHxHEIGHT with 64-16384 pixels a side (got \"{}\")", text));
     return {w, h};
-}
-
-// The panels of one chart kind, top to bottom.
-QList<chart::ChartSpec> panelsOf(const std::string& kind, const Run& run)
-{
-    using chart::RunCharts;
-    const RunCharts::Runs runs{&run};
-    if (kind == "allocation")
-        return {RunCharts::allocation(runs), RunCharts::failedPods(runs)};
-    if (kind == "power") {
-        QList<chart::ChartSpec> panels{RunCharts::power(runs)};
-        if (auto byModel = RunCharts::powerByModel(runs))
-            panels.append(*byModel);
-        return panels;
-    }
-    if (kind == "fragmentation")
-        return {RunCharts::fragmentationRate(runs), RunCharts::fragmentationHeatmap(run)};
-    return {RunCharts::occupancy(run, run.steps())};
 }
 
 // Qt's own notes (a missing XDG_RUNTIME_DIR, font fallbacks) are not the user's concern and
@@ -98,7 +93,7 @@ int chartCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2, {"--db", "--run", "--chart", "--format", "--out", "--size"}, {"--help"});
     if (args.has("--help")) {
-        std::fputs(kHelp, stdout);
+        std::fputs(help().c_str(), stdout);
         return 0;
     }
     // Every usage error is found before the study is opened, so it exits 2 whatever the files.
@@ -107,8 +102,9 @@ int chartCommand(int argc, char** argv)
         throw UsageError("missing --run");
     const int64_t id = args.integer("--run", 0, 1, std::numeric_limits<int64_t>::max());
     const std::string kind = args.required("--chart");
-    if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end())
-        throw UsageError(fmt::format("--chart must be allocation, power, fragmentation or occupancy (got \"{}\")", kind));
+    const std::vector<std::string> kinds = chart::ChartRegistry::allViewIds();
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+        throw UsageError(fmt::format("--chart must be {} (got \"{}\")", alternatives(kinds), kind));
     const QString out = QString::fromStdString(args.required("--out"));
     const auto format = args.has("--format") ? chart::parseChartFormat(QString::fromStdString(args.value("--format")))
                                              : chart::chartFormatOfPath(out);
@@ -121,7 +117,7 @@ int chartCommand(int argc, char** argv)
     StudyStore study(db, StudyStore::OpenMode::ReadOnly);
     const std::unique_ptr<Run> run = RunArchive::load(study, id);
     const auto app = makeGuiApplication();
-    chart::ChartRenderer::save(panelsOf(kind, *run), out, *format, size);
+    chart::ChartRenderer::save(chart::ChartRegistry::viewPanels(kind, *run), out, *format, size);
     return 0;
 }
 

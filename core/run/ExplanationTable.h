@@ -15,6 +15,13 @@ struct ExplanationTable {
     struct Row {
         std::string candidate;
         std::vector<double> values;
+        // Text cells (a profile name, a model): where texts[c] is non-empty, column c shows it
+        // and values[c] is NaN. May be shorter than values, or empty: all cells are numbers.
+        std::vector<std::string> texts{};
+        const std::string* text(size_t column) const
+        {
+            return column < texts.size() && !texts[column].empty() ? &texts[column] : nullptr;
+        }
     };
     std::vector<Row> rows;              // best first: the winner, if any, is row 0
     int winner = -1;                    // index into rows, -1 if none

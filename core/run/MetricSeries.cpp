@@ -21,6 +21,15 @@ std::optional<size_t> MetricSeries::find(std::string_view key) const
     return std::nullopt;
 }
 
+std::vector<size_t> MetricSeries::family(std::string_view family) const
+{
+    std::vector<size_t> columns;
+    for (size_t i = 0; i < infos_.size(); ++i)
+        if (!family.empty() && infos_[i].family == family)
+            columns.push_back(i);
+    return columns;
+}
+
 double MetricSeries::value(std::string_view key, size_t row) const
 {
     const auto c = find(key);

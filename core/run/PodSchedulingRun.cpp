@@ -74,20 +74,31 @@ void PodSchedulingRun::buildSeries()
         for (size_t k = 0; k < c.size(); ++k)
             c[k][i] = values[k];
     }
+    const Interpolation held = heldBetweenRows();
+    const auto metric = [&](const char* key, const char* label, const char* unit, bool higherIsBetter,
+                            bool headline = false) {
+        return MetricInfo{key, label, unit, false, held, headline, higherIsBetter, {}, {}};
+    };
+    const auto pods = [&](const char* key, const char* label, bool headline = false) {
+        return MetricInfo{key, label, "pods", true, Interpolation::Step, headline, false, {}, {}};
+    };
+    const auto count = [&](const char* key, const char* label, const char* unit) {
+        return MetricInfo{key, label, unit, true, held, false, true, {}, {}};
+    };
     const MetricInfo infos[] = {
-        replay ? MetricInfo{"time_s", "Simulated time", "s"} : MetricInfo{"arrived_pct", "Arrived workload", "%"},
-        {"alloc_pct", "GPU allocation", "%"},
-        {"frag_rate_pct", "Fragmentation rate", "%"},
-        {"frag_of_total_pct", "Fragmentation amount", "% of GPUs"},
-        {"power_kw", "Cluster power", "kW"},
-        {"cpu_power_kw", "CPU power", "kW"},
-        {"gpu_power_kw", "GPU power", "kW"},
-        {"failed_pods", "Failed pods", "pods", true},
-        {"pending_pods", "Pending pods", "pods", true},
-        {"used_nodes", "Used nodes", "nodes", true},
+        replay ? metric("time_s", "Simulated time", "s", true) : metric("arrived_pct", "Arrived workload", "%", true),
+        metric("alloc_pct", "GPU allocation", "%", true, true),
+        metric("frag_rate_pct", "Fragmentation rate", "%", false, true),
+        metric("frag_of_total_pct", "Fragmentation amount", "% of GPUs", false, true),
+        metric("power_kw", "Cluster power", "kW", false, true),
+        metric("cpu_power_kw", "CPU power", "kW", false),
+        metric("gpu_power_kw", "GPU power", "kW", false),
+        pods("failed_pods", "Failed pods", true),
+        pods("pending_pods", "Pending pods"),
+        count("used_nodes", "Used nodes", "nodes"),
         // fgd-pwr.md's "used GPUs": every GPU of a node with any allocation, CPU-only pods
         // included; not the GPUs in use (below), which the occupancy grid shows.
-        {"used_gpus", "GPUs on used nodes", "GPUs", true}};
+        count("used_gpus", "GPUs on used nodes", "GPUs")};
     for (size_t k = 0; k < c.size(); ++k)
         series_.add(infos[k], std::move(c[k]));
     addGpusInUse();
@@ -96,10 +107,18 @@ void PodSchedulingRun::buildSeries()
         for (size_t i = 0; i < rows; ++i)
             failed[i] = t.sampleAt(i).failedByClass[size_t(cls)];
         const char* name = podClassName(PodClass(cls));
-        series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods", true},
+        series_.add({fmt::format("failed_{}", name), fmt::format("Failed {} pods", name), "pods", true,
+                     Interpolation::Step, false, false, kFailedByClassFamily, name},
                     std::move(failed));
     }
     addGpuPowerByModel();
+}
+
+Interpolation PodSchedulingRun::heldBetweenRows() const
+{
+    // Between rows a replay's state holds until the next event; an experiment's arrived % moves
+    // gradually (its pod counts still change in whole steps: those are Step on either axis).
+    return result_->parameters.mode == SimulationMode::Replay ? Interpolation::Step : Interpolation::Linear;
 }
 
 void PodSchedulingRun::addGpusInUse()
@@ -116,7 +135,8 @@ void PodSchedulingRun::addGpusInUse()
         for (const NodeChange& c : t.changes(i))
             count += gpusInUse(c.after, nodes[c.node].gpuCount) - gpusInUse(c.before, nodes[c.node].gpuCount);
     }
-    series_.add({std::string(kGpusInUseKey), "GPUs in use", "GPUs", true}, std::move(inUse));
+    const Interpolation held = heldBetweenRows();
+    series_.add({std::string(kGpusInUseKey), "GPUs in use", "GPUs", true, held}, std::move(inUse));
 }
 
 void PodSchedulingRun::addGpuPowerByModel()
@@ -152,8 +172,10 @@ void PodSchedulingRun::addGpuPowerByModel()
                 watts[size_t(columnOfNode[c.node])] += power.nodePower(nodes[c.node], c.after).gpuWatts
                     - power.nodePower(nodes[c.node], c.before).gpuWatts;
     }
+    const Interpolation held = heldBetweenRows();
     for (const auto& [name, column] : columnOfName)
-        series_.add({fmt::format("{}:{}", kGpuPowerByModelKey, name), fmt::format("{} GPU power", name), "kW"},
+        series_.add({fmt::format("{}:{}", kGpuPowerByModelKey, name), fmt::format("{} GPU power", name), "kW", false,
+                     held, false, false, kGpuPowerByModelFamily, name},
                     std::move(kw[column]));
 }
 
@@ -175,6 +197,40 @@ void PodSchedulingRun::buildLayout()
                                   uint32_t(nodes[n].gpuCount)});
         layout_.cellCount += uint32_t(nodes[n].gpuCount);
     }
+}
+
+std::vector<RunSummaryValue> PodSchedulingRun::summary() const
+{
+    std::vector<RunSummaryValue> values;
+    const auto power = series_.column(*series_.find("power_kw"));
+    if (power.empty())
+        return values;
+    values.push_back({"peak_power_kw", "Peak cluster power", "kW", false, false,
+                      *std::max_element(power.begin(), power.end())});
+    if (result_->parameters.mode == SimulationMode::Replay) {
+        // Each state's power holds until the next event: a sum of rectangles.
+        const auto time = series_.column(0);
+        double kwSeconds = 0;
+        for (size_t i = 0; i + 1 < time.size(); ++i)
+            kwSeconds += power[i] * (time[i + 1] - time[i]);
+        values.push_back({"energy_kwh", "Energy", "kWh", false, false, kwSeconds / 3600.0});
+    }
+    return values;
+}
+
+RunWords PodSchedulingRun::words() const
+{
+    RunWords words;
+    if (result_->parameters.mode == SimulationMode::Experiment)
+        words.positionText = "{} arrived";
+    return words;
+}
+
+std::vector<double> PodSchedulingRun::xMarks() const
+{
+    if (result_->parameters.mode == SimulationMode::Experiment)
+        return {100.0, 130.0};
+    return {};
 }
 
 std::unique_ptr<RunCursor> PodSchedulingRun::cursor() const

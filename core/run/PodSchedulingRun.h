@@ -12,6 +12,10 @@ public:
     // Series key prefix of the per-model GPU power columns, "gpu_power_kw:<MODEL>", one per
     // GPU model in the cluster; together they sum to the "gpu_power_kw" column.
     static constexpr const char* kGpuPowerByModelKey = "gpu_power_kw";
+    // MetricInfo::family of the per-model GPU power columns (member: the model) and of the
+    // per-class failed pod columns (member: the class).
+    static constexpr const char* kGpuPowerByModelFamily = "gpu_power_by_model";
+    static constexpr const char* kFailedByClassFamily = "failed_by_class";
     // The GPUs holding any allocated share (gpusInUse), per position.
     static constexpr const char* kGpusInUseKey = "gpus_in_use";
 
@@ -31,6 +35,10 @@ public:
     std::string describeStep(size_t step) const override;
     ExplanationTable explain(size_t step) const override;
     MetricInfo groupValueInfo() const override { return {"node_frag_gpus", "Expected fragmentation", "GPU"}; }
+    // Peak cluster power and, in replay (a time axis), the energy used.
+    std::vector<RunSummaryValue> summary() const override;
+    RunWords words() const override;
+    std::vector<double> xMarks() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
 
@@ -45,6 +53,7 @@ public:
 
 private:
     void buildSeries();
+    Interpolation heldBetweenRows() const;
     void addGpusInUse();
     void addGpuPowerByModel();
     void buildLayout();

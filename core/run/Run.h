@@ -1,8 +1,11 @@
 #pragma once
 
+#include "run/Distribution.h"
 #include "run/ExplanationTable.h"
 #include "run/MetricSeries.h"
 #include "run/OccupancyLayout.h"
+#include "run/RunSummaryValue.h"
+#include "run/RunWords.h"
 #include "sim/Progress.h"
 
 #include <cstdint>
@@ -58,6 +61,17 @@ public:
     virtual ExplanationTable explain(size_t step) const = 0;
     // The label of the per-group values of RunCursor::groupValues, with unit.
     virtual MetricInfo groupValueInfo() const = 0;
+    // Scalars that sum up the whole run (energy, mean JCT, SLO attainment), for compare and the
+    // report; the metrics' own values at the end need not be repeated here.
+    virtual std::vector<RunSummaryValue> summary() const { return {}; }
+    // Distributions (latency, JCT), shown as quantile rows in compare and the report.
+    virtual std::vector<Distribution> distributions() const { return {}; }
+    // How the app names this run's steps, rows and x positions; RunWords' defaults are the pod
+    // kind's.
+    virtual RunWords words() const { return {}; }
+    // Points of the x axis where the report reads the headline metrics besides the end (the
+    // FGD paper's 100 % and 130 % arrived); none by default.
+    virtual std::vector<double> xMarks() const { return {}; }
     // A what-if branch: this run's first `position` steps, then `policy`.
     virtual std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                                       const ProgressCallback& progress = {}) const = 0;

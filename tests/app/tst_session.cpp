@@ -131,6 +131,8 @@ class SessionTest : public QObject {
     QObject* find(const char* name)
     {
         QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
+        if (!o)  // a run kind's views are loaded by a Repeater: in the visual tree only
+            o = findItem(QString::fromLatin1(name));
         if (!o)
             qWarning("no object named %s", name);
         return o;

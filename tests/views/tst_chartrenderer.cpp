@@ -14,6 +14,7 @@
 #include "chart/ReportTable.h"
 #include "chart/ReportWriter.h"
 #include "chart/RunCharts.h"
+#include "chart/pod/PodCharts.h"
 #include "chart/RunChartFrame.h"
 #include "chart/SeriesPlan.h"
 #include "support/TestFiles.h"
@@ -218,9 +219,9 @@ private slots:
         options.fork = forkAt_;
         options.cursor = forkAt_ + 10;
         const RunCharts::Runs runs{run_.get(), fork_.get()};
-        const QList<ChartSpec> lines{RunCharts::allocation(runs, options), RunCharts::failedPods(runs, options),
-                                     RunCharts::power(runs, options), *RunCharts::powerByModel(runs, options),
-                                     RunCharts::fragmentationRate(runs, options)};
+        const QList<ChartSpec> lines{PodCharts::allocation(runs, options), PodCharts::failedPods(runs, options),
+                                     PodCharts::power(runs, options), *PodCharts::powerByModel(runs, options),
+                                     PodCharts::fragmentationRate(runs, options)};
         const RunChartFrame frame(runs, options);
         const char* ids[] = {"allocation", "failed-pods", "power", "power-by-model", "fragmentation-rate"};
         for (int c = 0; c < lines.size(); ++c) {
@@ -261,14 +262,14 @@ private slots:
         p.mode = SimulationMode::Replay;
         const auto replay = PodSchedulingRun::simulate(test::syntheticTrace(30, 300, 9, true), p);
         QCOMPARE(replay->series().info(0).unit, std::string("s"));
-        for (const ChartSpec& spec : {RunCharts::allocation({replay.get()}), RunCharts::power({replay.get()}),
-                                      RunCharts::fragmentationRate({replay.get()})})
+        for (const ChartSpec& spec : {PodCharts::allocation({replay.get()}), PodCharts::power({replay.get()}),
+                                      PodCharts::fragmentationRate({replay.get()})})
             for (const ChartSpec::Series& s : spec.series)
                 QVERIFY2(s.stepped, qPrintable(spec.title + ": " + s.name));
         // Arrived % changes gradually: an experiment's lines are not stepped, but counts are.
-        for (const ChartSpec::Series& s : RunCharts::fragmentationRate({run_.get()}).series)
+        for (const ChartSpec::Series& s : PodCharts::fragmentationRate({run_.get()}).series)
             QVERIFY(!s.stepped);
-        for (const ChartSpec::Series& s : RunCharts::failedPods({run_.get()}).series)
+        for (const ChartSpec::Series& s : PodCharts::failedPods({run_.get()}).series)
             QVERIFY(s.stepped);
     }
 
@@ -308,12 +309,12 @@ private slots:
         if (shot.open(QIODevice::WriteOnly))
             shot.write(ChartRenderer::render(heat, ChartFormat::Png, QSize(1200, 900)));
         // Walk item 9: the difference chart draws B − A solid; its subtitle said "(dashed)".
-        for (const ChartSpec& d : RunCharts::difference(*run_, *other, o)) {
+        for (const ChartSpec& d : PodCharts::difference(*run_, *other, o)) {
             QVERIFY2(!d.subtitle.contains("dashed") && d.subtitle.contains("B: "), qPrintable(d.subtitle));
             for (const ChartSpec::Series& s : d.series)
                 QVERIFY(!s.dashed);
         }
-        QVERIFY(RunCharts::power(runs, o).subtitle.contains("(dashed)"));  // where B is dashed, it says so
+        QVERIFY(PodCharts::power(runs, o).subtitle.contains("(dashed)"));  // where B is dashed, it says so
         // A fork shares its parent's decisions: the same position.
         o.fork = 10;
         QCOMPARE(chart::matchedPosition(*run_, 100, *other, true), size_t(100));
@@ -488,7 +489,7 @@ private slots:
     {
         const ChartTheme dark = ChartColors::darkTheme();
         const QImage image = QImage::fromData(
-            ChartRenderer::render({RunCharts::allocation({run_.get()})}, ChartFormat::Png, QSize(400, 300), dark), "PNG");
+            ChartRenderer::render({PodCharts::allocation({run_.get()})}, ChartFormat::Png, QSize(400, 300), dark), "PNG");
         QCOMPARE(QColor(image.pixel(1, 1)), dark.background);
     }
 
@@ -496,7 +497,7 @@ private slots:
     {
         RunChartOptions options;
         options.fork = forkAt_;
-        const ChartSpec spec = RunCharts::allocation({run_.get(), fork_.get()}, options);
+        const ChartSpec spec = PodCharts::allocation({run_.get(), fork_.get()}, options);
         const QString base = dir_.filePath(QStringLiteral("allocation."));
         ChartRenderer::save(spec, base + "png", ChartFormat::Png, QSize(1600, 1000));
         ChartRenderer::save(spec, base + "svg", ChartFormat::Svg, QSize(1600, 1000));
@@ -565,7 +566,7 @@ private slots:
     void csvOfTwoTracesHasOneGridWithoutHolesAndNamesTheRuns()
     {
         const auto other = test::simulateRun(test::syntheticTrace(40, 260, 77), "fgd");
-        const ChartSpec spec = RunCharts::power({run_.get(), other.get()});
+        const ChartSpec spec = PodCharts::power({run_.get(), other.get()});
         const QList<QByteArray> lines = ChartCsv::toCsv(spec).trimmed().split('\n');
         const QStringList header = QString::fromUtf8(lines[0]).split(QLatin1Char(','));
         QCOMPARE(header.size(), spec.series.size() + 1);
@@ -610,7 +611,7 @@ private slots:
         RunChartOptions zoom;
         zoom.from = run_->steps() / 4;
         zoom.to = run_->steps() / 2;
-        const ChartSpec spec = RunCharts::allocation({run_.get()}, zoom);
+        const ChartSpec spec = PodCharts::allocation({run_.get()}, zoom);
         const auto x = run_->series().column(0);
         QCOMPARE(*spec.x.min, x[*zoom.from]);
         QCOMPARE(*spec.x.max, x[*zoom.to]);
@@ -628,10 +629,10 @@ private slots:
     void powerByModelAddsUpToGpuPower()
     {
         // A pod-scheduling run records every GPU model's power: a missing chart is a regression.
-        const auto byModel = RunCharts::powerByModel({run_.get()});
+        const auto byModel = PodCharts::powerByModel({run_.get()});
         QVERIFY(byModel);
         QVERIFY(!byModel->series.isEmpty());
-        const ChartSpec power = RunCharts::power({run_.get()});
+        const ChartSpec power = PodCharts::power({run_.get()});
         const auto gpu = std::find_if(power.series.begin(), power.series.end(),
                                       [](const auto& s) { return s.name == QStringLiteral("GPU power"); });
         QVERIFY(gpu != power.series.end());
@@ -653,7 +654,7 @@ private slots:
 
     void differenceOfARunWithItselfIsZero()
     {
-        for (const ChartSpec& spec : RunCharts::difference(*run_, *run_)) {
+        for (const ChartSpec& spec : PodCharts::difference(*run_, *run_)) {
             QVERIFY(!spec.series.first().points.isEmpty());
             for (const QPointF& p : spec.series.first().points)
                 QCOMPARE(p.y(), 0.0);

@@ -55,13 +55,21 @@ private slots:
         model.setRunB(&b);
 
         const MetricSeries& s = a.run().series();
-        QCOMPARE(model.rowCount(), int(s.columns()) - 1);  // every metric but the x axis
+        // Every metric but the x axis, headline metrics first; then the summaries.
+        const int metricRows = int(s.columns()) - 1;
+        QCOMPARE(model.rowCount(), metricRows + int(a.run().summary().size()));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const auto column = s.find(model.key(row).toStdString());
+            QCOMPARE(column.has_value(), row < metricRows);
+            if (row > 0 && column && s.info(*column).headline)
+                QVERIFY(s.info(*s.find(model.key(row - 1).toStdString())).headline);
+        }
         QVERIFY(a.steps() > 10 && b.steps() > 10);
         const int pa = a.steps() / 2, pb = b.steps() / 3;
         model.setPositionA(pa);
         model.setPositionB(pb);
-        for (int row = 0; row < model.rowCount(); ++row) {
-            const std::string key = s.info(size_t(row) + 1).key;
+        for (int row = 0; row < metricRows; ++row) {
+            const std::string key = model.key(row).toStdString();
             const double va = s.value(key, size_t(pa));
             const double vb = b.run().series().value(key, size_t(pb));
             QCOMPARE(model.value(row, RunComparisonModel::AtCursorA), va);
@@ -132,7 +140,10 @@ private slots:
         model.setPositionB(compared.b.steps() / 2);
         int counts = 0;
         for (int row = 0; row < model.rowCount(); ++row) {
-            const MetricInfo& info = s.info(size_t(row) + 1);
+            const auto metric = s.find(model.key(row).toStdString());
+            if (!metric)
+                continue;  // a summary: the next test's business
+            const MetricInfo& info = s.info(*metric);
             for (int column = RunComparisonModel::AtCursorA; column <= RunComparisonModel::FinalDelta; ++column) {
                 const QString text = model.data(model.index(row, column)).toString();
                 const double v = model.value(row, column);
@@ -163,9 +174,9 @@ private slots:
         const MetricSeries& s = compared.a.run().series();
         int inUseRow = -1, failedRow = -1;
         for (int row = 0; row < model.rowCount(); ++row) {
-            if (s.info(size_t(row) + 1).key == PodSchedulingRun::kGpusInUseKey)
+            if (model.key(row) == PodSchedulingRun::kGpusInUseKey)
                 inUseRow = row;
-            if (s.info(size_t(row) + 1).key == "failed_pods")
+            if (model.key(row) == "failed_pods")
                 failedRow = row;
         }
         QVERIFY(inUseRow >= 0 && failedRow >= 0);

@@ -21,7 +21,7 @@ std::optional<double> MetricLookup::at(size_t column, double x) const
     // The last row with x at or before the target: the state after every step up to there.
     const size_t after = size_t(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin());
     const size_t row = after - 1;
-    if (mode_ == Mode::Step || after == xs.size() || xs[after] == xs[row])
+    if (series_.info(column).interpolation == Interpolation::Step || after == xs.size() || xs[after] == xs[row])
         return ys[row];
     const double t = (x - xs[row]) / (xs[after] - xs[row]);
     return ys[row] + (ys[after] - ys[row]) * t;

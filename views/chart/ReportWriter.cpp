@@ -3,7 +3,6 @@
 #include "chart/ChartError.h"
 #include "chart/WholeFile.h"
 #include "chart/ChartRenderer.h"
-#include "chart/MetricLookup.h"
 #include "chart/MetricText.h"
 #include "chart/ReportTable.h"
 
@@ -89,34 +88,51 @@ Table parametersTable(const std::vector<const Run*>& runs, const QStringList& he
     return t;
 }
 
+// "GPU allocation (%)": a figure's label with its unit.
+QString labelWithUnit(const std::string& label, const std::string& unit)
+{
+    return unit.empty() ? QString::fromStdString(label)
+                        : QStringLiteral("%1 (%2)").arg(QString::fromStdString(label), QString::fromStdString(unit));
+}
+
+// A row of one figure: its name, each run's value (nothing: "–"), and B − A for two runs.
+QStringList figureRow(const QString& name, const MetricInfo& info, const std::vector<std::optional<double>>& values)
+{
+    QStringList row{name};
+    for (const auto& v : values)
+        row << (v ? MetricText::value(info, *v) : QStringLiteral("–"));
+    if (values.size() == 2)
+        row << (values[0] && values[1] ? MetricText::delta(info, *values[1] - *values[0]) : QStringLiteral("–"));
+    return row;
+}
+
 Table summaryTable(const std::vector<const Run*>& runs, const QStringList& headers)
 {
-    const char* const metrics[] = {"alloc_pct", "frag_rate_pct", "frag_of_total_pct", "power_kw", "failed_pods"};
     Table t;
     QStringList header = QStringList{QStringLiteral("Metric")} + headers;
-    const bool delta = runs.size() == 2;
-    if (delta)
+    if (runs.size() == 2)
         header << QStringLiteral("B − A");
     t << header;
-    const MetricSeries& first = runs.front()->series();
-    const bool arrivedAxis = first.rows() > 0 && first.info(0).key == "arrived_pct";
-    // Where the summary looks: the FGD paper's 100% and 130% arrived points, and the end.
+    const Run& firstRun = *runs.front();
+    const MetricSeries& first = firstRun.series();
+    // Where the summary looks: the first run's marks on its x axis (the FGD paper's 100% and
+    // 130% arrived), and the end.
     struct Point {
         QString name;
         std::optional<double> x;
     };
     std::vector<Point> points;
-    if (arrivedAxis)
-        points = {{QStringLiteral("at 100% arrived"), 100.0}, {QStringLiteral("at 130% arrived"), 130.0}};
+    const QString xUnit = first.columns() > 0 ? QString::fromStdString(first.info(0).unit) : QString();
+    for (const double x : firstRun.xMarks())
+        points.push_back({QStringLiteral("at %1").arg(QString::fromStdString(
+                              firstRun.words().position(QStringLiteral("%1%2").arg(x).arg(xUnit).toStdString()))),
+                          x});
     points.push_back({QStringLiteral("final"), std::nullopt});
-    for (const char* key : metrics) {
-        const auto column = first.find(key);
-        if (!column)
+    for (size_t column = 1; column < first.columns(); ++column) {
+        const MetricInfo& info = first.info(column);
+        if (!info.headline)
             continue;
-        const MetricInfo& info = first.info(*column);
         for (const Point& p : points) {
-            QStringList row{QStringLiteral("%1 (%2), %3")
-                                .arg(QString::fromStdString(info.label), QString::fromStdString(info.unit), p.name)};
             std::vector<std::optional<double>> values;
             for (const Run* run : runs) {
                 const MetricSeries& s = run->series();
@@ -126,14 +142,38 @@ Table summaryTable(const std::vector<const Run*>& runs, const QStringList& heade
                 // of x has no value there (one ending at 129.98% counts for 130%, as in the
                 // grid CSV, whose points are arrived % rounded).
                 const bool reaches = s.rows() > 0 && (!p.x || std::nearbyint(s.column(0)[s.rows() - 1]) >= *p.x);
-                if (reaches && s.find(key))
-                    v = s.value(key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
+                if (reaches && s.find(info.key))
+                    v = s.value(info.key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
                 values.push_back(v);
-                row << (v ? MetricText::value(info, *v) : QStringLiteral("–"));
             }
-            if (delta)
-                row << (values[0] && values[1] ? MetricText::delta(info, *values[1] - *values[0]) : QStringLiteral("–"));
-            t << row;
+            t << figureRow(QStringLiteral("%1, %2").arg(labelWithUnit(info.label, info.unit), p.name), info, values);
+        }
+    }
+    // The first run's summaries and distributions, each with every run's value under its key.
+    for (const RunSummaryValue& figure : firstRun.summary()) {
+        const MetricInfo info{figure.key, figure.label, figure.unit, figure.count};
+        std::vector<std::optional<double>> values;
+        for (const Run* run : runs) {
+            std::optional<double> v;
+            for (const RunSummaryValue& own : run->summary())
+                if (own.key == figure.key)
+                    v = own.value;
+            values.push_back(v);
+        }
+        t << figureRow(labelWithUnit(figure.label, figure.unit), info, values);
+    }
+    for (const Distribution& d : firstRun.distributions()) {
+        const MetricInfo info{d.key, d.label, d.unit};
+        for (const auto& [q, name] : {std::pair{0.5, "p50"}, std::pair{0.9, "p90"}, std::pair{0.99, "p99"}}) {
+            std::vector<std::optional<double>> values;
+            for (const Run* run : runs) {
+                std::optional<double> v;
+                for (const Distribution& own : run->distributions())
+                    if (own.key == d.key && !std::isnan(own.quantile(q)))
+                        v = own.quantile(q);
+                values.push_back(v);
+            }
+            t << figureRow(QStringLiteral("%1, %2").arg(labelWithUnit(d.label, d.unit), QLatin1String(name)), info, values);
         }
     }
     return t;

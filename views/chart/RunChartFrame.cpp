@@ -23,7 +23,7 @@ RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChart
     const MetricInfo& info = s.info(0);
     x_.label = QString::fromStdString(info.label);
     x_.unit = QString::fromStdString(info.unit);
-    timeAxis_ = info.unit == "s";
+    steppedAxis_ = info.interpolation == Interpolation::Step;
     const double span = s.rows() > 0 ? s.column(0)[to_] - s.column(0)[from_] : 0;
     const XAxisUnit shown = XAxisUnit::forSpan(x_.unit, span);
     x_.unit = shown.unit;

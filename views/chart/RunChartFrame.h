@@ -23,8 +23,9 @@ public:
     // The first run's x at a position, in the chart's unit.
     double xOf(size_t position) const;
     double xScale() const { return xScale_; }
-    // Replay runs are indexed by time, which stays put between events; experiments by arrived %.
-    bool timeAxis() const { return timeAxis_; }
+    // Whether x is a time of events, between which every state holds (column 0 is Step: a pod
+    // replay), rather than a quantity that grows gradually (arrived %).
+    bool steppedAxis() const { return steppedAxis_; }
     double xMin() const { return xMin_; }
     double xMax() const { return xMax_; }
     size_t from() const { return from_; }
@@ -47,7 +48,7 @@ private:
     RunChartOptions options_;
     ChartSpec::Axis x_;
     double xScale_ = 1;
-    bool timeAxis_ = false;
+    bool steppedAxis_ = false;
     bool zoomed_ = false;
     size_t from_ = 0;
     size_t to_ = 0;

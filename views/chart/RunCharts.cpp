@@ -1,12 +1,10 @@
 #include "chart/RunCharts.h"
 
-#include "chart/ChartColors.h"
+#include "chart/ChartRegistry.h"
 #include "chart/FragmentationHeatmap.h"
 #include "chart/MatchedPosition.h"
 #include "chart/MetricLookup.h"
 #include "chart/OccupancyChart.h"
-#include "chart/RunChartFrame.h"
-#include "chart/SeriesPlan.h"
 
 #include <algorithm>
 #include <string>
@@ -14,12 +12,6 @@
 namespace tessera::chart {
 
 namespace {
-
-QString metricLabel(const Run& run, std::string_view key, const char* fallback)
-{
-    const auto column = run.series().find(key);
-    return column ? QString::fromStdString(run.series().info(*column).label) : QString::fromLatin1(fallback);
-}
 
 // The points of every planned series, each from its own run's window.
 void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& plan)
@@ -33,66 +25,15 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
     }
 }
 
-ChartSpec build(const RunCharts::Runs& runs, const RunChartOptions& options, std::string_view chart,
-                const QString& title, const QString& yLabel, const QString& yUnit)
+}  // namespace
+
+ChartSpec RunCharts::planned(const Runs& runs, const RunChartOptions& options,
+                             const std::function<SeriesPlan::List(const RunChartFrame&)>& plan, const QString& title,
+                             const QString& yLabel, const QString& yUnit)
 {
     const RunChartFrame frame(runs, options);
     ChartSpec spec = frame.spec(title, yLabel, yUnit);
-    fill(spec, frame, SeriesPlan::forChart(chart, frame));
-    return spec;
-}
-
-}  // namespace
-
-ChartSpec RunCharts::allocation(const Runs& runs, const RunChartOptions& options)
-{
-    const RunChartFrame frame(runs, options);
-    ChartSpec spec = build(runs, options, "allocation",
-                           frame.timeAxis() ? QStringLiteral("GPU allocation over time")
-                                            : QStringLiteral("GPU allocation vs arrived workload"),
-                           metricLabel(*runs.front(), "alloc_pct", "GPU allocation"), QStringLiteral("%"));
-    spec.y.min = 0;
-    spec.y.max = 100;
-    if (!frame.timeAxis()) {
-        // The FGD paper's diagonal, as in the app: every arrived GPU allocated.
-        const double top = std::min(100.0, frame.xMax());
-        spec.series.prepend({QStringLiteral("every arrived GPU allocated"), ChartColors::referenceLine(),
-                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false, {}});
-    }
-    return spec;
-}
-
-ChartSpec RunCharts::failedPods(const Runs& runs, const RunChartOptions& options)
-{
-    ChartSpec spec = build(runs, options, "failed-pods", QStringLiteral("Failed pods by class"),
-                           QStringLiteral("Failed pods"), QStringLiteral("pods"));
-    spec.y.includeZero = true;
-    return spec;
-}
-
-ChartSpec RunCharts::power(const Runs& runs, const RunChartOptions& options)
-{
-    ChartSpec spec = build(runs, options, "power", QStringLiteral("Cluster power, CPU and GPU stacked"),
-                           QStringLiteral("Power"), QStringLiteral("kW"));
-    spec.y.includeZero = true;
-    return spec;
-}
-
-std::optional<ChartSpec> RunCharts::powerByModel(const Runs& runs, const RunChartOptions& options)
-{
-    ChartSpec spec = build(runs, options, "power-by-model", QStringLiteral("GPU power by GPU model"),
-                           QStringLiteral("GPU power"), QStringLiteral("kW"));
-    spec.y.includeZero = true;
-    if (spec.series.isEmpty())
-        return std::nullopt;
-    return spec;
-}
-
-ChartSpec RunCharts::fragmentationRate(const Runs& runs, const RunChartOptions& options)
-{
-    ChartSpec spec = build(runs, options, "fragmentation-rate", QStringLiteral("Cluster fragmentation rate"),
-                           metricLabel(*runs.front(), "frag_rate_pct", "Fragmentation rate"), QStringLiteral("%"));
-    spec.y.includeZero = true;
+    fill(spec, frame, plan(frame));
     return spec;
 }
 
@@ -107,12 +48,12 @@ ChartSpec RunCharts::occupancy(const Run& run, size_t position, bool darkBackgro
     return OccupancyChart::build(run, position, darkBackground);
 }
 
-QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChartOptions& options)
+QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChartOptions& options,
+                                       const std::function<SeriesPlan::List(const RunChartFrame&)>& plan)
 {
     const Runs runs{&a, &b};
     const RunChartFrame frame(runs, options);
-    const MetricLookup::Mode mode = frame.timeAxis() ? MetricLookup::Mode::Step : MetricLookup::Mode::Linear;
-    const MetricLookup lookupA(a.series(), mode), lookupB(b.series(), mode);
+    const MetricLookup lookupA(a.series()), lookupB(b.series());
     // Matched x: an even grid over the x both runs cover inside the window.
     const double scale = frame.xScale();
     const auto& xb = b.series().column(0);
@@ -121,7 +62,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     const int samples = std::clamp(options.maxPoints, 2, 4000);
 
     QList<ChartSpec> charts;
-    for (const PlannedSeries& m : SeriesPlan::difference(frame)) {
+    for (const PlannedSeries& m : plan ? plan(frame) : SeriesPlan::difference(frame)) {
         // "Δ GPU allocation" is the "Difference in GPU allocation".
         ChartSpec spec = frame.spec(QStringLiteral("Difference in %1").arg(m.name.mid(2)), m.name, m.unit);
         spec.subtitle = frame.subtitle(false);  // one B − A series, drawn solid
@@ -190,8 +131,11 @@ QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions&
         const RunChartOptions own = optionsOfRun(runs, options, i);
         const size_t position = std::min(own.cursor.value_or(runs[i]->steps()), runs[i]->steps());
         ChartSpec spec = occupancy(*runs[i], position, darkBackground);
-        const std::vector<const Run*> one{runs[i]};
-        spec.subtitle = RunChartFrame(one, own).runName(0);
+        // A run drawn alone and unnamed (`tessera-cli chart`) needs no name under its grid.
+        if (runs.size() > 1 || !options.runNames.isEmpty()) {
+            const std::vector<const Run*> one{runs[i]};
+            spec.subtitle = RunChartFrame(one, own).runName(0);
+        }
         charts.append(spec);
     }
     return charts;
@@ -199,17 +143,7 @@ QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions&
 
 QList<ChartSpec> RunCharts::all(const Runs& runs, const RunChartOptions& options, const ProgressCallback& progress)
 {
-    QList<ChartSpec> charts{allocation(runs, options), failedPods(runs, options), power(runs, options)};
-    if (auto byModel = powerByModel(runs, options))
-        charts.append(*byModel);
-    charts.append(fragmentationRate(runs, options));
-    const QList<ChartSpec> heatmaps = fragmentationHeatmaps(runs, options, progress);
-    const QList<ChartSpec> grids = occupancies(runs, options);
-    for (qsizetype i = 0; i < heatmaps.size(); ++i)
-        charts << heatmaps[i] << grids[i];
-    if (runs.size() >= 2)
-        charts.append(difference(*runs[0], *runs[1], options));
-    return charts;
+    return ChartRegistry::all(runs, options, progress);
 }
 
 std::optional<size_t> RunCharts::divergence(const Run& a, const Run& b)

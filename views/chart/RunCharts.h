@@ -1,33 +1,34 @@
 #pragma once
 
 #include "chart/ChartSpec.h"
+#include "chart/RunChartFrame.h"
 #include "chart/RunChartOptions.h"
+#include "chart/SeriesPlan.h"
 #include "run/Run.h"
 
 #include <QList>
+
+#include <functional>
 
 #include <optional>
 #include <vector>
 
 namespace tessera::chart {
 
-// Builds the charts of issue 8 from runs of any kind through the Run interface: what each chart
-// draws, in which colour and style, is its SeriesPlan, the same the app's charts draw; several
-// runs overlay (each in its colour from RunChartOptions, later runs dashed), and a comparison
-// adds difference charts. The GUI's export, the report and `tessera-cli chart` all start here.
+// The charts every run kind has, through the Run interface alone (the group heatmap, the
+// occupancy grid, the differences B − A of the headline metrics), and the building blocks of the
+// kinds' own charts (views/chart/pod/ for pods): what a series chart draws, in which colour and
+// style, is its SeriesPlan, the same the app's charts draw; several runs overlay (each in its
+// colour from RunChartOptions, later runs dashed). Which charts a run has is ChartRegistry's
+// business: the GUI's export, the report and `tessera-cli chart` all ask there.
 class RunCharts {
 public:
     using Runs = std::vector<const Run*>;
 
-    // GPU allocation against the run's x (arrived workload: the FGD paper's chart).
-    static ChartSpec allocation(const Runs& runs, const RunChartOptions& options = {});
-    // Failed pods of each class that has failures (series keys failed_*), as steps.
-    static ChartSpec failedPods(const Runs& runs, const RunChartOptions& options = {});
-    // The first run's CPU and GPU power stacked, and each run's cluster power.
-    static ChartSpec power(const Runs& runs, const RunChartOptions& options = {});
-    // Each run's GPU power by GPU model (series keys gpu_power_kw:MODEL); nothing without them.
-    static std::optional<ChartSpec> powerByModel(const Runs& runs, const RunChartOptions& options = {});
-    static ChartSpec fragmentationRate(const Runs& runs, const RunChartOptions& options = {});
+    // A chart of the series `plan` makes for these runs, on the frame's x axis.
+    static ChartSpec planned(const Runs& runs, const RunChartOptions& options,
+                             const std::function<SeriesPlan::List(const RunChartFrame&)>& plan, const QString& title,
+                             const QString& yLabel, const QString& yUnit);
     // Groups (nodes, by GPU model) × x, coloured by Run::groupValueInfo().
     static ChartSpec fragmentationHeatmap(const Run& run, const RunChartOptions& options = {},
                                           const ProgressCallback& progress = {});
@@ -37,13 +38,16 @@ public:
     // One heatmap per run; the zoom applies to the first run only.
     static QList<ChartSpec> fragmentationHeatmaps(const Runs& runs, const RunChartOptions& options = {},
                                                   const ProgressCallback& progress = {});
-    // One occupancy grid per run at the options' cursor (the run's end without one).
+    // One occupancy grid per run at the options' cursor (the run's end without one), each
+    // subtitled with its run's name when the options name the runs or there are several.
     static QList<ChartSpec> occupancies(const Runs& runs, const RunChartOptions& options = {},
                                         bool darkBackground = false);
-    // B minus A for allocation, fragmentation rate and power, at matched x.
-    static QList<ChartSpec> difference(const Run& a, const Run& b, const RunChartOptions& options = {});
+    // B minus A at matched x for the series of `plan` (SeriesPlan::difference: the headline
+    // metrics, or a kind's own choice), one panel each.
+    static QList<ChartSpec> difference(const Run& a, const Run& b, const RunChartOptions& options = {},
+                                       const std::function<SeriesPlan::List(const RunChartFrame&)>& plan = {});
 
-    // Every chart of one run, or of a comparison when `runs` holds two or more.
+    // Every chart of one run, or of a comparison when `runs` holds two or more: ChartRegistry::all.
     static QList<ChartSpec> all(const Runs& runs, const RunChartOptions& options = {},
                                 const ProgressCallback& progress = {});
 

@@ -27,35 +27,33 @@ struct PlannedSeries {
     QString unit;          // the metric's unit where the plan names it (the differences)
 };
 
-// The plans of the run charts. Colours: a chart whose series are the runs (allocation,
-// fragmentation rate, cluster power totals, any one metric) gives each run its colour; a chart
-// with series of its own (pod classes, GPU models, CPU and GPU power) colours them from
-// ChartColors::seriesColor, a palette no run colour is in, and tells the runs apart by line
-// style: every run after the first is dashed. On a time axis (replay) every series is stepped,
-// since the state holds between events; failed pods are counts, stepped on any axis.
+// The plans every kind shares, and the building blocks of the kinds' own (views/chart/pod/ for
+// pods). Colours: a chart whose series are the runs (any one metric) gives each run its colour;
+// a chart with series of its own (a family's members: pod classes, GPU models) colours them
+// from ChartColors::seriesColor, a palette no run colour is in, and tells the runs apart by
+// line style: every run after the first is dashed. A metric is drawn as steps when it says so
+// (MetricInfo::interpolation).
 class SeriesPlan {
 public:
     using List = QList<PlannedSeries>;
 
-    static List allocation(const RunChartFrame& frame);
-    static List failedPods(const RunChartFrame& frame);
-    // Run 0's CPU and GPU power stacked, and every run's cluster power as a line.
-    static List power(const RunChartFrame& frame);
-    // Each GPU model's power (keys gpu_power_kw:MODEL) of every run; empty without them.
-    static List powerByModel(const RunChartFrame& frame);
-    static List fragmentationRate(const RunChartFrame& frame);
-    // The differences B − A of run 1 less run 0: GPU allocation, fragmentation rate (pp) and
-    // cluster power (kW), each in its own colour, drawn solid. The screen draws them on one chart
-    // (power on a second axis), the export one panel each: both take names and colours here.
-    static List difference(const RunChartFrame& frame);
     // One metric of every run that has it.
     static List metric(const RunChartFrame& frame, std::string_view key);
-    // Whether metric `key` of `run` is drawn as steps: on a time axis (replay) every state holds
-    // until the next event, and counts (unit "pods") change only in whole steps on any axis.
-    // The plans, the exported charts and SeriesFeeder (every series on screen) all ask here.
+    // Every member of metric family `family` (MetricInfo::family) of every run, named by its
+    // member; with `onlyNonZero`, only a run's members that are ever non-zero.
+    static List family(const RunChartFrame& frame, std::string_view family, bool onlyNonZero = false);
+    // The differences B − A of run 1 less run 0 for `keys` (empty: the first run's headline
+    // metrics, MetricInfo::headline), each in its own colour, drawn solid; percentages in
+    // percentage points. The screen draws them on one chart, the export one panel each.
+    static List difference(const RunChartFrame& frame, const std::vector<std::string>& keys = {});
+    // Whether metric `key` of `run` is drawn as steps (MetricInfo::interpolation). The plans,
+    // the exported charts and SeriesFeeder (every series on screen) all ask here.
     static bool stepped(const Run& run, std::string_view key);
-    // By chart id (allocation, failed-pods, power, power-by-model, fragmentation-rate, difference, or
-    // "metric" with `key`); empty for an id without series.
+    // A series of a chart's own (a class, a model) for run i: with the run's letter when several
+    // runs share the chart (the subtitle says which run is A and which B), so legends stay short.
+    static QString ownName(const RunChartFrame& frame, const QString& name, size_t run);
+    // By chart id: "metric" with `key`, else the plan of the chart the first run's kind
+    // registered under that id (ChartRegistry); empty for an id without a plan.
     static List forChart(std::string_view chart, const RunChartFrame& frame, std::string_view key = {});
 };
 

@@ -1,6 +1,7 @@
 #include "charts/ChartPlans.h"
 
 #include "chart/ChartColors.h"
+#include "chart/ChartRegistry.h"
 #include "chart/NiceTicks.h"
 #include "chart/PanelPainter.h"
 #include "chart/SeriesPlan.h"
@@ -61,6 +62,23 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"key", QString::fromStdString(p.key)},
                                 {"below", below},
                                 {"unit", p.unit}});
+    }
+    return list;
+}
+
+QString ChartPlans::defaultKind() const { return QString::fromStdString(chart::ChartRegistry::firstKind()); }
+
+QVariantList ChartPlans::views(const QString& kind) const
+{
+    QVariantList list;
+    for (const chart::RegisteredView* v : chart::ChartRegistry::views(kind.toStdString())) {
+        if (v->qml.isEmpty())
+            continue;
+        const std::string& preferred = v->preferred.empty() && !v->charts.empty() ? v->charts.front() : v->preferred;
+        list.append(QVariantMap{{"id", QString::fromStdString(v->id)},
+                                {"title", v->title},
+                                {"qml", v->qml},
+                                {"preferred", QString::fromStdString(preferred)}});
     }
     return list;
 }

@@ -19,6 +19,8 @@ class ChartPlans : public QObject {
     QML_ELEMENT
     QML_SINGLETON
     Q_PROPERTY(double markerMergePixels READ markerMergePixels CONSTANT)
+    // The kind whose tabs show before any run is open (ChartRegistry::firstKind).
+    Q_PROPERTY(QString defaultKind READ defaultKind CONSTANT)
 
 public:
     explicit ChartPlans(QObject* parent = nullptr);
@@ -42,6 +44,11 @@ public:
     // exported charts' (ChartTheme::markerLine), a grey no series of any chart takes.
     Q_INVOKABLE QColor markerColor(bool dark) const;
     double markerMergePixels() const;
+    QString defaultKind() const;
+    // The tabs runs of `kind` add between the shared occupancy grid and the inspector
+    // (ChartRegistry's views with a QML file): a list of {id, title, qml (relative to Main.qml),
+    // preferred (the chart the export dialog offers from that tab)}.
+    Q_INVOKABLE QVariantList views(const QString& kind) const;
 };
 
 }  // namespace tessera::views

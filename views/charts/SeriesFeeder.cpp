@@ -163,20 +163,6 @@ double SeriesFeeder::maxValue(RunHandle* run, const QStringList& keys, bool stac
     return best;
 }
 
-QStringList SeriesFeeder::keysWithPrefix(RunHandle* run, const QString& prefix) const
-{
-    QStringList keys;
-    if (!run)
-        return keys;
-    const MetricSeries& s = run->run().series();
-    for (size_t c = 0; c < s.columns(); ++c) {
-        const QString key = QString::fromStdString(s.info(c).key);
-        if (key.startsWith(prefix))
-            keys.append(key);
-    }
-    return keys;
-}
-
 double SeriesFeeder::niceCeiling(double value) const
 {
     if (!(value > 0.0) || !std::isfinite(value))

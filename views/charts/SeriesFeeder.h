@@ -40,8 +40,6 @@ public:
     // The largest value over [from, to] of any of `keys`, or of their sum when `stacked`; 0 if none.
     Q_INVOKABLE double maxValue(tessera::views::RunHandle* run, const QStringList& keys, bool stacked = false,
                                 int from = 0, int to = -1) const;
-    // The run's metric keys that start with `prefix`, in series order (e.g. "failed_").
-    Q_INVOKABLE QStringList keysWithPrefix(tessera::views::RunHandle* run, const QString& prefix) const;
     // A round axis maximum at or above `value` (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten),
     // so the data fills most of the axis.
     Q_INVOKABLE double niceCeiling(double value) const;

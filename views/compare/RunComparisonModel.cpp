@@ -2,6 +2,7 @@
 
 #include "chart/MetricText.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -47,18 +48,31 @@ void RunComparisonModel::setPositionB(int position)
     emit positionsChanged();
 }
 
-// Rows are the metrics of A that B has too, in A's order; column 0 is each run's x axis and
-// is not a result.
+// Rows are the metrics of A that B has too, headline metrics first, each group in A's order
+// (column 0 is each run's x axis and is not a result); then the summaries and distributions of
+// A that B has too.
 void RunComparisonModel::rebuild()
 {
     beginResetModel();
     rows_.clear();
     if (runA_ && runB_) {
-        const MetricSeries& a = runA_->run().series();
-        const MetricSeries& b = runB_->run().series();
-        for (size_t c = 1; c < a.columns(); ++c)
-            if (b.find(a.info(c).key))
-                rows_.push_back(a.info(c));
+        const Run& ra = runA_->run();
+        const Run& rb = runB_->run();
+        const MetricSeries& a = ra.series();
+        const MetricSeries& b = rb.series();
+        for (const bool headline : {true, false})
+            for (size_t c = 1; c < a.columns(); ++c)
+                if (a.info(c).headline == headline && b.find(a.info(c).key))
+                    rows_.push_back({a.info(c), Row::Source::Metric, 0, a.info(c).higherIsBetter});
+        const auto summaryB = rb.summary();
+        for (const RunSummaryValue& v : ra.summary())
+            if (std::any_of(summaryB.begin(), summaryB.end(), [&](const RunSummaryValue& o) { return o.key == v.key; }))
+                rows_.push_back({{v.key, v.label, v.unit, v.count}, Row::Source::Summary, 0, v.higherIsBetter});
+        const auto distributionsB = rb.distributions();
+        for (const Distribution& d : ra.distributions())
+            if (std::any_of(distributionsB.begin(), distributionsB.end(), [&](const Distribution& o) { return o.key == d.key; }))
+                for (const auto& [q, name] : {std::pair{0.5, "p50"}, std::pair{0.9, "p90"}, std::pair{0.99, "p99"}})
+                    rows_.push_back({{d.key, d.label + " " + name, d.unit}, Row::Source::Quantile, q, d.higherIsBetter});
     }
     endResetModel();
 }
@@ -70,13 +84,41 @@ int RunComparisonModel::rowCount(const QModelIndex& parent) const
 
 int RunComparisonModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+double RunComparisonModel::figure(const Row& row, const RunHandle& run, int position) const
+{
+    switch (row.source) {
+    case Row::Source::Metric:
+        return run.value(QString::fromStdString(row.info.key), position);
+    case Row::Source::Summary:
+        for (const RunSummaryValue& v : run.run().summary())
+            if (v.key == row.info.key)
+                return v.value;
+        break;
+    case Row::Source::Quantile:
+        for (const Distribution& d : run.run().distributions())
+            if (d.key == row.info.key)
+                return d.quantile(row.quantile);
+        break;
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+QString RunComparisonModel::key(int row) const
+{
+    return row < 0 || row >= int(rows_.size()) ? QString() : QString::fromStdString(rows_[size_t(row)].info.key);
+}
+
 double RunComparisonModel::value(int row, int column) const
 {
     if (row < 0 || row >= int(rows_.size()) || !runA_ || !runB_)
         return std::numeric_limits<double>::quiet_NaN();
-    const QString key = QString::fromStdString(rows_[size_t(row)].key);
-    const double a = runA_->value(key, column >= FinalA ? runA_->steps() : positionA_);
-    const double b = runB_->value(key, column >= FinalA ? runB_->steps() : positionB_);
+    const Row& r = rows_[size_t(row)];
+    const bool atEnd = column >= FinalA;
+    // Summaries and distributions are of the whole run: they have no value at the cursor.
+    if (!atEnd && r.source != Row::Source::Metric)
+        return std::numeric_limits<double>::quiet_NaN();
+    const double a = figure(r, *runA_, atEnd ? runA_->steps() : positionA_);
+    const double b = figure(r, *runB_, atEnd ? runB_->steps() : positionB_);
     switch (column) {
     case AtCursorA:
     case FinalA:
@@ -96,7 +138,8 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const MetricInfo& info = rows_[size_t(index.row())];
+    const Row& row = rows_[size_t(index.row())];
+    const MetricInfo& info = row.info;
     const bool delta = index.column() == AtCursorDelta || index.column() == FinalDelta;
     if (role == Qt::DisplayRole) {
         const QString label = QString::fromStdString(info.label), unit = QString::fromStdString(info.unit);
@@ -107,6 +150,10 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const
     }
     if (role == DeltaSignRole && delta)
         return chart::MetricText::deltaSign(info, value(index.row(), index.column()));
+    if (role == BetterRole && delta) {
+        const int sign = chart::MetricText::deltaSign(info, value(index.row(), index.column()));
+        return row.higherIsBetter ? sign : -sign;
+    }
     return {};
 }
 
@@ -131,6 +178,7 @@ QHash<int, QByteArray> RunComparisonModel::roleNames() const
 {
     auto names = QAbstractTableModel::roleNames();
     names.insert(DeltaSignRole, "deltaSign");
+    names.insert(BetterRole, "better");
     return names;
 }
 

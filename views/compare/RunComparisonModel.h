@@ -11,7 +11,9 @@
 namespace tessera::views {
 
 // Both runs' summaries and their deltas, for the compare view: one row per metric the two
-// runs share (any kind), with A, B and B − A at the shared cursor and at the end of each run.
+// runs share (any kind), headline metrics first, with A, B and B − A at the shared cursor and
+// at the end of each run; then a row per summary figure both runs have (Run::summary) and
+// p50/p90/p99 rows per distribution (Run::distributions), which have values only at the end.
 class RunComparisonModel : public QAbstractTableModel {
     Q_OBJECT
     QML_ELEMENT
@@ -22,7 +24,9 @@ class RunComparisonModel : public QAbstractTableModel {
 
 public:
     enum Column { Metric, AtCursorA, AtCursorB, AtCursorDelta, FinalA, FinalB, FinalDelta, ColumnCount };
-    enum Role { DeltaSignRole = Qt::UserRole + 1 };
+    // BetterRole: +1 when B − A is an improvement (MetricInfo::higherIsBetter), -1 when worse,
+    // 0 when written as no change.
+    enum Role { DeltaSignRole = Qt::UserRole + 1, BetterRole };
 
     explicit RunComparisonModel(QObject* parent = nullptr);
 
@@ -43,6 +47,9 @@ public:
 
     // The value of `column` (a numeric column) in `row`, for tests and reports.
     double value(int row, int column) const;
+    // The key of the figure in `row`: a metric's (MetricInfo::key), a summary's or a
+    // distribution's; empty outside the rows.
+    Q_INVOKABLE QString key(int row) const;
 
 signals:
     void runsChanged();
@@ -55,7 +62,17 @@ private:
     QPointer<RunHandle> runB_;
     int positionA_ = 0;
     int positionB_ = 0;
-    std::vector<MetricInfo> rows_;  // A's metrics that B has too, in A's order
+    struct Row {
+        enum class Source { Metric, Summary, Quantile };
+        MetricInfo info;
+        Source source = Source::Metric;
+        double quantile = 0;  // Quantile rows: which
+        bool higherIsBetter = true;
+    };
+    // A's figure of row `row` at `position` (Metric rows) or at the end (the others) of `run`.
+    double figure(const Row& row, const RunHandle& run, int position) const;
+
+    std::vector<Row> rows_;
 };
 
 }  // namespace tessera::views

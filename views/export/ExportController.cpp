@@ -4,6 +4,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
+#include "chart/ChartRegistry.h"
 #include "chart/ReportWriter.h"
 #include "export/ExportRequest.h"
 
@@ -35,24 +36,29 @@ ExportController::ExportController(QObject* parent) : QObject(parent)
     });
 }
 
-QStringList ExportController::charts() const
+namespace {
+
+std::string kindOf(const RunHandle* run)
 {
-    return {"allocation",           "failed-pods", "power",     "power-by-model", "fragmentation-rate",
-            "fragmentation-heatmap", "occupancy",   "difference"};
+    return run ? run->run().info().kind : chart::ChartRegistry::firstKind();
 }
 
-QString ExportController::chartTitle(const QString& id) const
+}  // namespace
+
+QStringList ExportController::charts(RunHandle* run) const
 {
-    static const QHash<QString, QString> titles{
-        {"allocation", tr("GPU allocation")},
-        {"failed-pods", tr("Failed pods by class")},
-        {"power", tr("Cluster power")},
-        {"power-by-model", tr("GPU power by model")},
-        {"fragmentation-rate", tr("Fragmentation rate")},
-        {"fragmentation-heatmap", tr("Fragmentation heatmap")},
-        {"occupancy", tr("GPU occupancy")},
-        {"difference", tr("Differences B − A")}};
-    return titles.value(id, id);
+    QStringList ids;
+    for (const chart::RegisteredChart* c : chart::ChartRegistry::charts(kindOf(run)))
+        ids << QString::fromStdString(c->id);
+    return ids;
+}
+
+QString ExportController::chartTitle(const QString& id, RunHandle* run) const
+{
+    const chart::RegisteredChart* c = chart::ChartRegistry::chart(kindOf(run), id.toStdString());
+    if (!c || !c->title)
+        return id;
+    return c->title(run ? run->run().words() : RunWords());
 }
 
 bool ExportController::reject(const QString& message)
@@ -86,7 +92,7 @@ bool ExportController::exportChart(const QString& chart, RunHandle* runA, RunHan
 {
     if (!runA)
         return reject(tr("Nothing to export: run a simulation or open a saved run first."));
-    if (!charts().contains(chart))
+    if (!charts(runA).contains(chart))
         return reject(tr("Unknown chart \"%1\".").arg(chart));
     const QString path = localPath(target);
     const auto parsed = format.isEmpty() ? chart::chartFormatOfPath(path) : chart::parseChartFormat(format);
@@ -107,7 +113,7 @@ bool ExportController::exportCsv(const QString& chart, RunHandle* runA, RunHandl
 {
     if (!runA)
         return reject(tr("Nothing to export: run a simulation or open a saved run first."));
-    if (!charts().contains(chart))
+    if (!charts(runA).contains(chart))
         return reject(tr("Unknown chart \"%1\".").arg(chart));
     const QString path = localPath(target);
     // The occupancy data is the grid at the end of the visible range.

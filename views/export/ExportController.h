@@ -23,7 +23,6 @@ class ExportController : public QObject {
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     Q_PROPERTY(QString lastPath READ lastPath NOTIFY exported)
-    Q_PROPERTY(QStringList charts READ charts CONSTANT)
 
 public:
     explicit ExportController(QObject* parent = nullptr);
@@ -32,11 +31,13 @@ public:
     double progress() const { return task_.progress(); }
     QString error() const { return error_; }
     QString lastPath() const { return lastPath_; }
-    // Chart ids: allocation, failed-pods, power, power-by-model, fragmentation-rate,
-    // fragmentation-heatmap, occupancy, difference (the latter needs runB).
-    QStringList charts() const;
-    // A chart id's title for menus.
-    Q_INVOKABLE QString chartTitle(const QString& chart) const;
+    // The chart ids runs like `run` have (ChartRegistry: its kind's, then the shared ones; for
+    // pods allocation, failed-pods, power, power-by-model, fragmentation-rate, difference,
+    // fragmentation-heatmap, occupancy); a comparison's (difference) need a runB. Without a run:
+    // those of ChartRegistry::firstKind().
+    Q_INVOKABLE QStringList charts(tessera::views::RunHandle* run = nullptr) const;
+    // A chart id's title for menus, as runs like `run` name it.
+    Q_INVOKABLE QString chartTitle(const QString& chart, tessera::views::RunHandle* run = nullptr) const;
 
     // `target` is a path or a file:// URL; `format` png|svg|pdf, or empty to take the suffix.
     // [from, to] is the visible range of runA's positions (to < 0: the end); `cursor` < 0 draws

@@ -1,6 +1,7 @@
 #include "export/ExportRequest.h"
 
 #include "chart/ChartError.h"
+#include "chart/ChartRegistry.h"
 #include "chart/RunCharts.h"
 #include "run/RunHandle.h"
 
@@ -68,30 +69,15 @@ QList<ChartSpec> ExportRequest::specs(const ProgressCallback& progress) const
     const chart::RunChartOptions& o = options_;
     if (chart_ == "report")
         return RunCharts::all(list, o, progress);
-    if (chart_ == "allocation")
-        return {RunCharts::allocation(list, o)};
-    if (chart_ == "failed-pods")
-        return {RunCharts::failedPods(list, o)};
-    if (chart_ == "power")
-        return {RunCharts::power(list, o)};
-    if (chart_ == "power-by-model") {
-        auto spec = RunCharts::powerByModel(list, o);
-        if (!spec)
-            throw chart::ChartError(QStringLiteral("this run has no power by GPU model"));
-        return {*spec};
-    }
-    if (chart_ == "fragmentation-rate")
-        return {RunCharts::fragmentationRate(list, o)};
-    if (chart_ == "fragmentation-heatmap")
-        return RunCharts::fragmentationHeatmaps(list, o, progress);
-    if (chart_ == "occupancy")
-        return RunCharts::occupancies(list, o);
-    if (chart_ == "difference") {
-        if (!b_)
-            throw chart::ChartError(QStringLiteral("a difference chart needs two runs"));
-        return RunCharts::difference(*a_, *b_, o);
-    }
-    throw chart::ChartError(QStringLiteral("unknown chart \"%1\"").arg(chart_));
+    const chart::RegisteredChart* c = chart::ChartRegistry::chart(a_->info().kind, chart_.toStdString());
+    if (!c)
+        throw chart::ChartError(QStringLiteral("unknown chart \"%1\"").arg(chart_));
+    if (list.size() < c->minRuns)
+        throw chart::ChartError(QStringLiteral("a %1 chart needs two runs").arg(chart_));
+    QList<ChartSpec> specs = c->build(list, o, progress);
+    if (specs.isEmpty())
+        throw chart::ChartError(QStringLiteral("these runs have nothing to draw in chart \"%1\"").arg(chart_));
+    return specs;
 }
 
 }  // namespace tessera::views

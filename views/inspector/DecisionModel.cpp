@@ -73,7 +73,7 @@ void DecisionModel::setTable(int step, ExplanationTable table)
     columnDecimals_.assign(table_.columns.size(), 0);
     for (size_t c = 0; c < table_.columns.size(); ++c)
         for (const auto& row : table_.rows)
-            if (!isWhole(row.values[c]))
+            if (!row.text(c) && !isWhole(row.values[c]))
                 columnDecimals_[c] = 3;
     order_.resize(table_.rows.size());
     std::iota(order_.begin(), order_.end(), size_t(0));
@@ -126,15 +126,20 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (column == 0)
             return QString::fromStdString(row.candidate);
+        if (const std::string* text = row.text(size_t(column - 1)))
+            return QString::fromStdString(*text);
         return formatValue(row.values[size_t(column - 1)], columnDecimals_[size_t(column - 1)]);
     case ValueRole:
         if (column == 0)
             return QString::fromStdString(row.candidate);
+        if (const std::string* text = row.text(size_t(column - 1)))
+            return QString::fromStdString(*text);
         return row.values[size_t(column - 1)];
     case IsWinnerRole:
         return int(order_[size_t(index.row())]) == table_.winner;
     case IsNumericRole:
-        return column > 0;
+        // Right-aligned numbers; a text cell (a profile name) reads from the left.
+        return column > 0 && !row.text(size_t(column - 1));
     default:
         return {};
     }
@@ -208,6 +213,12 @@ void DecisionModel::applySort()
         const auto& rb = table_.rows[b];
         if (column == 0)
             return descending ? rb.candidate < ra.candidate : ra.candidate < rb.candidate;
+        const std::string* ta = ra.text(size_t(column - 1));
+        const std::string* tb = rb.text(size_t(column - 1));
+        if (ta && tb)  // text cells sort by their text
+            return descending ? *tb < *ta : *ta < *tb;
+        if (ta || tb)  // numbers before text, either way
+            return tb != nullptr;
         const double va = ra.values[size_t(column - 1)], vb = rb.values[size_t(column - 1)];
         return descending ? vb < va : va < vb;
     });

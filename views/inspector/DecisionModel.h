@@ -26,6 +26,8 @@ class DecisionModel : public QAbstractTableModel {
     Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
     // 0-based step; the decision that led to timeline position p is step p - 1. -1 for none.
     Q_PROPERTY(int step READ step WRITE setStep NOTIFY stepChanged)
+    // The run's words for steps and rows (RunHandle::words); RunWords' defaults without a run.
+    Q_PROPERTY(QVariantMap words READ words NOTIFY runChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     // The step the table currently shows (lags `step` while busy), -1 when empty.
     Q_PROPERTY(int shownStep READ shownStep NOTIFY explanationChanged)
@@ -76,6 +78,8 @@ public:
     // Sorts by `column`, descending first, then toggling on repeated calls: a header click.
     Q_INVOKABLE void toggleSort(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
+
+    QVariantMap words() const { return run_ ? run_->words() : RunHandle::wordsMap(RunWords()); }
 
 signals:
     void runChanged();

@@ -60,7 +60,10 @@ QVariantList RunHandle::metrics() const
     QVariantList list;
     const MetricSeries& s = run_->series();
     for (size_t c = 0; c < s.columns(); ++c)
-        list.append(QVariantMap{{"key", qs(s.info(c).key)}, {"label", qs(s.info(c).label)}, {"unit", qs(s.info(c).unit)}});
+        list.append(QVariantMap{{"key", qs(s.info(c).key)},
+                                {"label", qs(s.info(c).label)},
+                                {"unit", qs(s.info(c).unit)},
+                                {"headline", s.info(c).headline}});
     return list;
 }
 
@@ -106,7 +109,34 @@ QString RunHandle::xText(int position) const
 
 QString RunHandle::positionText(int position) const
 {
-    return xKey() == QLatin1String("arrived_pct") ? tr("%1 arrived").arg(xText(position)) : xText(position);
+    return QString::fromStdString(run_->words().position(xText(position).toStdString()));
+}
+
+bool RunHandle::xStepped() const
+{
+    const MetricSeries& s = run_->series();
+    return s.columns() > 0 && s.info(0).interpolation == Interpolation::Step;
+}
+
+QVariantMap RunHandle::wordsMap(const RunWords& words)
+{
+    const auto text = [](const std::string& w) { return QString::fromStdString(w); };
+    const auto capitalised = [&](const std::string& w) {
+        QString t = text(w);
+        if (!t.isEmpty())
+            t[0] = t[0].toUpper();
+        return t;
+    };
+    return {{"step", text(words.step)},
+            {"steps", text(words.steps)},
+            {"Step", capitalised(words.step)},
+            {"Steps", capitalised(words.steps)},
+            {"candidate", text(words.candidate)},
+            {"candidates", text(words.candidates)},
+            {"feasible", text(words.feasible)},
+            {"filtered", text(words.filtered)},
+            {"Filtered", capitalised(words.filtered)},
+            {"occupancy", text(words.occupancy)}};
 }
 
 int RunHandle::positionAtX(double x) const

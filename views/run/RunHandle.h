@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QString>
 #include <QVariantList>
+#include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
@@ -28,6 +29,12 @@ class RunHandle : public QObject {
     Q_PROPERTY(QString xKey READ xKey CONSTANT)
     Q_PROPERTY(QString xLabel READ xLabel CONSTANT)
     Q_PROPERTY(QString xUnit READ xUnit CONSTANT)
+    // How the run names its steps and rows (RunWords), for the timeline and the inspector:
+    // {step, steps, Step, Steps, candidate, candidates, feasible, filtered, Filtered, occupancy}.
+    Q_PROPERTY(QVariantMap words READ words CONSTANT)
+    // Whether x is a time of events between which every state holds (column 0 is Step), rather
+    // than a quantity that grows gradually (arrived %).
+    Q_PROPERTY(bool xStepped READ xStepped CONSTANT)
     Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)
     Q_PROPERTY(qint64 storedId READ storedId WRITE setStoredId NOTIFY storedIdChanged)
     Q_PROPERTY(tessera::views::RunHandle* parentRun READ parentRun CONSTANT)
@@ -52,6 +59,10 @@ public:
     QString xKey() const;
     QString xLabel() const;
     QString xUnit() const;
+    QVariantMap words() const { return wordsMap(run_->words()); }
+    bool xStepped() const;
+    // RunWords as QML reads them, with capitalised forms for the start of a sentence.
+    static QVariantMap wordsMap(const RunWords& words);
     QColor color() const { return color_; }
     void setColor(const QColor& color);
     qint64 storedId() const { return storedId_; }
@@ -59,7 +70,7 @@ public:
     RunHandle* parentRun() const { return parentRun_; }
     int forkPosition() const { return forkPosition_; }
 
-    // The metrics of the run's series: a list of {key, label, unit}.
+    // The metrics of the run's series: a list of {key, label, unit, headline}.
     Q_INVOKABLE QVariantList metrics() const;
     // The value of metric `key` at `position` (clamped), NaN for an unknown key.
     Q_INVOKABLE double value(const QString& key, int position) const;

@@ -65,6 +65,7 @@ void TimelineController::setSpeed(double speed)
 QString TimelineController::label() const { return run_ ? run_->xText(position_) : QString(); }
 QString TimelineController::xLabel() const { return run_ ? run_->xLabel() : QString(); }
 QString TimelineController::xUnit() const { return run_ ? run_->xUnit() : QString(); }
+QVariantMap TimelineController::words() const { return run_ ? run_->words() : RunHandle::wordsMap(RunWords()); }
 
 void TimelineController::play()
 {

@@ -24,6 +24,8 @@ class TimelineController : public QObject {
     Q_PROPERTY(QString label READ label NOTIFY positionChanged)
     Q_PROPERTY(QString xLabel READ xLabel NOTIFY runChanged)
     Q_PROPERTY(QString xUnit READ xUnit NOTIFY runChanged)
+    // The run's words (RunHandle::words); RunWords' defaults without a run.
+    Q_PROPERTY(QVariantMap words READ words NOTIFY runChanged)
     // What the jump box accepts (its placeholder), and why the last text typed there was
     // refused ("" after a jump).
     Q_PROPERTY(QString jumpHint READ jumpHint NOTIFY runChanged)
@@ -55,6 +57,7 @@ public:
     QString label() const;
     QString xLabel() const;
     QString xUnit() const;
+    QVariantMap words() const;
     QString jumpHint() const;
     QString jumpError() const { return jumpError_; }
     QString jumpNote() const { return jumpNote_; }

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <string>
+
+namespace tessera {
+
+// How a run kind names its things wherever the app writes about them (timeline, decision
+// inspector, jump box): a step is a "decision" for pods, a "minute" or a "round" for others; a
+// row of Run::explain() is a "node" for pods, a "candidate (profile, batch)" for inference. The
+// x axis itself is column 0 of Run::series() (its label and unit); `positionText` says how a
+// point of it reads in a sentence. The defaults are the pod kind's words.
+struct RunWords {
+    std::string step = "decision";          // one step of the timeline
+    std::string steps = "decisions";
+    std::string candidate = "node";         // one row of an explanation
+    std::string candidates = "nodes";
+    std::string feasible = "feasible";      // what the ranked rows are
+    std::string filtered = "filtered out";  // what the listed non-candidates are
+    std::string occupancy = "GPU occupancy";        // the shared occupancy grid's name
+    std::string groupHeatmap = "Fragmentation heatmap";  // the shared heatmap of Run::groupValueInfo()
+    // A point of the x axis in a sentence; "{}" is the value with its unit ("43.20 %"), e.g.
+    // "{} arrived". "{}" alone when the value says it all (a time).
+    std::string positionText = "{}";
+
+    // positionText with `value` put in for "{}".
+    std::string position(const std::string& value) const
+    {
+        std::string text = positionText;
+        const auto at = text.find("{}");
+        return at == std::string::npos ? text : text.replace(at, 2, value);
+    }
+};
+
+}  // namespace tessera
