@@ -26,6 +26,7 @@ const char* kUsage =
     "  simulate   run policies over a node list and a pod list (see docs/cli.md)\n"
     "  runs       list the runs of a study database\n"
     "  generate   write a synthetic node list and pod list\n"
+    "  generate-scenario  write a daily-shaped inference scenario\n"
     "  chart      draw a chart of a saved run as PNG, SVG or PDF\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
@@ -69,6 +70,8 @@ int dispatch(int argc, char** argv)
             return cli::runsCommand(argc, argv);
         if (command == "generate")
             return cli::generateCommand(argc, argv);
+        if (command == "generate-scenario")
+            return cli::generateScenarioCommand(argc, argv);
         if (command == "chart")
             return cli::chartCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
