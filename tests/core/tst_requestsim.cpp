@@ -1,0 +1,257 @@
+// The request-level simulator (core/inference/RequestSimulator.h, spec 2.5) on small plans whose
+// outcome can be worked out by hand: capacity against load, the 0.45 x SLO timeout of a partial
+// batch, shortest-queue routing, reconfiguration delays, epoch changes, and identical results
+// at any thread count.
+#include "inference/LatencyHistogram.h"
+#include "inference/RequestSimulator.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+using namespace tessera;
+
+namespace {
+
+ServingClass constantClass(uint32_t service, double sloS, double rateRps)
+{
+    return {service, sloS, {{0, rateRps}}};
+}
+
+ServingReplica replica(uint32_t classId, uint32_t batch, double latencyS, double availableFromS = 0, uint32_t procs = 1)
+{
+    return {classId, batch, procs, latencyS, availableFromS, 0};
+}
+
+// Every number of a result, for comparing two results byte for byte.
+std::string dump(const RequestSimulationResult& r)
+{
+    std::ostringstream out;
+    auto stats = [&](const RequestStats& s) {
+        out << fmt::format("{} {} {} {} {} {} {};", s.arrived, s.completed, s.withinSlo, s.pending, s.p50Ms, s.p99Ms,
+                           s.servedRps);
+    };
+    for (const auto& i : r.intervals) {
+        out << fmt::format("[{} {}] ", i.fromS, i.toS);
+        stats(i.overall);
+        for (const auto& s : i.services)
+            stats(s);
+        out << '\n';
+    }
+    stats(r.total);
+    for (const auto& s : r.totalServices)
+        stats(s);
+    for (const auto& e : r.busyS)
+        for (double b : e)
+            out << fmt::format("{} ", b);
+    return out.str();
+}
+
+bool near(double value, double expected, double relative)
+{
+    return std::abs(value - expected) <= relative * expected;
+}
+
+}  // namespace
+
+class TestRequestSim : public QObject {
+    Q_OBJECT
+
+private slots:
+    void latencyBinsAreWithinATenthOfAPercent()
+    {
+        for (double x = 1e-5; x < 1e5; x *= 1.0137) {
+            const double mid = LatencyBins::midpointMs(LatencyBins::of(x)) / 1000;
+            QVERIFY2(std::abs(mid - x) / x <= 1.0 / 1024, qPrintable(QString::number(x)));
+        }
+        QVERIFY(LatencyBins::of(0.0101) > LatencyBins::of(0.0100));
+    }
+
+    void loadWellBelowCapacityMeetsTheSlo()
+    {
+        // 100 req/s against one replica of 8 per 10 ms (800 req/s), SLO 1 s.
+        const auto r = simulateRequests({constantClass(0, 1.0, 100)}, {{0, {replica(0, 8, 0.010)}}}, 1, 60, 10, 1);
+        QCOMPARE(r.intervals.size(), size_t(6));
+        // Poisson: 6,000 expected, standard deviation 77.
+        QVERIFY2(r.total.arrived > 5600 && r.total.arrived < 6400, qPrintable(QString::number(r.total.arrived)));
+        QCOMPARE(r.total.withinSlo, r.total.completed);
+        QVERIFY(r.total.pending <= 8);  // at most the last batch
+        QCOMPARE(r.total.pending, r.total.arrived - r.total.completed);
+        // Every latency is at least the batch's 10 ms and at most the 450 ms timeout plus it.
+        QVERIFY(r.total.p50Ms >= 10 * 0.999 && r.total.p99Ms <= 460 * 1.001);
+        QVERIFY(near(r.total.servedRps, double(r.total.completed) / 60, 1e-12));
+        for (const auto& i : r.intervals)
+            QVERIFY(near(i.overall.servedRps, double(i.overall.completed) / 10, 1e-12));
+    }
+
+    void overloadServesAtCapacityAndPendingGrows()
+    {
+        // 2,000 req/s against 800 req/s of capacity: full batches back to back, 8 every 10 ms.
+        const auto r = simulateRequests({constantClass(0, 0.5, 2000)}, {{0, {replica(0, 8, 0.010)}}}, 1, 50, 10, 2);
+        for (size_t k = 1; k < r.intervals.size(); ++k) {
+            const auto& i = r.intervals[k].overall;
+            QVERIFY2(i.completed >= 7992 && i.completed <= 8008, qPrintable(QString::number(i.completed)));
+            QVERIFY(near(i.servedRps, 800, 0.002));
+            QVERIFY(i.pending > r.intervals[k - 1].overall.pending + 10000);  // ~12,000 more each 10 s
+        }
+        QVERIFY(r.total.withinSlo < r.total.completed / 2);
+        // The replica is busy all the time.
+        QVERIFY(near(r.busyS[0][0], 50, 0.001));
+    }
+
+    void partialBatchLeavesAtTheTimeoutWithTheFullLatency()
+    {
+        // 0.01 req/s: almost every request is alone, dispatched when it has waited 0.45 x 1 s,
+        // and its partial batch of 1 takes the full batch latency of 0.1 s: latency 550 ms.
+        const auto r = simulateRequests({constantClass(0, 1.0, 0.01)}, {{0, {replica(0, 32, 0.1)}}}, 1, 100000, 100000, 3);
+        QVERIFY(r.total.completed > 900);
+        QVERIFY2(near(r.total.p50Ms, 550, 0.001), qPrintable(QString::number(r.total.p50Ms)));
+        QVERIFY2(near(r.total.p99Ms, 550, 0.001), qPrintable(QString::number(r.total.p99Ms)));
+        QCOMPARE(r.total.withinSlo, r.total.completed);
+        // An SLO under the timeout plus the latency: every request misses it.
+        const auto late = simulateRequests({constantClass(0, 0.15, 0.01)}, {{0, {replica(0, 32, 0.1)}}}, 1, 100000,
+                                           100000, 3);
+        QVERIFY(near(late.total.p50Ms, 0.45 * 150 + 100, 0.001));
+        // (Only a request that joins another's batch within 67.5 ms can make it: ~0.07% of them.)
+        QVERIFY(late.total.withinSlo * 100 < late.total.completed);
+    }
+
+    void fullBatchLeavesBeforeTheTimeout()
+    {
+        // Batch 1: a request never waits for others; alone on an idle replica it takes exactly
+        // the batch latency.
+        const auto r = simulateRequests({constantClass(0, 10, 1)}, {{0, {replica(0, 1, 0.02)}}}, 1, 1000, 1000, 4);
+        QVERIFY(near(r.total.p50Ms, 20, 0.001));
+    }
+
+    void shortestQueueSpreadsTheLoad()
+    {
+        // Four replicas: each takes about a quarter of the requests, so each is busy about as long.
+        const auto r = simulateRequests({constantClass(0, 1.0, 1000)},
+                                        {{0, {replica(0, 8, 0.02), replica(0, 8, 0.02), replica(0, 8, 0.02),
+                                              replica(0, 8, 0.02)}}},
+                                        1, 60, 60, 5);
+        double sum = 0;
+        for (double b : r.busyS[0])
+            sum += b;
+        for (double b : r.busyS[0])
+            QVERIFY2(near(b, sum / 4, 0.05), qPrintable(QStringLiteral("%1 of %2").arg(b).arg(sum)));
+        // Together they carry the load one replica (400 req/s) could not.
+        QVERIFY(r.total.pending < 100);
+        QVERIFY(double(r.total.withinSlo) > 0.999 * double(r.total.completed));
+        const auto one = simulateRequests({constantClass(0, 1.0, 1000)}, {{0, {replica(0, 8, 0.02)}}}, 1, 60, 60, 5);
+        QVERIFY(one.total.pending > 30000);
+    }
+
+    void processesOfAReplicaRunBatchesInParallel()
+    {
+        // 3 processes of 8 per 20 ms: 1,200 req/s together.
+        const auto r = simulateRequests({constantClass(0, 1.0, 1000)}, {{0, {replica(0, 8, 0.02, 0, 3)}}}, 1, 60, 60, 6);
+        QVERIFY(r.total.pending < 100);
+        QVERIFY(r.busyS[0][0] > 0.7 * 60 && r.busyS[0][0] < 0.9 * 60);  // ~1000/1200 of the time
+    }
+
+    void replicaTakesNoBatchBeforeItIsAvailable()
+    {
+        // Available from 30 s (a reconfiguration): nothing completes before, the backlog after.
+        const auto r = simulateRequests({constantClass(0, 1.0, 50)}, {{0, {replica(0, 8, 0.01, 30)}}}, 1, 60, 10, 7);
+        for (size_t k = 0; k < 3; ++k) {
+            QCOMPARE(r.intervals[k].overall.completed, uint64_t(0));
+            QCOMPARE(r.intervals[k].overall.pending, r.intervals[k].overall.arrived + (k ? r.intervals[k - 1].overall.pending : 0));
+        }
+        QVERIFY(r.intervals[3].overall.completed > r.intervals[3].overall.arrived + 1000);
+        QVERIFY(r.intervals[3].overall.p99Ms > 20000);  // the first requests waited ~30 s
+        QVERIFY(r.intervals[5].overall.pending <= 8);
+    }
+
+    void epochChangeMovesQueuedRequests()
+    {
+        // Epoch 0's replica never becomes available; epoch 1 (from 20 s) has one that is. The
+        // requests queued at the first replica move to the second, keeping their arrival times.
+        const auto r = simulateRequests({constantClass(0, 1.0, 50)},
+                                        {{0, {replica(0, 8, 0.01, 1e9)}}, {20, {replica(0, 8, 0.01)}}}, 1, 40, 10, 8);
+        QCOMPARE(r.intervals[0].overall.completed, uint64_t(0));
+        QCOMPARE(r.intervals[1].overall.completed, uint64_t(0));
+        QVERIFY(r.intervals[2].overall.completed > r.intervals[2].overall.arrived + 500);
+        QVERIFY(r.intervals[2].overall.p99Ms > 15000);  // waited since before 5 s
+        QVERIFY(r.total.pending <= 8);
+        QCOMPARE(r.busyS.size(), size_t(2));
+        QCOMPARE(r.busyS[0][0], 0.0);
+        QVERIFY(r.busyS[1][0] > 0);
+    }
+
+    void classWithoutReplicaKeepsItsRequestsPending()
+    {
+        // Class 1 has no replica until 30 s; class 0 is served throughout.
+        const auto r = simulateRequests({constantClass(0, 1.0, 50), constantClass(1, 1.0, 50)},
+                                        {{0, {replica(0, 8, 0.01)}}, {30, {replica(0, 8, 0.01), replica(1, 8, 0.01)}}},
+                                        2, 40, 10, 9);
+        for (size_t k = 0; k < 3; ++k) {
+            const auto& unserved = r.intervals[k].services[1];
+            QCOMPARE(unserved.completed, uint64_t(0));
+            QVERIFY(unserved.pending > 400 * (k + 1) && unserved.p50Ms == 0);
+            QVERIFY(r.intervals[k].services[0].completed > 400);
+        }
+        QVERIFY(r.intervals[3].services[1].completed > 1500);
+        QVERIFY(r.totalServices[1].pending <= 8);
+        QCOMPARE(r.total.arrived, r.totalServices[0].arrived + r.totalServices[1].arrived);
+        QCOMPARE(r.intervals[2].overall.pending, r.intervals[2].services[0].pending + r.intervals[2].services[1].pending);
+    }
+
+    void ratesChangeOnTime()
+    {
+        // 100 req/s, then nothing from 10 s, then 500 req/s from 20 s.
+        const ServingClass k{0, 1.0, {{0, 100}, {10, 0}, {20, 500}}};
+        const auto r = simulateRequests({k}, {{0, {replica(0, 8, 0.001)}}}, 1, 30, 10, 10);
+        QVERIFY(r.intervals[0].overall.arrived > 850 && r.intervals[0].overall.arrived < 1150);
+        QCOMPARE(r.intervals[1].overall.arrived, uint64_t(0));
+        QVERIFY(r.intervals[2].overall.arrived > 4700 && r.intervals[2].overall.arrived < 5300);
+    }
+
+    void lastIntervalIsPartial()
+    {
+        const auto r = simulateRequests({constantClass(0, 1.0, 10)}, {{0, {replica(0, 8, 0.01)}}}, 1, 25, 10, 11);
+        QCOMPARE(r.intervals.size(), size_t(3));
+        QCOMPARE(r.intervals[2].fromS, 20.0);
+        QCOMPARE(r.intervals[2].toS, 25.0);
+        QVERIFY(near(r.intervals[2].overall.servedRps, double(r.intervals[2].overall.completed) / 5, 1e-12));
+    }
+
+    void sameResultAtAnyThreadCount()
+    {
+        // Six classes of three services with different loads, an epoch change with a delay.
+        std::vector<ServingClass> classes;
+        for (uint32_t c = 0; c < 6; ++c)
+            classes.push_back({c % 3, 0.2 + 0.1 * c, {{0, 300.0 + 150 * c}, {40, 500.0 + 100 * c}}});
+        ServingEpoch first{0, {}}, second{30, {}};
+        for (uint32_t c = 0; c < 6; ++c) {
+            first.replicas.push_back(replica(c, 4 + c, 0.01 + 0.002 * c));
+            second.replicas.push_back(replica(c, 8, 0.015, 33));
+            second.replicas.push_back(replica(c, 8, 0.015, 30, 2));
+        }
+        const auto one = dump(simulateRequests(classes, {first, second}, 3, 90, 7, 42, 1));
+        const auto four = dump(simulateRequests(classes, {first, second}, 3, 90, 7, 42, 4));
+        QCOMPARE(four, one);
+        QCOMPARE(dump(simulateRequests(classes, {first, second}, 3, 90, 7, 42, 3)), one);
+        QVERIFY(dump(simulateRequests(classes, {first, second}, 3, 90, 7, 43, 1)) != one);
+    }
+
+    void malformedPlanIsRejected()
+    {
+        const std::vector<ServingClass> classes{constantClass(0, 1.0, 10)};
+        auto run = [&](std::vector<ServingEpoch> epochs) { simulateRequests(classes, epochs, 1, 10, 1, 1); };
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{0, {replica(1, 8, 0.01)}}}));  // unknown class
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{0, {replica(0, 0, 0.01)}}}));  // batch 0
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{0, {replica(0, 8, 0)}}}));     // no latency
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{0, {replica(0, 8, 0.01, 0, 0)}}}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{5, {}}, {5, {}}}));  // epochs not ascending
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateRequests(classes, {}, 0, 10, 1, 1));  // service 0 of 0
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateRequests(classes, {}, 1, 10, 0, 1));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRequestSim)
+#include "tst_requestsim.moc"
