@@ -1,0 +1,7 @@
+#pragma once
+
+#include <string>
+
+// Times simulateRequests on row `row` (1-6) of the ParvaGPU SLO files in `sloDir` for
+// `durationS` seconds, with a hand-built replica set, and prints one line with the median.
+void benchInference(const std::string& sloDir, int row, double durationS, int repeat, unsigned threads);
