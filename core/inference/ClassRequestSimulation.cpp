@@ -30,7 +30,7 @@ public:
         , durationS_(grid.durationS)
         , sloS_(servingClass.sloS)
         , timeoutS_(kDispatchTimeoutShareOfSlo * servingClass.sloS)
-        , rng_(classRng(seed, classIndex))
+        , rng_(classArrivalRng(seed, classIndex))
         , arrivals_(servingClass.rates, grid.durationS, rng_)
     {
         const size_t n = grid.starts.size();
@@ -79,12 +79,6 @@ public:
     }
 
 private:
-    static std::mt19937_64 classRng(uint64_t seed, uint32_t classIndex)
-    {
-        std::seed_seq sequence{uint32_t(seed), uint32_t(seed >> 32), classIndex};
-        return std::mt19937_64(sequence);
-    }
-
     double nextEpochS() const { return epoch_ + 1 < epochs_.size() ? epochs_[epoch_ + 1].fromS : kNever; }
 
     void arrive(double t)
@@ -321,6 +315,12 @@ private:
 };
 
 }  // namespace
+
+std::mt19937_64 classArrivalRng(uint64_t seed, uint32_t classIndex)
+{
+    std::seed_seq sequence{uint32_t(seed), uint32_t(seed >> 32), classIndex};
+    return std::mt19937_64(sequence);
+}
 
 ClassOutcome simulateClass(const ServingClass& servingClass, const std::vector<ClassEpochPlan>& epochs,
                            const IntervalGrid& grid, uint64_t seed, uint32_t classIndex)

@@ -7,6 +7,7 @@
 #include "inference/RequestSimulator.h"
 
 #include <cstdint>
+#include <random>
 #include <vector>
 
 namespace tessera {
@@ -34,7 +35,11 @@ struct ClassOutcome {
     std::vector<double> busyS;
 };
 
-// Simulates one class with arrivals drawn from mt19937_64 seeded by (seed, classIndex).
+// The generator of class classIndex's arrivals (PoissonArrivals): mt19937_64 seeded by a
+// std::seed_seq of (seed, classIndex), whose algorithm the standard fixes.
+std::mt19937_64 classArrivalRng(uint64_t seed, uint32_t classIndex);
+
+// Simulates one class with arrivals drawn from classArrivalRng(seed, classIndex).
 ClassOutcome simulateClass(const ServingClass& servingClass, const std::vector<ClassEpochPlan>& epochs,
                            const IntervalGrid& grid, uint64_t seed, uint32_t classIndex);
 

@@ -2,12 +2,17 @@
 // outcome can be worked out by hand: capacity against load, the 0.45 x SLO timeout of a partial
 // batch, shortest-queue routing, reconfiguration delays, epoch changes, and identical results
 // at any thread count.
+#include "inference/ClassRequestSimulation.h"
 #include "inference/LatencyHistogram.h"
+#include "inference/PoissonArrivals.h"
 #include "inference/RequestSimulator.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <deque>
+#include <map>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -48,6 +53,201 @@ std::string dump(const RequestSimulationResult& r)
         for (double b : e)
             out << fmt::format("{} ", b);
     return out.str();
+}
+
+// The rules of spec 2.5 written the plain way, to check the optimised simulator against: every
+// event found by scanning every replica, queues as deques, every latency kept and sorted.
+class ReferenceSimulation {
+public:
+    ReferenceSimulation(const ServingClass& k, const std::vector<ClassEpochPlan>& epochs, const IntervalGrid& grid,
+                        uint64_t seed, uint32_t classIndex)
+        : class_(k), epochs_(epochs), grid_(grid), latencies_(grid.starts.size())
+    {
+        std::mt19937_64 rng = classArrivalRng(seed, classIndex);
+        PoissonArrivals stream(k.rates, grid.durationS, rng);
+        for (double t = stream.next(); t < grid.durationS; t = stream.next())
+            arrivals_.push_back(t);
+        outcome_.arrived.assign(grid.starts.size(), 0);
+        outcome_.completed.assign(grid.starts.size(), 0);
+        outcome_.withinSlo.assign(grid.starts.size(), 0);
+    }
+
+    ClassOutcome run()
+    {
+        const double end = grid_.durationS;
+        size_t next = 0;
+        for (;;) {
+            const double arrival = next < arrivals_.size() ? arrivals_[next] : kNever;
+            const double epoch = epoch_ + 1 < epochs_.size() ? epochs_[epoch_ + 1].fromS : kNever;
+            double event = kNever;
+            size_t who = 0;
+            for (size_t r = 0; r < replicas_.size(); ++r)
+                if (const double t = std::min(nextCompletion(r), nextDispatch(r)); t < event) {
+                    event = t;
+                    who = r;
+                }
+            if (event <= std::min(arrival, epoch) && event < end) {
+                handle(who, event);
+            } else if (epoch <= arrival && epoch < end) {
+                changeEpoch(epoch);
+            } else if (arrival < end) {
+                outcome_.arrived[intervalOf(arrival)]++;
+                route(arrival);
+                ++next;
+            } else {
+                break;
+            }
+        }
+        closeEpoch();
+        for (size_t e = epoch_ + 1; e < epochs_.size(); ++e)
+            outcome_.busyS.insert(outcome_.busyS.end(), epochs_[e].replicas.size(), 0.0);
+        outcome_.binOffsets.push_back(0);
+        for (auto& interval : latencies_) {
+            std::map<uint32_t, uint64_t> bins;
+            for (double l : interval)
+                ++bins[LatencyBins::of(l)];
+            for (const auto& [bin, count] : bins)
+                outcome_.bins.push_back({bin, count});
+            outcome_.binOffsets.push_back(outcome_.bins.size());
+        }
+        return outcome_;
+    }
+
+private:
+    static constexpr double kNever = PoissonArrivals::kNever;
+    struct Replica {
+        ServingReplica spec;
+        std::deque<double> queue;
+        std::vector<double> freeS;
+        std::vector<uint32_t> running;
+        double busyS = 0;
+    };
+
+    size_t intervalOf(double t) const
+    {
+        size_t k = 0;
+        while (k + 1 < grid_.starts.size() && t >= grid_.starts[k + 1])
+            ++k;
+        return k;
+    }
+
+    double nextCompletion(size_t r) const
+    {
+        double t = kNever;
+        for (size_t p = 0; p < replicas_[r].freeS.size(); ++p)
+            if (replicas_[r].running[p])
+                t = std::min(t, replicas_[r].freeS[p]);
+        return t;
+    }
+
+    double nextDispatch(size_t r) const
+    {
+        const Replica& x = replicas_[r];
+        if (x.queue.empty())
+            return kNever;
+        const double free = *std::min_element(x.freeS.begin(), x.freeS.end());
+        double ready = x.queue.front() + kDispatchTimeoutShareOfSlo * class_.sloS;
+        if (x.queue.size() >= x.spec.batch)
+            ready = std::min(ready, x.queue[x.spec.batch - 1]);
+        return std::max(free, ready);
+    }
+
+    void handle(size_t r, double t)
+    {
+        Replica& x = replicas_[r];
+        for (size_t p = 0; p < x.freeS.size(); ++p)
+            if (x.running[p] && x.freeS[p] <= t)
+                x.running[p] = 0;
+        if (nextDispatch(r) > t)
+            return;
+        const size_t p = size_t(std::min_element(x.freeS.begin(), x.freeS.end()) - x.freeS.begin());
+        const double completion = t + x.spec.batchLatencyS;
+        const auto k = uint32_t(std::min<size_t>(x.queue.size(), x.spec.batch));
+        x.freeS[p] = completion;
+        x.running[p] = k;
+        x.busyS += std::min(completion, grid_.durationS) - t;
+        for (uint32_t i = 0; i < k; ++i) {
+            const double latency = completion - x.queue.front();
+            x.queue.pop_front();
+            if (completion > grid_.durationS)
+                continue;
+            const size_t interval = intervalOf(completion);
+            latencies_[interval].push_back(latency);
+            outcome_.completed[interval]++;
+            outcome_.withinSlo[interval] += latency <= class_.sloS;
+        }
+    }
+
+    void route(double arrival)
+    {
+        if (replicas_.empty()) {
+            unserved_.push_back(arrival);
+            return;
+        }
+        size_t best = 0;
+        auto length = [&](size_t r) {
+            size_t n = replicas_[r].queue.size();
+            for (uint32_t k : replicas_[r].running)
+                n += k;
+            return n;
+        };
+        for (size_t r = 1; r < replicas_.size(); ++r)
+            if (length(r) < length(best))
+                best = r;
+        replicas_[best].queue.push_back(arrival);
+    }
+
+    void closeEpoch()
+    {
+        for (const auto& x : replicas_)
+            outcome_.busyS.push_back(x.busyS);
+    }
+
+    void changeEpoch(double now)
+    {
+        closeEpoch();
+        std::vector<double> waiting(unserved_.begin(), unserved_.end());
+        unserved_.clear();
+        for (const auto& x : replicas_)
+            waiting.insert(waiting.end(), x.queue.begin(), x.queue.end());
+        std::sort(waiting.begin(), waiting.end());
+        replicas_.clear();
+        for (const auto& spec : epochs_[++epoch_].replicas)
+            replicas_.push_back({spec, {}, std::vector<double>(spec.procs, std::max(now, spec.availableFromS)),
+                                 std::vector<uint32_t>(spec.procs, 0), 0});
+        for (double a : waiting)
+            route(a);
+    }
+
+    const ServingClass& class_;
+    const std::vector<ClassEpochPlan>& epochs_;
+    const IntervalGrid& grid_;
+    std::vector<double> arrivals_;
+    std::vector<std::vector<double>> latencies_;
+    ClassOutcome outcome_;
+    size_t epoch_ = size_t(-1);
+    std::vector<Replica> replicas_;
+    std::deque<double> unserved_;
+};
+
+// A plan of random shape: 1-3 epochs (the first maybe after 0), 0-5 replicas each with batch
+// 1-16, 1-3 processes, 1-60 ms, some available only later; rates that change.
+std::pair<ServingClass, std::vector<ClassEpochPlan>> randomPlan(std::mt19937_64& rng, double durationS)
+{
+    auto below = [&](uint64_t n) { return rng() % n; };
+    ServingClass k{0, 0.02 + 0.01 * double(below(30)), {}};
+    for (double t = 0; t < durationS; t += 1 + double(below(10)))
+        k.rates.push_back({t, double(below(3000))});
+    std::vector<ClassEpochPlan> epochs;
+    double from = below(2) ? 0 : double(below(5));
+    for (uint64_t e = 0, n = 1 + below(3); e < n; ++e, from += 1 + double(below(12))) {
+        ClassEpochPlan plan{from, {}};
+        for (uint64_t r = 0, m = below(6); r < m; ++r)
+            plan.replicas.push_back({0, uint32_t(1 + below(16)), uint32_t(1 + below(3)), 0.001 * double(1 + below(60)),
+                                     below(3) ? 0 : from + double(below(4)), 0});
+        epochs.push_back(plan);
+    }
+    return {k, epochs};
 }
 
 bool near(double value, double expected, double relative)
@@ -237,6 +437,32 @@ private slots:
         QCOMPARE(four, one);
         QCOMPARE(dump(simulateRequests(classes, {first, second}, 3, 90, 7, 42, 3)), one);
         QVERIFY(dump(simulateRequests(classes, {first, second}, 3, 90, 7, 43, 1)) != one);
+    }
+
+    void sameAsThePlainReferenceOnRandomPlans()
+    {
+        // The optimised loop (amortised shortest-queue pointer, one pending event per replica,
+        // interval slots) against the rules written plainly: the same counts, the same latency
+        // bins, the same busy time, on 200 random plans with epochs, delays and rate changes.
+        std::mt19937_64 rng(2026);
+        for (int trial = 0; trial < 200; ++trial) {
+            const double duration = 20;
+            IntervalGrid grid{{}, duration, 0.5 + double(rng() % 40) / 10};
+            for (size_t k = 0; double(k) * grid.intervalS < duration; ++k)
+                grid.starts.push_back(double(k) * grid.intervalS);
+            const auto [k, epochs] = randomPlan(rng, duration);
+            const ClassOutcome fast = simulateClass(k, epochs, grid, uint64_t(trial), 3);
+            const ClassOutcome plain = ReferenceSimulation(k, epochs, grid, uint64_t(trial), 3).run();
+            const QByteArray where = QByteArray("trial ") + QByteArray::number(trial);
+            QVERIFY2(fast.arrived == plain.arrived, where);
+            QVERIFY2(fast.completed == plain.completed, where);
+            QVERIFY2(fast.withinSlo == plain.withinSlo, where);
+            QVERIFY2(fast.binOffsets == plain.binOffsets, where);
+            QVERIFY2(std::equal(fast.bins.begin(), fast.bins.end(), plain.bins.begin(), plain.bins.end(),
+                                [](auto a, auto b) { return a.bin == b.bin && a.count == b.count; }),
+                     where);
+            QVERIFY2(fast.busyS == plain.busyS, where);
+        }
     }
 
     void malformedPlanIsRejected()
