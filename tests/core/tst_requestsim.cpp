@@ -113,6 +113,9 @@ public:
         return outcome_;
     }
 
+    // Every completed request's latency in seconds, per interval (after run()).
+    const std::vector<std::vector<double>>& latencies() const { return latencies_; }
+
 private:
     static constexpr double kNever = PoissonArrivals::kNever;
     struct Replica {
@@ -463,6 +466,50 @@ private slots:
                      where);
             QVERIFY2(fast.busyS == plain.busyS, where);
         }
+    }
+
+    void percentilesAreThoseOfEveryLatencyOfTheService()
+    {
+        // Two classes of service 0 (two buckets) and one of service 1: each interval's p50 and
+        // p99 per service and overall are the nearest-rank percentiles of the exact latencies of
+        // its classes, to the bin (the reference keeps every latency).
+        const std::vector<ServingClass> classes{{0, 0.3, {{0, 900}}}, {0, 0.5, {{0, 300}, {7, 1200}}}, {1, 0.2, {{0, 600}}}};
+        const ServingEpoch epoch{0, {replica(0, 8, 0.02), replica(0, 8, 0.02), replica(1, 4, 0.01),
+                                     replica(1, 16, 0.05, 0, 2), replica(2, 8, 0.015), replica(2, 8, 0.015)}};
+        const double duration = 15, interval = 4;
+        const auto result = simulateRequests(classes, {epoch}, 2, duration, interval, 77);
+        IntervalGrid grid{{0, 4, 8, 12}, duration, interval};
+        std::vector<std::vector<std::vector<double>>> latencies;  // [class][interval]
+        for (uint32_t c = 0; c < classes.size(); ++c) {
+            std::vector<ClassEpochPlan> plan{{0, {}}};
+            for (const auto& r : epoch.replicas)
+                if (r.classId == c)
+                    plan[0].replicas.push_back(r);
+            ReferenceSimulation reference(classes[c], plan, grid, 77, c);
+            reference.run();
+            latencies.push_back(reference.latencies());
+        }
+        auto check = [&](const RequestStats& stats, std::vector<double> all, const QByteArray& where) {
+            QCOMPARE(stats.completed, uint64_t(all.size()));
+            std::sort(all.begin(), all.end());
+            auto rank = [&](double p) {
+                return LatencyBins::midpointMs(LatencyBins::of(all[size_t(std::ceil(p * double(all.size()))) - 1]));
+            };
+            QVERIFY2(!all.empty() && stats.p50Ms == rank(0.5) && stats.p99Ms == rank(0.99), where);
+        };
+        for (size_t k = 0; k < grid.starts.size(); ++k) {
+            std::vector<double> service0 = latencies[0][k], service1 = latencies[2][k];
+            service0.insert(service0.end(), latencies[1][k].begin(), latencies[1][k].end());
+            check(result.intervals[k].services[0], service0, "service 0, interval " + QByteArray::number(int(k)));
+            check(result.intervals[k].services[1], service1, "service 1, interval " + QByteArray::number(int(k)));
+            service0.insert(service0.end(), service1.begin(), service1.end());
+            check(result.intervals[k].overall, service0, "overall, interval " + QByteArray::number(int(k)));
+        }
+        std::vector<double> every;
+        for (const auto& c : latencies)
+            for (const auto& i : c)
+                every.insert(every.end(), i.begin(), i.end());
+        check(result.total, every, "total");
     }
 
     void malformedPlanIsRejected()
