@@ -12,6 +12,7 @@ namespace tessera {
 namespace {
 
 constexpr double kNever = PoissonArrivals::kNever;
+constexpr uint32_t kUnavailable = UINT32_MAX;
 
 // One class's event loop. Events in time order: a replica's batch completion or dispatch, an
 // epoch change, an arrival; at equal times in that order. Dispatch times are processed in
@@ -21,6 +22,9 @@ constexpr double kNever = PoissonArrivals::kNever;
 // Routing is join-the-shortest-queue with the queue counted as usual: the requests at a replica,
 // waiting or in its running batches. (Counting only the waiting ones sends every request to a
 // replica that has just started a batch, which piles the load onto the lowest-indexed replica.)
+// Only available replicas take requests: one still being reconfigured (before its
+// availableFromS) gets none, so requests are redirected to the others (spec 2.2 Step 6); with
+// none available they wait at the class, and the first replicas to become available take them.
 class ClassSimulation {
 public:
     ClassSimulation(const ServingClass& servingClass, const std::vector<ClassEpochPlan>& epochs,
@@ -86,7 +90,7 @@ private:
         while (arrivalInterval_ + 1 < grid_.starts.size() && t >= grid_.starts[arrivalInterval_ + 1])
             ++arrivalInterval_;
         ++outcome_.arrived[arrivalInterval_];
-        if (queues_.empty()) {
+        if (availableCount_ == 0) {
             unserved_.push(t);
             return;
         }
@@ -164,18 +168,56 @@ private:
     // Replica r's batches completing at t leave its queue; then it dispatches if it is due.
     void handleEvent(uint32_t r, double t)
     {
+        if (!available_[r]) {
+            makeAvailable(t);
+            return;
+        }
         for (uint32_t p = processBegin_[r]; p < processBegin_[r + 1]; ++p)
             if (running_[p] != 0 && processFreeS_[p] <= t) {
                 queueLength_[r] -= running_[p];
                 running_[p] = 0;
-                if (queueLength_[r] < shortestLength_ || (queueLength_[r] == shortestLength_ && r < shortest_)) {
-                    shortestLength_ = queueLength_[r];
-                    shortest_ = r;
-                }
+                offerShortest(r);
             }
         if (nextDispatch(r) <= t)
             dispatch(r, t);
         nextEventS_[r] = std::min(nextDispatch(r), nextCompletion(r));
+    }
+
+    // Every replica due by t becomes available, with an empty queue. If none was, the requests
+    // waiting at the class go to them.
+    void makeAvailable(double t)
+    {
+        const bool first = availableCount_ == 0;
+        for (uint32_t r = 0; r < available_.size(); ++r)
+            if (!available_[r] && availableFromS_[r] <= t) {
+                available_[r] = 1;
+                ++availableCount_;
+                queueLength_[r] = 0;
+                nextEventS_[r] = kNever;
+                offerShortest(r);
+            }
+        if (first && availableCount_ > 0)
+            routeUnserved();
+    }
+
+    // Replica r's queue got shorter (or it became available): it may be the new shortest.
+    void offerShortest(uint32_t r)
+    {
+        if (queueLength_[r] < shortestLength_ || (queueLength_[r] == shortestLength_ && r < shortest_)) {
+            shortestLength_ = queueLength_[r];
+            shortest_ = r;
+        }
+    }
+
+    // The class's waiting requests (in arrival order) to its available replicas.
+    void routeUnserved()
+    {
+        for (uint32_t i = 0; i < unserved_.size(); ++i)
+            route(unserved_.at(i));
+        unserved_.clear();
+        for (uint32_t r = 0; r < available_.size(); ++r)
+            if (available_[r])
+                nextEventS_[r] = std::min(nextDispatch(r), nextCompletion(r));
     }
 
     // Replica r starts a batch of its oldest requests at t on its earliest free process.
@@ -251,8 +293,12 @@ private:
         queues_.resize(count);
         for (auto& q : queues_)
             q.clear();
-        queueLength_.assign(count, 0);
+        // An unavailable replica's length matches no shortest length: it is never routed to.
+        queueLength_.assign(count, kUnavailable);
         nextEventS_.assign(count, kNever);
+        available_.assign(count, 0);
+        availableFromS_.resize(count);
+        availableCount_ = 0;
         batch_.resize(count);
         latencyS_.resize(count);
         busyS_.assign(count, 0);
@@ -262,21 +308,17 @@ private:
         for (uint32_t r = 0; r < count; ++r) {
             batch_[r] = replicas[r].batch;
             latencyS_[r] = replicas[r].batchLatencyS;
+            availableFromS_[r] = replicas[r].availableFromS;
+            nextEventS_[r] = replicas[r].availableFromS;  // its first event: becoming available
             processFreeS_.insert(processFreeS_.end(), replicas[r].procs, std::max(now, replicas[r].availableFromS));
             processBegin_.push_back(uint32_t(processFreeS_.size()));
             running_.resize(processFreeS_.size(), 0);
         }
+        for (double a : waiting_)
+            unserved_.push(a);
         shortest_ = 0;
-        shortestLength_ = 0;
-        if (count == 0) {
-            for (double a : waiting_)
-                unserved_.push(a);
-        } else {
-            for (double a : waiting_)
-                route(a);
-            for (uint32_t r = 0; r < count; ++r)
-                nextEventS_[r] = nextDispatch(r);
-        }
+        shortestLength_ = kUnavailable;  // no replica available yet
+        makeAvailable(now);
         findMinNext();
     }
 
@@ -305,12 +347,15 @@ private:
     std::vector<uint32_t> processBegin_;  // replica r's processes: [processBegin_[r], processBegin_[r + 1])
     std::vector<double> processFreeS_;
     std::vector<uint32_t> running_;  // per process: the requests of its running batch (0: idle)
+    std::vector<uint8_t> available_;
+    std::vector<double> availableFromS_;
+    uint32_t availableCount_ = 0;
     uint32_t shortest_ = 0;
     uint32_t shortestLength_ = 0;
     double minNextS_ = kNever;
     uint32_t minNextIndex_ = 0;
 
-    ArrivalRing unserved_;  // requests of the class while it has no replica
+    ArrivalRing unserved_;  // requests of the class while it has no available replica
     std::vector<double> waiting_;
 };
 

@@ -3,6 +3,11 @@
 // Request-level simulation of a serving plan (mig-elasticbatch.md 2.5): Poisson arrivals per
 // class, shortest-queue routing to the class's replicas, batch dispatch on a full batch or when
 // the oldest waiting request has waited 0.45 x SLO, latency = completion - arrival.
+//
+// Routing: each request joins the available replica of its class with the fewest requests,
+// waiting or in its running batches (ties: the lowest index in the epoch's replica list). With
+// no replica available, requests wait at the class and go, in arrival order, to the first
+// replicas to become available.
 
 #include "inference/InferenceScenario.h"
 
@@ -14,8 +19,9 @@ namespace tessera {
 
 // One instance serving one class: `procs` processes, each running one batch of up to `batch`
 // requests at a time; every batch, full or partial, takes batchLatencyS (the profiled point's
-// latency: the data has no other value). It takes no batch before availableFromS (a
-// reconfiguration in progress).
+// latency: the data has no other value). Before availableFromS (a reconfiguration in progress)
+// it takes no request and no batch: requests go to the class's available replicas (spec 2.2
+// Step 6, "redirected or queued").
 struct ServingReplica {
     uint32_t classId = 0;
     uint32_t batch = 1;
@@ -36,8 +42,9 @@ struct ServingClass {
 
 // A plan in force from fromS until the next epoch. At an epoch change the requests queued for a
 // class move to the new epoch's replicas of the class (routed again by shortest queue in
-// arrival order, keeping their arrival times); batches already running complete. A class with
-// no replica keeps its requests pending until an epoch gives it one.
+// arrival order, keeping their arrival times); batches already running complete (and their
+// processes are not carried over: the new epoch's replicas start idle). A class with no
+// replica keeps its requests pending until an epoch gives it one.
 struct ServingEpoch {
     double fromS = 0;
     std::vector<ServingReplica> replicas;

@@ -82,7 +82,9 @@ public:
             double event = kNever;
             size_t who = 0;
             for (size_t r = 0; r < replicas_.size(); ++r)
-                if (const double t = std::min(nextCompletion(r), nextDispatch(r)); t < event) {
+                if (const double t = replicas_[r].available ? std::min(nextCompletion(r), nextDispatch(r))
+                                                            : replicas_[r].spec.availableFromS;
+                    t < event) {
                     event = t;
                     who = r;
                 }
@@ -124,6 +126,7 @@ private:
         std::vector<double> freeS;
         std::vector<uint32_t> running;
         double busyS = 0;
+        bool available = false;
     };
 
     size_t intervalOf(double t) const
@@ -157,6 +160,8 @@ private:
 
     void handle(size_t r, double t)
     {
+        if (!replicas_[r].available)
+            return makeAvailable(t);
         Replica& x = replicas_[r];
         for (size_t p = 0; p < x.freeS.size(); ++p)
             if (x.running[p] && x.freeS[p] <= t)
@@ -181,23 +186,37 @@ private:
         }
     }
 
+    // Replicas due by t become available; if none was, they take the requests waiting at the class.
+    void makeAvailable(double t)
+    {
+        const bool none = std::none_of(replicas_.begin(), replicas_.end(), [](const Replica& x) { return x.available; });
+        for (auto& x : replicas_)
+            x.available = x.available || x.spec.availableFromS <= t;
+        if (!none)
+            return;
+        std::deque<double> waiting;
+        waiting.swap(unserved_);
+        for (double a : waiting)
+            route(a);
+    }
+
+    // To the available replica with the fewest requests (waiting or running), the lowest first.
     void route(double arrival)
     {
-        if (replicas_.empty()) {
-            unserved_.push_back(arrival);
-            return;
-        }
-        size_t best = 0;
         auto length = [&](size_t r) {
             size_t n = replicas_[r].queue.size();
             for (uint32_t k : replicas_[r].running)
                 n += k;
             return n;
         };
-        for (size_t r = 1; r < replicas_.size(); ++r)
-            if (length(r) < length(best))
+        size_t best = replicas_.size();
+        for (size_t r = 0; r < replicas_.size(); ++r)
+            if (replicas_[r].available && (best == replicas_.size() || length(r) < length(best)))
                 best = r;
-        replicas_[best].queue.push_back(arrival);
+        if (best == replicas_.size())
+            unserved_.push_back(arrival);
+        else
+            replicas_[best].queue.push_back(arrival);
     }
 
     void closeEpoch()
@@ -217,9 +236,9 @@ private:
         replicas_.clear();
         for (const auto& spec : epochs_[++epoch_].replicas)
             replicas_.push_back({spec, {}, std::vector<double>(spec.procs, std::max(now, spec.availableFromS)),
-                                 std::vector<uint32_t>(spec.procs, 0), 0});
-        for (double a : waiting)
-            route(a);
+                                 std::vector<uint32_t>(spec.procs, 0), 0, false});
+        unserved_.assign(waiting.begin(), waiting.end());
+        makeAvailable(now);
     }
 
     const ServingClass& class_;
@@ -368,6 +387,18 @@ private slots:
         QVERIFY(r.intervals[3].overall.completed > r.intervals[3].overall.arrived + 1000);
         QVERIFY(r.intervals[3].overall.p99Ms > 20000);  // the first requests waited ~30 s
         QVERIFY(r.intervals[5].overall.pending <= 8);
+    }
+
+    void requestsGoToAvailableReplicasOnly()
+    {
+        // Replica 1 is being reconfigured until 30 s: meanwhile every request goes to replica 0,
+        // which has the capacity (800 req/s against 300), so none waits for replica 1.
+        const auto r = simulateRequests({constantClass(0, 1.0, 300)},
+                                        {{0, {replica(0, 8, 0.01), replica(0, 8, 0.01, 30)}}}, 1, 60, 10, 12);
+        for (size_t k = 0; k < 3; ++k)
+            QVERIFY2(r.intervals[k].overall.p99Ms < 460, qPrintable(QString::number(r.intervals[k].overall.p99Ms)));
+        QVERIFY(r.total.withinSlo == r.total.completed);
+        QVERIFY(near(r.busyS[0][1], r.busyS[0][0] / 3, 0.2));  // replica 1 shares only the last 30 s
     }
 
     void epochChangeMovesQueuedRequests()
