@@ -14,6 +14,8 @@ namespace {
 constexpr double kNever = PoissonArrivals::kNever;
 constexpr uint32_t kUnavailable = UINT32_MAX;
 
+}  // namespace
+
 // One class's event loop. Events in time order: a replica's batch completion or dispatch, an
 // epoch change, an arrival; at equal times in that order. Dispatch times are processed in
 // ascending order, so an interval's latencies are complete once a dispatch starts after the
@@ -37,6 +39,7 @@ public:
         , rng_(classArrivalRng(seed, classIndex))
         , arrivals_(servingClass.rates, grid.durationS, rng_)
     {
+        nextArrivalS_ = arrivals_.next();
         const size_t n = grid.starts.size();
         outcome_.arrived.assign(n, 0);
         outcome_.completed.assign(n, 0);
@@ -56,30 +59,50 @@ public:
         slots_.resize(size_t(std::floor(longest / grid.intervalS)) + 3);
     }
 
-    ClassOutcome run()
+    // Every event before `until`, in the order of a run without stops: events are taken in time
+    // order and those at `until` or later wait for the next call.
+    void advance(double until)
     {
-        double next = arrivals_.next();
+        until = std::min(until, durationS_);
+        if (finished_)
+            return;
         for (;;) {
-            const double limit = std::min(next, nextEpochS());
-            while (minNextS_ <= limit && minNextS_ < durationS_) {
+            const double limit = std::min(nextArrivalS_, nextEpochS());
+            while (minNextS_ <= limit && minNextS_ < until) {
                 handleEvent(minNextIndex_, minNextS_);
                 findMinNext();
             }
-            if (nextEpochS() <= next && nextEpochS() < durationS_) {
+            if (nextEpochS() <= nextArrivalS_ && nextEpochS() < until) {
                 changeEpoch();
                 continue;
             }
-            if (next >= durationS_)
+            if (nextArrivalS_ >= until)
                 break;
-            arrive(next);
-            next = arrivals_.next();
+            arrive(nextArrivalS_);
+            nextArrivalS_ = arrivals_.next();
         }
+        // Any later batch completes at `until` or later: the intervals ending by then are final.
+        while (openInterval_ + 1 < grid_.starts.size() && grid_.starts[openInterval_ + 1] <= until)
+            flushInterval();
+        if (until < durationS_)
+            return;
+        finished_ = true;
         closeEpoch();
         for (size_t e = epoch_ + 1; e < epochs_.size(); ++e)  // epochs from durationS on: never busy
             outcome_.busyS.insert(outcome_.busyS.end(), epochs_[e].replicas.size(), 0.0);
         while (openInterval_ < grid_.starts.size())
             flushInterval();
-        return std::move(outcome_);
+    }
+
+    size_t finalIntervals() const { return openInterval_; }
+    const ClassOutcome& outcome() const { return outcome_; }
+    ClassOutcome& outcome() { return outcome_; }
+
+    void dropBinsBefore(size_t interval)
+    {
+        const size_t drop = outcome_.binOffsets[interval] - outcome_.binsDropped;
+        outcome_.bins.erase(outcome_.bins.begin(), outcome_.bins.begin() + ptrdiff_t(drop));
+        outcome_.binsDropped = outcome_.binOffsets[interval];
     }
 
 private:
@@ -264,7 +287,7 @@ private:
     void flushInterval()
     {
         slots_[openInterval_ % slots_.size()].drainTo(outcome_.bins);
-        outcome_.binOffsets.push_back(outcome_.bins.size());
+        outcome_.binOffsets.push_back(outcome_.binsDropped + outcome_.bins.size());
         ++openInterval_;
     }
 
@@ -329,6 +352,8 @@ private:
     const double timeoutS_;
     std::mt19937_64 rng_;
     PoissonArrivals arrivals_;
+    double nextArrivalS_ = 0;
+    bool finished_ = false;
     ClassOutcome outcome_;
 
     size_t epoch_ = size_t(-1);  // before the first epoch: no replicas
@@ -359,18 +384,48 @@ private:
     std::vector<double> waiting_;
 };
 
-}  // namespace
-
 std::mt19937_64 classArrivalRng(uint64_t seed, uint32_t classIndex)
 {
     std::seed_seq sequence{uint32_t(seed), uint32_t(seed >> 32), classIndex};
     return std::mt19937_64(sequence);
 }
 
+ClassRequestSimulation::ClassRequestSimulation(const ServingClass& servingClass,
+                                               const std::vector<ClassEpochPlan>& epochs, const IntervalGrid& grid,
+                                               uint64_t seed, uint32_t classIndex)
+    : simulation_(std::make_unique<ClassSimulation>(servingClass, epochs, grid, seed, classIndex))
+{
+}
+
+ClassRequestSimulation::~ClassRequestSimulation() = default;
+ClassRequestSimulation::ClassRequestSimulation(ClassRequestSimulation&&) noexcept = default;
+
+void ClassRequestSimulation::advance(double untilS)
+{
+    simulation_->advance(untilS);
+}
+
+size_t ClassRequestSimulation::finalIntervals() const
+{
+    return simulation_->finalIntervals();
+}
+
+const ClassOutcome& ClassRequestSimulation::outcome() const
+{
+    return simulation_->outcome();
+}
+
+void ClassRequestSimulation::dropBinsBefore(size_t interval)
+{
+    simulation_->dropBinsBefore(interval);
+}
+
 ClassOutcome simulateClass(const ServingClass& servingClass, const std::vector<ClassEpochPlan>& epochs,
                            const IntervalGrid& grid, uint64_t seed, uint32_t classIndex)
 {
-    return ClassSimulation(servingClass, epochs, grid, seed, classIndex).run();
+    ClassSimulation simulation(servingClass, epochs, grid, seed, classIndex);
+    simulation.advance(grid.durationS);
+    return std::move(simulation.outcome());
 }
 
 }  // namespace tessera

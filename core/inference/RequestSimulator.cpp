@@ -16,6 +16,9 @@ namespace {
 constexpr size_t kMaxIntervals = 10'000'000;
 constexpr uint32_t kMaxBatch = 1u << 20;
 constexpr uint32_t kMaxProcs = 1024;
+// Intervals simulated before their latencies are summarised and freed (memory against threads'
+// start-up: a block of 16 one-minute intervals is about a million requests at 1,000 req/s).
+constexpr size_t kIntervalsPerBlock = 16;
 
 template <typename... Args>
 void require(bool ok, fmt::format_string<Args...> what, Args&&... args)
@@ -70,58 +73,55 @@ IntervalGrid makeGrid(double durationS, double intervalS)
     return grid;
 }
 
-// Adds interval k's latencies of every listed class to `histograms`.
-void addBins(const std::vector<ClassOutcome>& outcomes, const std::vector<size_t>& classes, size_t k,
-             std::initializer_list<DenseLatencyHistogram*> histograms)
-{
-    for (size_t c : classes) {
-        const ClassOutcome& o = outcomes[c];
-        for (size_t i = o.binOffsets[k]; i < o.binOffsets[k + 1]; ++i)
-            for (DenseLatencyHistogram* h : histograms)
-                h->add(o.bins[i].bin, o.bins[i].count);
-    }
-}
+// The statistics of a group of classes (one service, or all of them), interval by interval.
+class GroupSummary {
+public:
+    explicit GroupSummary(std::vector<size_t> members) : members_(std::move(members)) {}
 
-void setPercentiles(RequestStats& stats, const DenseLatencyHistogram& histogram)
-{
-    stats.p50Ms = histogram.percentileMs(stats.completed, 0.50);
-    stats.p99Ms = histogram.percentileMs(stats.completed, 0.99);
-}
-
-void accumulate(RequestStats& into, const RequestStats& from)
-{
-    into.arrived += from.arrived;
-    into.completed += from.completed;
-    into.withinSlo += from.withinSlo;
-}
-
-// Per-interval and whole-run statistics of the classes `members` (one service, or all).
-void summarise(const std::vector<ClassOutcome>& outcomes, const std::vector<size_t>& members, const IntervalGrid& grid,
-               const std::function<RequestStats&(size_t)>& intervalStats, RequestStats& total)
-{
-    DenseLatencyHistogram interval, whole;
-    uint64_t arrived = 0, completed = 0;
-    for (size_t k = 0; k < grid.starts.size(); ++k) {
-        RequestStats& stats = intervalStats(k);
-        for (size_t c : members) {
-            stats.arrived += outcomes[c].arrived[k];
-            stats.completed += outcomes[c].completed[k];
-            stats.withinSlo += outcomes[c].withinSlo[k];
+    // Interval k of every member, whose bins are all kept.
+    void addInterval(const std::vector<ClassRequestSimulation>& classes, const IntervalGrid& grid, size_t k,
+                     RequestStats& stats)
+    {
+        for (size_t c : members_) {
+            const ClassOutcome& o = classes[c].outcome();
+            stats.arrived += o.arrived[k];
+            stats.completed += o.completed[k];
+            stats.withinSlo += o.withinSlo[k];
+            for (const LatencyBinCount& b : o.binsOf(k)) {
+                interval_.add(b.bin, b.count);
+                whole_.add(b.bin, b.count);
+            }
         }
-        arrived += stats.arrived;
-        completed += stats.completed;
-        stats.pending = arrived - completed;
+        total_.arrived += stats.arrived;
+        total_.completed += stats.completed;
+        total_.withinSlo += stats.withinSlo;
+        stats.pending = total_.arrived - total_.completed;
         const double end = k + 1 < grid.starts.size() ? grid.starts[k + 1] : grid.durationS;
         stats.servedRps = double(stats.completed) / (end - grid.starts[k]);
-        addBins(outcomes, members, k, {&interval, &whole});
-        setPercentiles(stats, interval);
-        interval.clear();
-        accumulate(total, stats);
+        setPercentiles(stats, interval_);
+        interval_.clear();
     }
-    total.pending = total.arrived - total.completed;
-    total.servedRps = double(total.completed) / grid.durationS;
-    setPercentiles(total, whole);
-}
+
+    RequestStats total(double durationS) const
+    {
+        RequestStats t = total_;
+        t.pending = t.arrived - t.completed;
+        t.servedRps = double(t.completed) / durationS;
+        setPercentiles(t, whole_);
+        return t;
+    }
+
+private:
+    static void setPercentiles(RequestStats& stats, const DenseLatencyHistogram& histogram)
+    {
+        stats.p50Ms = histogram.percentileMs(stats.completed, 0.50);
+        stats.p99Ms = histogram.percentileMs(stats.completed, 0.99);
+    }
+
+    std::vector<size_t> members_;
+    DenseLatencyHistogram interval_, whole_;
+    RequestStats total_;
+};
 
 }  // namespace
 
@@ -150,16 +150,10 @@ RequestSimulationResult simulateRequests(const std::vector<ServingClass>& classe
                     busyTarget[c].emplace_back(e, i);
                 }
 
-    std::vector<ClassOutcome> outcomes(classes.size());
-    BatchRunner::run(classes.size(), threads, [&](size_t c) {
-        outcomes[c] = simulateClass(classes[c], plans[c], grid, seed, uint32_t(c));
-    });
-
+    std::vector<ClassRequestSimulation> simulations;
+    simulations.reserve(classes.size());
     for (size_t c = 0; c < classes.size(); ++c)
-        for (size_t i = 0; i < busyTarget[c].size(); ++i) {
-            const auto [e, r] = busyTarget[c][i];
-            result.busyS[e][r] = outcomes[c].busyS[i] / double(epochs[e].replicas[r].procs);
-        }
+        simulations.emplace_back(classes[c], plans[c], grid, seed, uint32_t(c));
 
     result.intervals.resize(grid.starts.size());
     for (size_t k = 0; k < grid.starts.size(); ++k) {
@@ -167,17 +161,42 @@ RequestSimulationResult simulateRequests(const std::vector<ServingClass>& classe
         result.intervals[k].toS = k + 1 < grid.starts.size() ? grid.starts[k + 1] : durationS;
         result.intervals[k].services.resize(serviceCount);
     }
-    result.totalServices.resize(serviceCount);
     std::vector<std::vector<size_t>> classesOf(serviceCount);
     std::vector<size_t> all;
     for (size_t c = 0; c < classes.size(); ++c) {
         classesOf[classes[c].service].push_back(c);
         all.push_back(c);
     }
+    std::vector<GroupSummary> services(classesOf.begin(), classesOf.end());
+    GroupSummary overall(all);
+
+    // Block by block: every class to the block's end (in parallel), then the intervals final in
+    // every class are summarised and their bins freed.
+    size_t summarised = 0;
+    for (size_t block = 0; summarised < grid.starts.size(); block += kIntervalsPerBlock) {
+        const size_t last = block + kIntervalsPerBlock;
+        const double until = last < grid.starts.size() ? grid.starts[last] : durationS;
+        BatchRunner::run(simulations.size(), threads, [&](size_t c) { simulations[c].advance(until); });
+        size_t final = until < durationS ? last : grid.starts.size();
+        for (const auto& s : simulations)
+            final = std::min(final, s.finalIntervals());
+        for (; summarised < final; ++summarised) {
+            for (size_t s = 0; s < serviceCount; ++s)
+                services[s].addInterval(simulations, grid, summarised, result.intervals[summarised].services[s]);
+            overall.addInterval(simulations, grid, summarised, result.intervals[summarised].overall);
+        }
+        for (auto& s : simulations)
+            s.dropBinsBefore(summarised);
+    }
+
     for (size_t s = 0; s < serviceCount; ++s)
-        summarise(outcomes, classesOf[s], grid, [&](size_t k) -> RequestStats& { return result.intervals[k].services[s]; },
-                  result.totalServices[s]);
-    summarise(outcomes, all, grid, [&](size_t k) -> RequestStats& { return result.intervals[k].overall; }, result.total);
+        result.totalServices.push_back(services[s].total(durationS));
+    result.total = overall.total(durationS);
+    for (size_t c = 0; c < classes.size(); ++c)
+        for (size_t i = 0; i < busyTarget[c].size(); ++i) {
+            const auto [e, r] = busyTarget[c][i];
+            result.busyS[e][r] = simulations[c].outcome().busyS[i] / double(epochs[e].replicas[r].procs);
+        }
     return result;
 }
 

@@ -543,6 +543,71 @@ private slots:
         check(result.total, every, "total");
     }
 
+    void advancingInStepsEqualsOneRun()
+    {
+        // simulateRequests advances the classes block by block and frees merged bins: stopping at
+        // any times (and dropping what was read) changes nothing.
+        std::mt19937_64 rng(99);
+        for (int trial = 0; trial < 50; ++trial) {
+            const double duration = 20;
+            IntervalGrid grid{{}, duration, 0.25 + double(rng() % 10) / 10};
+            for (size_t k = 0; double(k) * grid.intervalS < duration; ++k)
+                grid.starts.push_back(double(k) * grid.intervalS);
+            const auto [k, epochs] = randomPlan(rng, duration);
+            const ClassOutcome once = simulateClass(k, epochs, grid, uint64_t(trial), 1);
+            ClassRequestSimulation steps(k, epochs, grid, uint64_t(trial), 1);
+            size_t read = 0;
+            for (double t = 0; read < grid.starts.size(); t += 0.1 + double(rng() % 30) / 10) {
+                steps.advance(t);
+                const ClassOutcome& o = steps.outcome();
+                for (; read < steps.finalIntervals(); ++read) {
+                    const auto a = once.binsOf(read), b = o.binsOf(read);
+                    QVERIFY(std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                                       [](auto x, auto y) { return x.bin == y.bin && x.count == y.count; }));
+                    QCOMPARE(o.completed[read], once.completed[read]);
+                    QCOMPARE(o.withinSlo[read], once.withinSlo[read]);
+                    QCOMPARE(o.arrived[read], once.arrived[read]);
+                }
+                if (rng() % 2)
+                    steps.dropBinsBefore(read);
+            }
+            QVERIFY(steps.outcome().busyS == once.busyS);
+        }
+    }
+
+    void manyIntervalsGiveTheSameAsOneClassRun()
+    {
+        // 200 intervals (13 blocks of the driver) on 2 threads against the classes run whole.
+        const std::vector<ServingClass> classes{{0, 0.3, {{0, 900}, {50, 200}}}, {1, 0.5, {{0, 300}}}};
+        const ServingEpoch first{0, {replica(0, 8, 0.02), replica(1, 4, 0.01)}};
+        const ServingEpoch second{33.3, {replica(0, 8, 0.02, 35), replica(0, 8, 0.03), replica(1, 4, 0.01)}};
+        const auto result = simulateRequests(classes, {first, second}, 2, 100, 0.5, 5, 2);
+        IntervalGrid grid{{}, 100, 0.5};
+        for (size_t k = 0; k < 200; ++k)
+            grid.starts.push_back(double(k) * 0.5);
+        uint64_t pending[2] = {0, 0};
+        for (uint32_t c = 0; c < 2; ++c) {
+            std::vector<ClassEpochPlan> plan{{0, {}}, {33.3, {}}};
+            for (size_t e = 0; e < 2; ++e)
+                for (const auto& r : (e ? second : first).replicas)
+                    if (r.classId == c)
+                        plan[e].replicas.push_back(r);
+            const ClassOutcome o = simulateClass(classes[c], plan, grid, 5, c);
+            for (size_t k = 0; k < 200; ++k) {
+                const RequestStats& s = result.intervals[k].services[c];
+                pending[c] += o.arrived[k] - o.completed[k];
+                QCOMPARE(s.arrived, o.arrived[k]);
+                QCOMPARE(s.completed, o.completed[k]);
+                QCOMPARE(s.withinSlo, o.withinSlo[k]);
+                QCOMPARE(s.pending, pending[c]);
+                DenseLatencyHistogram h;
+                for (const auto& b : o.binsOf(k))
+                    h.add(b.bin, b.count);
+                QCOMPARE(s.p99Ms, h.percentileMs(o.completed[k], 0.99));
+            }
+        }
+    }
+
     void malformedPlanIsRejected()
     {
         const std::vector<ServingClass> classes{constantClass(0, 1.0, 10)};
