@@ -4,10 +4,15 @@
 // row's rate and latency SLO (SLO row 6: 39,342 req/s over 11 models, 11.8 million requests in
 // 300 s). The plan is built by hand, not by a planner: every replica runs batches of 8 in 20 ms
 // (400 req/s) and each class gets enough of them to stay at or below 80% load.
+// With --scenario FILE, the classes are a scenario's services (no buckets), with replicas for
+// each one's peak rate: e.g. the bundled 24-hour traces/inference/default.csv.
 #include "InferenceBench.h"
 
+#include "inference/InferenceScenario.h"
 #include "inference/RequestSimulator.h"
 #include "io/CsvTable.h"
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <charconv>
@@ -27,6 +32,14 @@ namespace {
 constexpr uint32_t kBatch = 8;
 constexpr double kBatchLatencyS = 0.020;
 constexpr double kMaxLoad = 0.8;
+constexpr double kIntervalS = 60;
+
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
 
 // Row `row` of a ParvaGPU SLO file (no header, N/A for an absent model), values as numbers.
 std::vector<std::optional<double>> sloRow(const std::string& path, int row)
@@ -47,7 +60,39 @@ std::vector<std::optional<double>> sloRow(const std::string& path, int row)
     return values;
 }
 
+// Enough replicas of batch 8 in 20 ms for the class's peak rate at 80% load.
+void addReplicas(ServingEpoch& epoch, uint32_t classId, double peakRps)
+{
+    const auto replicas = uint32_t(std::ceil(peakRps / (kMaxLoad * kBatch / kBatchLatencyS)));
+    for (uint32_t r = 0; r < replicas; ++r)
+        epoch.replicas.push_back({classId, kBatch, 1, kBatchLatencyS, 0, uint32_t(epoch.replicas.size())});
+}
+
+void timeAndPrint(const std::string& what, const std::vector<ServingClass>& classes, const ServingEpoch& epoch,
+                  double durationS, double meanRps, int repeat, unsigned threads);
+
 }  // namespace
+
+void benchInferenceScenario(const std::string& path, int repeat, unsigned threads)
+{
+    const InferenceScenario scenario = loadScenario(path);
+    std::vector<ServingClass> classes;
+    ServingEpoch epoch;
+    double requests = 0;
+    for (const auto& service : scenario.services) {
+        const auto id = uint32_t(classes.size());
+        classes.push_back({id, service.sloMs / 1000, service.rates});
+        double peak = 0;
+        for (size_t i = 0; i < service.rates.size(); ++i) {
+            peak = std::max(peak, service.rates[i].rateRps);
+            const double to = i + 1 < service.rates.size() ? service.rates[i + 1].fromS : scenario.durationS;
+            requests += service.rates[i].rateRps * (to - service.rates[i].fromS);
+        }
+        addReplicas(epoch, id, peak);
+    }
+    timeAndPrint("scenario=" + scenario.name, classes, epoch, scenario.durationS, requests / scenario.durationS,
+                 repeat, threads);
+}
 
 void benchInference(const std::string& sloDir, int row, double durationS, int repeat, unsigned threads)
 {
@@ -63,26 +108,34 @@ void benchInference(const std::string& sloDir, int row, double durationS, int re
         const auto id = uint32_t(classes.size());
         classes.push_back({id, *slos[m] / 1000, {{0, *rates[m]}}});
         totalRps += *rates[m];
-        const double replicaRps = kBatch / kBatchLatencyS;
-        const auto replicas = uint32_t(std::ceil(*rates[m] / (kMaxLoad * replicaRps)));
-        for (uint32_t r = 0; r < replicas; ++r)
-            epoch.replicas.push_back({id, kBatch, 1, kBatchLatencyS, 0, uint32_t(epoch.replicas.size())});
+        addReplicas(epoch, id, *rates[m]);
     }
+    timeAndPrint(fmt::format("slo_row={}", row), classes, epoch, durationS, totalRps, repeat, threads);
+}
+
+namespace {
+
+void timeAndPrint(const std::string& what, const std::vector<ServingClass>& classes, const ServingEpoch& epoch,
+                  double durationS, double meanRps, int repeat, unsigned threads)
+{
 
     std::vector<double> times;
     RequestSimulationResult result;
     for (int i = 0; i < std::max(1, repeat); ++i) {
         const auto start = std::chrono::steady_clock::now();
-        result = simulateRequests(classes, {epoch}, classes.size(), durationS, 60, 42, threads);
+        result = simulateRequests(classes, {epoch}, classes.size(), durationS, kIntervalS, 42, threads);
         times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     std::sort(times.begin(), times.end());
     const double median = times[times.size() / 2];
     const auto requests = result.total.arrived;
-    fmt::print("inference slo_row={} classes={} replicas={} rate_rps={:.0f} duration_s={:.0f} threads={} requests={} "
-               "median_s={:.3f} min_s={:.3f} max_s={:.3f} requests_per_s={:.2f}M slo_attainment_pct={:.2f} p99_ms={:.1f}\n",
-               row, classes.size(), epoch.replicas.size(), totalRps, durationS, threads, requests, median, times.front(),
+    fmt::print("inference {} classes={} replicas={} rate_rps={:.0f} duration_s={:.0f} threads={} requests={} "
+               "median_s={:.3f} min_s={:.3f} max_s={:.3f} requests_per_s={:.2f}M slo_attainment_pct={:.2f} p99_ms={:.1f} "
+               "peak_rss_mb={:.0f}\n",
+               what, classes.size(), epoch.replicas.size(), meanRps, durationS, threads, requests, median, times.front(),
                times.back(), double(requests) / median / 1e6,
                100.0 * double(result.total.withinSlo) / double(std::max<uint64_t>(1, result.total.completed)),
-               result.total.p99Ms);
+               result.total.p99Ms, peakRssMb());
 }
+
+}  // namespace

@@ -4,6 +4,7 @@
 //   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
 //   tessera-bench scrub --nodes N --pods P [--policy fgd] [--mode experiment|replay] [--seeks 200]
 //   tessera-bench inference --slo DIR [--slo-row 6] [--duration 300] [--repeat 5] [--threads 1]
+//   tessera-bench inference --scenario FILE [--repeat 5] [--threads 1]
 //
 // `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
 // `scrub` runs once, then moves a timeline cursor to seeded random positions and reads every
@@ -33,7 +34,7 @@ using namespace tessera;
 namespace {
 
 struct Args {
-    std::string command, nodes, pods, policy = "fgd", mode = "experiment", slo;
+    std::string command, nodes, pods, policy = "fgd", mode = "experiment", slo, scenario;
     int sloRow = 6;
     double duration = 300;
     uint64_t seedFirst = 42, seedLast = 42;
@@ -59,6 +60,7 @@ Args parse(int argc, char** argv)
         else if (flag == "--threads") a.threads = unsigned(std::max(1, std::stoi(next())));
         else if (flag == "--no-cache") a.cache = false;
         else if (flag == "--slo") a.slo = next();
+        else if (flag == "--scenario") a.scenario = next();
         else if (flag == "--slo-row") a.sloRow = std::stoi(next());
         else if (flag == "--duration") a.duration = std::stod(next());
         else if (flag == "--seeds") {
@@ -68,8 +70,8 @@ Args parse(int argc, char** argv)
             a.seedLast = dash == std::string::npos ? a.seedFirst : std::stoull(s.substr(dash + 1));
         } else throw std::runtime_error("unknown option " + flag);
     }
-    if (a.command == "inference" && a.slo.empty())
-        throw std::runtime_error("usage: tessera-bench inference --slo DIR [--slo-row 6] [--duration 300] [...]");
+    if (a.command == "inference" && a.slo.empty() == a.scenario.empty())
+        throw std::runtime_error("usage: tessera-bench inference (--slo DIR [--slo-row 6] [--duration 300] | --scenario FILE) [...]");
     if (a.command != "inference" && (a.nodes.empty() || a.pods.empty()))
         throw std::runtime_error("usage: tessera-bench run|grid|scrub --nodes N.csv --pods P.csv [...]");
     return a;
@@ -149,7 +151,10 @@ int main(int argc, char** argv)
             return 0;
         }
         if (a.command == "inference") {
-            benchInference(a.slo, a.sloRow, a.duration, a.repeat, a.threads);
+            if (a.scenario.empty())
+                benchInference(a.slo, a.sloRow, a.duration, a.repeat, a.threads);
+            else
+                benchInferenceScenario(a.scenario, a.repeat, a.threads);
             return 0;
         }
         LoadWarnings warnings;

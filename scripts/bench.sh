@@ -108,6 +108,8 @@ if want inference; then
     "$bench" inference --slo "$slo" --slo-row 6 --duration 300 --threads 1 --repeat 7
     echo "-- the same on $(nproc) threads (one class per thread at a time)"
     "$bench" inference --slo "$slo" --slo-row 6 --duration 300 --threads "$(nproc)" --repeat 7
+    echo "-- the bundled 24-hour scenario (traces/inference/default.csv), one core (median of 3)"
+    "$bench" inference --scenario "$repo/traces/inference/default.csv" --threads 1 --repeat 3
     echo
   else
     echo "(inference: skipped, no ParvaGPU SLO files at $slo)" >&2
