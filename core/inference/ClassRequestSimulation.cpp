@@ -53,6 +53,14 @@ public:
             replicas += e.replicas.size();
         }
         outcome_.busyS.reserve(replicas);
+        // servesFrom_[e]: a replica of epoch e or later becomes available before the end.
+        servesFrom_.assign(epochs.size() + 1, 0);
+        for (size_t e = epochs.size(); e-- > 0;) {
+            servesFrom_[e] = servesFrom_[e + 1];
+            if (epochs[e].fromS < durationS_)
+                for (const auto& r : epochs[e].replicas)
+                    servesFrom_[e] = servesFrom_[e] || std::max(r.availableFromS, epochs[e].fromS) < durationS_;
+        }
         // A batch dispatched in interval k completes at most floor(longest / intervalS) + 1
         // intervals later; a slot per interval that can still receive latencies (one more
         // against rounding at the boundaries).
@@ -106,6 +114,9 @@ public:
     }
 
 private:
+    // Whether a replica of the current epoch or a later one may still serve the class.
+    bool servedLater() const { return servesFrom_[epoch_ == size_t(-1) ? 0 : epoch_]; }
+
     double nextEpochS() const { return epoch_ + 1 < epochs_.size() ? epochs_[epoch_ + 1].fromS : kNever; }
 
     void arrive(double t)
@@ -114,7 +125,8 @@ private:
             ++arrivalInterval_;
         ++outcome_.arrived[arrivalInterval_];
         if (availableCount_ == 0) {
-            unserved_.push(t);
+            if (servedLater())
+                unserved_.push(t);  // else only counted: pending to the end, kept in no memory
             return;
         }
         const uint32_t r = route(t);
@@ -337,8 +349,9 @@ private:
             processBegin_.push_back(uint32_t(processFreeS_.size()));
             running_.resize(processFreeS_.size(), 0);
         }
-        for (double a : waiting_)
-            unserved_.push(a);
+        if (servedLater())
+            for (double a : waiting_)
+                unserved_.push(a);
         shortest_ = 0;
         shortestLength_ = kUnavailable;  // no replica available yet
         makeAvailable(now);
@@ -381,6 +394,7 @@ private:
     uint32_t minNextIndex_ = 0;
 
     ArrivalRing unserved_;  // requests of the class while it has no available replica
+    std::vector<uint8_t> servesFrom_;
     std::vector<double> waiting_;
 };
 

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -272,6 +274,13 @@ std::pair<ServingClass, std::vector<ClassEpochPlan>> randomPlan(std::mt19937_64&
     return {k, epochs};
 }
 
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
+
 bool near(double value, double expected, double relative)
 {
     return std::abs(value - expected) <= relative * expected;
@@ -433,6 +442,22 @@ private slots:
         QVERIFY(r.totalServices[1].pending <= 8);
         QCOMPARE(r.total.arrived, r.totalServices[0].arrived + r.totalServices[1].arrived);
         QCOMPARE(r.intervals[2].overall.pending, r.intervals[2].services[0].pending + r.intervals[2].services[1].pending);
+    }
+
+    void classNeverServedIsCountedWithoutKeepingItsRequests()
+    {
+        // 10^5 req/s for 100 s with no replica ever serving (a static layout without the model;
+        // a replica available only after the end): 10^7 requests, all pending at the end,
+        // counted rather than stored (128 MB of queue otherwise).
+        const double before = peakRssMb();
+        const auto r = simulateRequests({constantClass(0, 1.0, 1e5)}, {{0, {}}, {50, {replica(0, 8, 0.01, 200)}}}, 1,
+                                        100, 10, 13);
+        QVERIFY2(peakRssMb() - before < 40, qPrintable(QString::number(peakRssMb() - before)));
+        QVERIFY(near(double(r.total.arrived), 1e7, 0.001));
+        QCOMPARE(r.total.pending, r.total.arrived);
+        QCOMPARE(r.intervals[4].overall.pending, r.intervals[0].overall.arrived + r.intervals[1].overall.arrived
+                                                     + r.intervals[2].overall.arrived + r.intervals[3].overall.arrived
+                                                     + r.intervals[4].overall.arrived);
     }
 
     void ratesChangeOnTime()
