@@ -398,6 +398,16 @@ private:
     std::vector<double> waiting_;
 };
 
+IntervalGrid makeIntervalGrid(double durationS, double intervalS)
+{
+    IntervalGrid grid;
+    grid.durationS = durationS;
+    grid.intervalS = intervalS;
+    for (size_t k = 0; double(k) * intervalS < durationS; ++k)
+        grid.starts.push_back(double(k) * intervalS);
+    return grid;
+}
+
 std::mt19937_64 classArrivalRng(uint64_t seed, uint32_t classIndex)
 {
     std::seed_seq sequence{uint32_t(seed), uint32_t(seed >> 32), classIndex};

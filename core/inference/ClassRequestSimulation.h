@@ -30,6 +30,9 @@ struct IntervalGrid {
     double intervalS = 0;
 };
 
+// The grid of [0, durationS) in steps of intervalS (> 0); the last interval may be partial.
+IntervalGrid makeIntervalGrid(double durationS, double intervalS);
+
 // What one class did, per interval k.
 struct ClassOutcome {
     std::vector<uint64_t> arrived, completed, withinSlo;

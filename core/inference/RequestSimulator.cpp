@@ -63,16 +63,6 @@ void validate(const std::vector<ServingClass>& classes, const std::vector<Servin
     }
 }
 
-IntervalGrid makeGrid(double durationS, double intervalS)
-{
-    IntervalGrid grid;
-    grid.durationS = durationS;
-    grid.intervalS = intervalS;
-    for (size_t k = 0; double(k) * intervalS < durationS; ++k)
-        grid.starts.push_back(double(k) * intervalS);
-    return grid;
-}
-
 // The statistics of a group of classes (one service, or all of them), interval by interval.
 class GroupSummary {
 public:
@@ -130,7 +120,7 @@ RequestSimulationResult simulateRequests(const std::vector<ServingClass>& classe
                                          double durationS, double intervalS, uint64_t seed, unsigned threads)
 {
     validate(classes, epochs, serviceCount, durationS, intervalS);
-    const IntervalGrid grid = makeGrid(durationS, intervalS);
+    const IntervalGrid grid = makeIntervalGrid(durationS, intervalS);
 
     // Each class's replicas per epoch, and where each one's busy time goes in the result.
     std::vector<std::vector<ClassEpochPlan>> plans(classes.size(), std::vector<ClassEpochPlan>(epochs.size()));

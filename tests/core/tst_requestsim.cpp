@@ -506,9 +506,7 @@ private slots:
         std::mt19937_64 rng(2026);
         for (int trial = 0; trial < 200; ++trial) {
             const double duration = 20;
-            IntervalGrid grid{{}, duration, 0.5 + double(rng() % 40) / 10};
-            for (size_t k = 0; double(k) * grid.intervalS < duration; ++k)
-                grid.starts.push_back(double(k) * grid.intervalS);
+            const IntervalGrid grid = makeIntervalGrid(duration, 0.5 + double(rng() % 40) / 10);
             const auto [k, epochs] = randomPlan(rng, duration);
             const ClassOutcome fast = simulateClass(k, epochs, grid, uint64_t(trial), 3);
             const ClassOutcome plain = ReferenceSimulation(k, epochs, grid, uint64_t(trial), 3).run();
@@ -534,7 +532,8 @@ private slots:
                                      replica(1, 16, 0.05, 0, 2), replica(2, 8, 0.015), replica(2, 8, 0.015)}};
         const double duration = 15, interval = 4;
         const auto result = simulateRequests(classes, {epoch}, 2, duration, interval, 77);
-        IntervalGrid grid{{0, 4, 8, 12}, duration, interval};
+        const IntervalGrid grid = makeIntervalGrid(duration, interval);
+        QCOMPARE(grid.starts, (std::vector<double>{0, 4, 8, 12}));
         std::vector<std::vector<std::vector<double>>> latencies;  // [class][interval]
         for (uint32_t c = 0; c < classes.size(); ++c) {
             std::vector<ClassEpochPlan> plan{{0, {}}};
@@ -575,9 +574,7 @@ private slots:
         std::mt19937_64 rng(99);
         for (int trial = 0; trial < 50; ++trial) {
             const double duration = 20;
-            IntervalGrid grid{{}, duration, 0.25 + double(rng() % 10) / 10};
-            for (size_t k = 0; double(k) * grid.intervalS < duration; ++k)
-                grid.starts.push_back(double(k) * grid.intervalS);
+            const IntervalGrid grid = makeIntervalGrid(duration, 0.25 + double(rng() % 10) / 10);
             const auto [k, epochs] = randomPlan(rng, duration);
             const ClassOutcome once = simulateClass(k, epochs, grid, uint64_t(trial), 1);
             ClassRequestSimulation steps(k, epochs, grid, uint64_t(trial), 1);
@@ -607,9 +604,8 @@ private slots:
         const ServingEpoch first{0, {replica(0, 8, 0.02), replica(1, 4, 0.01)}};
         const ServingEpoch second{33.3, {replica(0, 8, 0.02, 35), replica(0, 8, 0.03), replica(1, 4, 0.01)}};
         const auto result = simulateRequests(classes, {first, second}, 2, 100, 0.5, 5, 2);
-        IntervalGrid grid{{}, 100, 0.5};
-        for (size_t k = 0; k < 200; ++k)
-            grid.starts.push_back(double(k) * 0.5);
+        const IntervalGrid grid = makeIntervalGrid(100, 0.5);
+        QCOMPARE(grid.starts.size(), size_t(200));
         uint64_t pending[2] = {0, 0};
         for (uint32_t c = 0; c < 2; ++c) {
             std::vector<ClassEpochPlan> plan{{0, {}}, {33.3, {}}};
