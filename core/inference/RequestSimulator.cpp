@@ -132,13 +132,12 @@ RequestSimulationResult simulateRequests(const std::vector<ServingClass>& classe
             plan[e].fromS = epochs[e].fromS;
         result.busyS[e].assign(epochs[e].replicas.size(), 0.0);
     }
-    for (size_t c = 0; c < classes.size(); ++c)
-        for (size_t e = 0; e < epochs.size(); ++e)
-            for (size_t i = 0; i < epochs[e].replicas.size(); ++i)
-                if (epochs[e].replicas[i].classId == c) {
-                    plans[c][e].replicas.push_back(epochs[e].replicas[i]);
-                    busyTarget[c].emplace_back(e, i);
-                }
+    for (size_t e = 0; e < epochs.size(); ++e)
+        for (size_t i = 0; i < epochs[e].replicas.size(); ++i) {
+            const ServingReplica& r = epochs[e].replicas[i];
+            plans[r.classId][e].replicas.push_back(r);
+            busyTarget[r.classId].emplace_back(e, i);
+        }
 
     std::vector<ClassRequestSimulation> simulations;
     simulations.reserve(classes.size());
