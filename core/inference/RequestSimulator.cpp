@@ -4,7 +4,6 @@
 #include "sim/BatchRunner.h"
 
 #include <cmath>
-#include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
