@@ -3,10 +3,15 @@
 //   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--mode experiment|replay]
 //   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
 //   tessera-bench scrub --nodes N --pods P [--policy fgd] [--mode experiment|replay] [--seeks 200]
+//   tessera-bench inference --slo DIR [--slo-row 6] [--duration 300] [--repeat 5] [--threads 1]
+//   tessera-bench inference --scenario FILE [--repeat 5] [--threads 1]
 //
 // `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
 // `scrub` runs once, then moves a timeline cursor to seeded random positions and reads every
 // GPU cell after each move, as the app's timeline slider does (issue 8: 50 ms or less).
+// `inference` times the request-level simulator (issue 12: 10 million requests per second of
+// wall time on one core) on a ParvaGPU SLO row with a hand-built replica set (bench/InferenceBench.cpp).
+#include "InferenceBench.h"
 #include "io/TraceLoader.h"
 #include "run/PodSchedulingRun.h"
 #include "sim/BatchRunner.h"
@@ -29,7 +34,9 @@ using namespace tessera;
 namespace {
 
 struct Args {
-    std::string command, nodes, pods, policy = "fgd", mode = "experiment";
+    std::string command, nodes, pods, policy = "fgd", mode = "experiment", slo, scenario;
+    int sloRow = 6;
+    double duration = 300;
     uint64_t seedFirst = 42, seedLast = 42;
     int repeat = 7;
     int seeks = 200;
@@ -52,6 +59,10 @@ Args parse(int argc, char** argv)
         else if (flag == "--seeks") a.seeks = std::max(1, std::stoi(next()));
         else if (flag == "--threads") a.threads = unsigned(std::max(1, std::stoi(next())));
         else if (flag == "--no-cache") a.cache = false;
+        else if (flag == "--slo") a.slo = next();
+        else if (flag == "--scenario") a.scenario = next();
+        else if (flag == "--slo-row") a.sloRow = std::stoi(next());
+        else if (flag == "--duration") a.duration = std::stod(next());
         else if (flag == "--seeds") {
             const std::string s = next();
             const auto dash = s.find('-');
@@ -59,7 +70,9 @@ Args parse(int argc, char** argv)
             a.seedLast = dash == std::string::npos ? a.seedFirst : std::stoull(s.substr(dash + 1));
         } else throw std::runtime_error("unknown option " + flag);
     }
-    if (a.nodes.empty() || a.pods.empty())
+    if (a.command == "inference" && a.slo.empty() == a.scenario.empty())
+        throw std::runtime_error("usage: tessera-bench inference (--slo DIR [--slo-row 6] [--duration 300] | --scenario FILE) [...]");
+    if (a.command != "inference" && (a.nodes.empty() || a.pods.empty()))
         throw std::runtime_error("usage: tessera-bench run|grid|scrub --nodes N.csv --pods P.csv [...]");
     return a;
 }
@@ -137,6 +150,13 @@ int main(int argc, char** argv)
             scrub(a);
             return 0;
         }
+        if (a.command == "inference") {
+            if (a.scenario.empty())
+                benchInference(a.slo, a.sloRow, a.duration, a.repeat, a.threads);
+            else
+                benchInferenceScenario(a.scenario, a.repeat, a.threads);
+            return 0;
+        }
         LoadWarnings warnings;
         const Cluster cluster = TraceLoader::loadCluster(a.nodes, {}, {}, warnings);
         const PodList pods = TraceLoader::loadPods(a.pods, cluster.registry, {}, warnings);
@@ -163,7 +183,7 @@ int main(int argc, char** argv)
             fmt::print("grid runs={} threads={} median_s={:.3f} peak_rss_mb={:.1f}\n", policies.size() * seeds,
                        a.threads, median, peakRssMb());
         } else {
-            throw std::runtime_error("unknown command (run, grid or scrub)");
+            throw std::runtime_error("unknown command (run, grid, scrub or inference)");
         }
     } catch (const std::exception& e) {
         fmt::print(stderr, "error: {}\n", e.what());

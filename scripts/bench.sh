@@ -4,7 +4,8 @@
 #   scripts/bench.sh [SECTION...]   (uses build/ and $TESSERA_SHARED or ../shared)
 # Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13),
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
-# study, and of a streamed replay CSV, against one run), app; none given: all of them.
+# study, and of a streamed replay CSV, against one run), inference (the request-level simulator
+# on ParvaGPU SLO row 6), app; none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +17,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub memory app}
+sections=${*:-real scale scrub memory inference app}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -95,6 +96,24 @@ if want memory; then
     --quiet --csv "$tmp/replay.csv")
   awk -v a="$replay" -v s="$(stat -c %s "$tmp/replay.csv")" 'BEGIN{printf "replay_step10_csv_mb=%.0f peak_rss_mb=%.0f\n", s/1048576, a/1024}'
   echo
+fi
+
+if want inference; then
+  # Issue 12: at least 10 million simulated requests per second of wall time on one core. SLO
+  # row 6 of the ParvaGPU data (39,342 req/s over 11 models) for 300 s is 11.8 million requests;
+  # the plan is built by hand (batches of 8 in 20 ms, each class at most 80% loaded).
+  slo=$shared/traces/mig-parvagpu/SLO
+  if [ -f "$slo/SLO_req_rate.csv" ]; then
+    echo "== request-level simulation: SLO row 6, 300 s, one core (median of 7)"
+    "$bench" inference --slo "$slo" --slo-row 6 --duration 300 --threads 1 --repeat 7
+    echo "-- the same on $(nproc) threads (one class per thread at a time)"
+    "$bench" inference --slo "$slo" --slo-row 6 --duration 300 --threads "$(nproc)" --repeat 7
+    echo "-- the bundled 24-hour scenario (traces/inference/default.csv), one core (median of 3)"
+    "$bench" inference --scenario "$repo/traces/inference/default.csv" --threads 1 --repeat 3
+    echo
+  else
+    echo "(inference: skipped, no ParvaGPU SLO files at $slo)" >&2
+  fi
 fi
 
 if want app && [ -x "$build/tests/app/tst_session" ]; then

@@ -7,6 +7,7 @@ namespace tessera::cli {
 int simulateCommand(int argc, char** argv);
 int runsCommand(int argc, char** argv);
 int generateCommand(int argc, char** argv);
+int generateScenarioCommand(int argc, char** argv);
 int chartCommand(int argc, char** argv);
 int migLayoutsCommand(int argc, char** argv);
 int migPredictorCommand(int argc, char** argv);

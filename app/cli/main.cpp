@@ -29,6 +29,7 @@ const char* kUsage =
     "  chart          draw a chart of a saved run as PNG, SVG or PDF\n"
     "  mig-layouts    list the valid MIG layouts of a GPU type\n"
     "  mig-predictor  the MIG latency predictor's held-out error per model\n"
+    "  generate-scenario  write a daily-shaped inference scenario\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -71,6 +72,8 @@ int dispatch(int argc, char** argv)
             return cli::runsCommand(argc, argv);
         if (command == "generate")
             return cli::generateCommand(argc, argv);
+        if (command == "generate-scenario")
+            return cli::generateScenarioCommand(argc, argv);
         if (command == "chart")
             return cli::chartCommand(argc, argv);
         if (command == "mig-layouts")
