@@ -8,5 +8,6 @@ int simulateCommand(int argc, char** argv);
 int runsCommand(int argc, char** argv);
 int generateCommand(int argc, char** argv);
 int chartCommand(int argc, char** argv);
+int inferenceCommand(int argc, char** argv);
 
 }  // namespace tessera::cli

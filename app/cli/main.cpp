@@ -27,6 +27,7 @@ const char* kUsage =
     "  runs       list the runs of a study database\n"
     "  generate   write a synthetic node list and pod list\n"
     "  chart      draw a chart of a saved run as PNG, SVG or PDF\n"
+    "  inference  plan MIG instances for inference services and simulate their requests\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -71,6 +72,8 @@ int dispatch(int argc, char** argv)
             return cli::generateCommand(argc, argv);
         if (command == "chart")
             return cli::chartCommand(argc, argv);
+        if (command == "inference")
+            return cli::inferenceCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         printError(e.what());

@@ -1,0 +1,260 @@
+#include "inference/InferenceSimulation.h"
+
+#include "inference/InferenceClasses.h"
+#include "inference/InferencePolicy.h"
+#include "inference/InferenceScenario.h"
+#include "inference/PerformanceModel.h"
+#include "inference/ProfileData.h"
+#include "inference/RequestSimulator.h"
+#include "mig/MigGpuType.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace tessera {
+namespace {
+
+void checkOptions(const InferenceOptions& options)
+{
+    auto positive = [](double value, const char* name, double most) {
+        if (!(value > 0) || value > most)
+            throw std::invalid_argument(fmt::format("{} must be in (0, {:g}], not {:g}", name, most, value));
+    };
+    positive(options.durationS, "the duration", 1e7);
+    positive(options.stepS, "the step", 1e7);
+    positive(options.replanIntervalS, "the re-plan interval", 1e7);
+    if (options.durationS / options.stepS > 1e6)
+        throw std::invalid_argument("more than a million time-series rows: choose a longer step");
+    if (options.buckets < 1 || options.buckets > 64)
+        throw std::invalid_argument(fmt::format("buckets must be 1-64, not {}", options.buckets));
+    if (options.sizeSigma > 2)
+        throw std::invalid_argument(fmt::format("the size sigma must be 0-2, not {:g}", options.sizeSigma));
+    if (!(options.reconfigDelayS >= 0) || options.reconfigDelayS > 3600)
+        throw std::invalid_argument(
+            fmt::format("the reconfiguration delay must be 0-3600 s, not {:g}", options.reconfigDelayS));
+    if (!options.predictor.empty() && options.predictor != "learned" && options.predictor != "table")
+        throw std::invalid_argument(fmt::format("the predictor is learned or table, not \"{}\"", options.predictor));
+}
+
+const PerformanceModel& plannerModel(const InferenceInputs& inputs, const InferencePolicy& policy,
+                                     const InferenceOptions& options)
+{
+    if (policy.predictorUse() == PredictorUse::TableOnly)
+        return inputs.table;  // contracts.md 8.3: these policies always use the table
+    return options.predictor == "table" ? inputs.table : inputs.learned;
+}
+
+// The times at which Step 6 looks again: every re-plan interval and every rate change.
+std::vector<double> replanTimes(const InferenceScenario& scenario, const InferenceOptions& options)
+{
+    std::set<double> times;
+    for (double t = options.replanIntervalS; t < options.durationS; t += options.replanIntervalS)
+        times.insert(t);
+    for (const ServiceSpec& service : scenario.services)
+        for (const RatePoint& point : service.rates)
+            if (point.fromS > 0 && point.fromS < options.durationS)
+                times.insert(point.fromS);
+    return {times.begin(), times.end()};
+}
+
+bool rateShifted(const std::vector<WorkloadClass>& planned, const std::vector<WorkloadClass>& now, double threshold)
+{
+    for (size_t c = 0; c < planned.size(); ++c) {
+        const double before = planned[c].rateRps, after = now[c].rateRps;
+        if (before == 0 ? after > 0 : std::abs(after - before) > threshold * before)
+            return true;
+    }
+    return false;
+}
+
+bool sameInstances(const std::vector<PlannedInstance>& a, const std::vector<PlannedInstance>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const PlannedInstance& x, const PlannedInstance& y) {
+        return x.gpu == y.gpu && x.start == y.start && x.profile == y.profile && x.classId == y.classId &&
+               x.idle == y.idle && x.point.batch == y.point.batch && x.point.procs == y.point.procs;
+    });
+}
+
+// The plans over time, starting from the first at t = 0.
+std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const InferencePolicy& policy,
+                                  const InferenceOptions& options, const MigGpuType& gpu,
+                                  const PerformanceModel& model, std::vector<WorkloadClass> classes)
+{
+    std::vector<PlanEpoch> epochs;
+    auto planFor = [&](const std::vector<WorkloadClass>& at) {
+        return policy.plan(PlanningContext{gpu, model, at});
+    };
+    setRatesAt(classes, inputs.scenario, 0);
+    {
+        InferencePlan first = planFor(classes);
+        PlanEpoch epoch;
+        epoch.classes = classes;
+        epoch.instances = transitionTo({}, first, 0).instances;
+        epoch.decisions = std::move(first.decisions);
+        epoch.trigger = "start";
+        epochs.push_back(std::move(epoch));
+    }
+    std::vector<WorkloadClass> planned = classes;
+    for (double t : replanTimes(inputs.scenario, options)) {
+        setRatesAt(classes, inputs.scenario, t);
+        const bool shifted = rateShifted(planned, classes, options.replanThreshold);
+        const bool onInterval = std::fmod(t, options.replanIntervalS) == 0;
+        if (!shifted && !onInterval)
+            continue;
+        InferencePlan next = planFor(classes);
+        planned = classes;
+        PlanTransition transition = transitionTo(epochs.back().instances, next, options.reconfigDelayS);
+        if (sameInstances(transition.instances, epochs.back().instances))
+            continue;
+        PlanEpoch epoch;
+        epoch.fromS = t;
+        epoch.classes = classes;
+        epoch.instances = std::move(transition.instances);
+        epoch.decisions = std::move(next.decisions);
+        epoch.changes = std::move(transition.changes);
+        epoch.trigger = shifted ? "rate change" : "interval";
+        epochs.push_back(std::move(epoch));
+    }
+    return epochs;
+}
+
+// The request simulation's view of the plans: every serving instance with the latency it really
+// has (the measured table at the size its requests are served at), held back on a GPU being
+// reconfigured until its delay is over (the whole GPU drains, as mig-parted does).
+std::vector<ServingEpoch> servingEpochs(const std::vector<PlanEpoch>& epochs, const std::vector<WorkloadClass>& classes,
+                                        const PerformanceModel& truth, bool exactSizes)
+{
+    std::vector<ServingEpoch> serving;
+    for (const PlanEpoch& epoch : epochs) {
+        ServingEpoch s;
+        s.fromS = epoch.fromS;
+        for (const PlannedInstance& instance : epoch.instances) {
+            if (instance.idle)
+                continue;
+            const WorkloadClass& workload = classes[instance.classId];
+            const PerfEstimate real =
+                truth.estimate(workload.model, instance.point.computeSlices, instance.point.batch, instance.point.procs,
+                               exactSizes ? workload.meanSizeFactor : workload.sizeFactor, workload.sizeExponent);
+            if (!real.feasible)
+                continue;  // the planner's model was wrong: this instance cannot run
+            double availableFrom = 0;
+            for (const GpuChange& change : epoch.changes)
+                if (change.gpu == instance.gpu)
+                    availableFrom = epoch.fromS + change.delayS;
+            s.replicas.push_back({instance.classId, static_cast<uint32_t>(instance.point.batch),
+                                  static_cast<uint32_t>(instance.point.procs), real.latencyMs / 1000.0, availableFrom,
+                                  instance.gpu});
+        }
+        serving.push_back(std::move(s));
+    }
+    return serving;
+}
+
+std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& classes, const InferenceScenario& scenario)
+{
+    const std::vector<int> counts = classesPerService(classes, scenario.services.size());
+    std::vector<ServingClass> serving;
+    for (const WorkloadClass& c : classes) {
+        ServingClass s;
+        s.service = c.service;
+        s.sloS = c.sloMs / 1000.0;
+        for (RatePoint point : scenario.services[c.service].rates) {
+            point.rateRps /= counts[c.service];
+            s.rates.push_back(point);
+        }
+        serving.push_back(std::move(s));
+    }
+    return serving;
+}
+
+const PlanEpoch& epochAt(const std::vector<PlanEpoch>& epochs, double endS)
+{
+    // The plan in force during the interval's last moment, before any re-plan at its end.
+    const PlanEpoch* current = &epochs.front();
+    for (const PlanEpoch& epoch : epochs)
+        if (epoch.fromS < endS)
+            current = &epoch;
+    return *current;
+}
+
+}  // namespace
+
+InferenceResult runInference(const InferenceInputs& inputs, const InferencePolicy& policy,
+                             const InferenceOptions& options, const ProgressCallback& progress)
+{
+    checkOptions(options);
+    const MigGpuType* gpu = MigGpuType::find(options.gpuType);
+    if (!gpu)
+        throw std::invalid_argument(fmt::format("unknown GPU type \"{}\"", options.gpuType));
+    const PerformanceModel& model = plannerModel(inputs, policy, options);
+
+    InferenceResult result;
+    result.policy = policy.spec();
+    result.policyLabel = policy.label();
+    result.seed = options.seed;
+    result.predictor = model.name();
+    result.profilingCost = model.profiledPoints();
+    for (const ServiceSpec& service : inputs.scenario.services) {
+        result.services.push_back(service.model);
+        result.sloMs.push_back(service.sloMs);
+    }
+
+    std::vector<WorkloadClass> classes =
+        buildClasses(inputs.scenario, inputs.profiles, ClassGrouping{options.buckets, options.sizeSigma});
+    result.epochs = planEpochs(inputs, policy, options, *gpu, model, classes);
+    if (progress && !progress(0.1))
+        throw CancelledError();
+
+    const RequestSimulationResult requests = simulateRequests(
+        servingClasses(classes, inputs.scenario),
+        servingEpochs(result.epochs, classes, inputs.table, policy.plansExactSizes()), inputs.scenario.services.size(),
+        options.durationS, options.stepS, options.seed, options.threads);
+    if (progress && !progress(0.95))
+        throw CancelledError();
+
+    uint32_t reconfigs = 0;
+    size_t epochsCounted = 0;
+    for (const RequestInterval& interval : requests.intervals) {
+        const PlanEpoch& epoch = epochAt(result.epochs, interval.endS);
+        // Reconfigurations count when their plan takes effect.
+        while (epochsCounted < result.epochs.size() && result.epochs[epochsCounted].fromS < interval.endS)
+            reconfigs += static_cast<uint32_t>(result.epochs[epochsCounted++].changes.size());
+        InferenceStepRow row;
+        row.timeS = interval.endS;
+        std::set<uint32_t> gpus;
+        for (const PlannedInstance& instance : epoch.instances) {
+            gpus.insert(instance.gpu);
+            row.computeSlices += static_cast<uint32_t>(gpu->profiles()[instance.profile].computeSlices);
+        }
+        row.gpusUsed = static_cast<uint32_t>(gpus.size());
+        row.instances = static_cast<uint32_t>(epoch.instances.size());
+        row.sliceUtilPct = row.gpusUsed ? 100.0 * row.computeSlices / (gpu->computeSlices() * row.gpusUsed) : 0;
+        row.sloAttainmentPct = interval.completed ? 100.0 * interval.withinSlo / interval.completed : 100.0;
+        row.p50Ms = interval.p50Ms;
+        row.p99Ms = interval.p99Ms;
+        row.throughputRps = interval.servedRps;
+        row.pendingRequests = interval.pending;
+        row.reconfigs = reconfigs;
+        row.p50MsPerService = interval.p50MsPerService;
+        row.p99MsPerService = interval.p99MsPerService;
+        result.peakGpus = std::max(result.peakGpus, row.gpusUsed);
+        result.peakInstances = std::max(result.peakInstances, row.instances);
+        result.peakSlicesOverSeven = std::max(result.peakSlicesOverSeven, row.computeSlices / double(gpu->computeSlices()));
+        result.rows.push_back(std::move(row));
+    }
+    for (const PlanEpoch& epoch : result.epochs) {
+        result.reconfigurations += static_cast<uint32_t>(epoch.changes.size());
+        for (const GpuChange& change : epoch.changes)
+            result.reconfigurationDelayS += change.delayS;
+    }
+    result.requests = requests.completed;
+    result.sloAttainmentPct = requests.completed ? 100.0 * requests.withinSlo / requests.completed : 100.0;
+    result.p99Ms = requests.p99Ms;
+    return result;
+}
+
+}  // namespace tessera
