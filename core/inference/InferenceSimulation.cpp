@@ -171,6 +171,12 @@ std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& class
     return serving;
 }
 
+// The share of completed requests within their SLO; 100 when none completed.
+double attainmentPct(const RequestStats& stats)
+{
+    return stats.completed ? 100.0 * stats.withinSlo / stats.completed : 100.0;
+}
+
 const PlanEpoch& epochAt(const std::vector<PlanEpoch>& epochs, double endS)
 {
     // The plan in force during the interval's last moment, before any re-plan at its end.
@@ -219,12 +225,12 @@ InferenceResult runInference(const InferenceInputs& inputs, const InferencePolic
     uint32_t reconfigs = 0;
     size_t epochsCounted = 0;
     for (const RequestInterval& interval : requests.intervals) {
-        const PlanEpoch& epoch = epochAt(result.epochs, interval.endS);
+        const PlanEpoch& epoch = epochAt(result.epochs, interval.toS);
         // Reconfigurations count when their plan takes effect.
-        while (epochsCounted < result.epochs.size() && result.epochs[epochsCounted].fromS < interval.endS)
+        while (epochsCounted < result.epochs.size() && result.epochs[epochsCounted].fromS < interval.toS)
             reconfigs += static_cast<uint32_t>(result.epochs[epochsCounted++].changes.size());
         InferenceStepRow row;
-        row.timeS = interval.endS;
+        row.timeS = interval.toS;
         std::set<uint32_t> gpus;
         for (const PlannedInstance& instance : epoch.instances) {
             gpus.insert(instance.gpu);
@@ -233,14 +239,17 @@ InferenceResult runInference(const InferenceInputs& inputs, const InferencePolic
         row.gpusUsed = static_cast<uint32_t>(gpus.size());
         row.instances = static_cast<uint32_t>(epoch.instances.size());
         row.sliceUtilPct = row.gpusUsed ? 100.0 * row.computeSlices / (gpu->computeSlices() * row.gpusUsed) : 0;
-        row.sloAttainmentPct = interval.completed ? 100.0 * interval.withinSlo / interval.completed : 100.0;
-        row.p50Ms = interval.p50Ms;
-        row.p99Ms = interval.p99Ms;
-        row.throughputRps = interval.servedRps;
-        row.pendingRequests = interval.pending;
+        row.sloAttainmentPct = attainmentPct(interval.overall);
+        row.p50Ms = interval.overall.p50Ms;
+        row.p99Ms = interval.overall.p99Ms;
+        row.throughputRps = interval.overall.servedRps;
+        row.pendingRequests = interval.overall.pending;
         row.reconfigs = reconfigs;
-        row.p50MsPerService = interval.p50MsPerService;
-        row.p99MsPerService = interval.p99MsPerService;
+        for (const RequestStats& service : interval.services) {
+            row.p50MsPerService.push_back(service.p50Ms);
+            row.p99MsPerService.push_back(service.p99Ms);
+            row.attainmentPctPerService.push_back(attainmentPct(service));
+        }
         result.peakGpus = std::max(result.peakGpus, row.gpusUsed);
         result.peakInstances = std::max(result.peakInstances, row.instances);
         result.peakSlicesOverSeven = std::max(result.peakSlicesOverSeven, row.computeSlices / double(gpu->computeSlices()));
@@ -251,9 +260,9 @@ InferenceResult runInference(const InferenceInputs& inputs, const InferencePolic
         for (const GpuChange& change : epoch.changes)
             result.reconfigurationDelayS += change.delayS;
     }
-    result.requests = requests.completed;
-    result.sloAttainmentPct = requests.completed ? 100.0 * requests.withinSlo / requests.completed : 100.0;
-    result.p99Ms = requests.p99Ms;
+    result.requests = requests.total.completed;
+    result.sloAttainmentPct = attainmentPct(requests.total);
+    result.p99Ms = requests.total.p99Ms;
     return result;
 }
 
