@@ -36,6 +36,9 @@ public:
     virtual PredictorUse predictorUse() const { return PredictorUse::TableOnly; }
     // Plans for exact sizes rather than padded buckets (the oracle).
     virtual bool plansExactSizes() const { return false; }
+    // Re-plans keep every running instance still needed and add or remove only the difference
+    // (IncrementalReplan); otherwise each re-plan is a fresh plan moved onto the fleet.
+    virtual bool replansIncrementally() const { return false; }
     virtual InferencePlan plan(const PlanningContext& context) const = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "inference/InferenceSimulation.h"
 
+#include "inference/IncrementalReplan.h"
 #include "inference/InferenceClasses.h"
 #include "inference/InferencePolicy.h"
 #include "inference/InferenceScenario.h"
@@ -107,7 +108,11 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const Inference
             continue;
         InferencePlan next = planFor(classes);
         planned = classes;
-        PlanTransition transition = transitionTo(epochs.back().instances, next, options.reconfigDelayS);
+        PlanTransition transition =
+            policy.replansIncrementally()
+                ? transitionTo(epochs.back().instances, adaptPlan(gpu, epochs.back().instances, next),
+                               options.reconfigDelayS, true)
+                : transitionTo(epochs.back().instances, next, options.reconfigDelayS);
         if (sameInstances(transition.instances, epochs.back().instances))
             continue;
         PlanEpoch epoch;

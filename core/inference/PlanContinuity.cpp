@@ -32,7 +32,7 @@ int common(const GpuInstances& a, const GpuInstances& b)
 }  // namespace
 
 PlanTransition transitionTo(const std::vector<PlannedInstance>& current, const InferencePlan& next,
-                            double secondsPerInstance)
+                            double secondsPerInstance, bool nextIsPhysical)
 {
     const std::map<uint32_t, GpuInstances> before = byGpu(current);
     const std::map<uint32_t, GpuInstances> planned = byGpu(next.instances);
@@ -43,6 +43,10 @@ PlanTransition transitionTo(const std::vector<PlannedInstance>& current, const I
 
     std::map<uint32_t, uint32_t> physicalOf;  // planned GPU -> physical GPU
     for (const auto& [plannedGpu, instances] : planned) {
+        if (nextIsPhysical) {
+            physicalOf[plannedGpu] = plannedGpu;
+            continue;
+        }
         int bestCommon = 0;
         std::optional<uint32_t> best;
         for (const auto& [id, old] : before) {

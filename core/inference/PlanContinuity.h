@@ -27,8 +27,9 @@ struct PlanTransition {
 // Maps `next` (GPU ids 0..n-1 as planned) onto the physical GPUs of `current` (already physical):
 // each planned GPU in order takes the unmatched physical GPU with the most instances in common
 // (lowest id on ties); one with nothing in common takes the lowest unmatched id, else a new id.
-// Each changed GPU costs secondsPerInstance per created or destroyed instance.
+// Each changed GPU costs secondsPerInstance per created or destroyed instance. With
+// `nextIsPhysical`, `next` already names physical GPUs (an incremental re-plan) and keeps them.
 PlanTransition transitionTo(const std::vector<PlannedInstance>& current, const InferencePlan& next,
-                            double secondsPerInstance);
+                            double secondsPerInstance, bool nextIsPhysical = false);
 
 }  // namespace tessera

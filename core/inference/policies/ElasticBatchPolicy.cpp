@@ -1,6 +1,6 @@
 // ElasticBatch-like (mig-elasticbatch.md 2.2, reconstructed from the published abstract): per class
 // the cheapest SLO-feasible (profile, batch) with one process, ceil replication, first-fit-decreasing
-// packing; re-planned elastically by the simulation (Step 6). Plans with the learned predictor
+// packing; re-planned elastically (Step 6), changing only the difference (IncrementalReplan). Plans with the learned predictor
 // unless --predictor table.
 #include "inference/InferencePolicy.h"
 #include "inference/PlanAssembly.h"
@@ -15,6 +15,7 @@ public:
     std::string spec() const override { return "elasticbatch"; }
     std::string label() const override { return "ElasticBatch-like (reconstructed from the published abstract)"; }
     PredictorUse predictorUse() const override { return PredictorUse::LearnedByDefault; }
+    bool replansIncrementally() const override { return true; }
     InferencePlan plan(const PlanningContext& context) const override
     {
         return planByClass(context, profiledGrid(context.gpu, 1), Packing::FirstFitDecreasing);
