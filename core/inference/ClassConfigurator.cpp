@@ -41,7 +41,9 @@ ClassDecision configureClass(uint32_t classId, const WorkloadClass& workload,
                 const PerfEstimate estimate =
                     performance.estimate(workload.model, g, b, p, size, workload.sizeExponent);
                 PlanCandidate candidate;
-                candidate.point = {g, b, p, estimate.latencyMs, estimate.throughputRps};
+                // The planner assumes safety x the predicted latency, so also the throughput that
+                // latency gives: replicas sized on an optimistic prediction would overload for good.
+                candidate.point = {g, b, p, estimate.latencyMs, estimate.throughputRps / safety};
                 if (!estimate.feasible) {
                     candidate.reason = "out of memory";
                 } else if (!meetsLatencyRule(estimate.latencyMs, safety, workload.sloMs)) {

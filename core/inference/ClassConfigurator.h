@@ -30,7 +30,8 @@ bool meetsLatencyRule(double latencyMs, double safetyFactor, double sloMs);
 
 // Step 3 for one class: every grid point, in loop order, with the performance model's estimate
 // at the class's padded size (or its mean size when `exactSize`), and the feasible point with the
-// highest total throughput per compute slice. Replicas are left to the caller.
+// highest total throughput per compute slice. A candidate's throughput is the one the planner
+// counts on: the model's divided by its safety factor. Replicas are left to the caller.
 ClassDecision configureClass(uint32_t classId, const WorkloadClass& workload,
                              const PerformanceModel& performance, const ConfigurationGrid& grid,
                              bool exactSize = false);
