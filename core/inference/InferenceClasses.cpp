@@ -57,9 +57,11 @@ std::vector<WorkloadClass> buildClasses(const InferenceScenario& scenario, const
             continue;
         }
         const Bucketizer bucketizer(grouping.buckets, sigma);
+        const std::vector<double> shares = bucketizer.shares();
         for (int b = 0; b < grouping.buckets; ++b) {
             WorkloadClass c = base;
             c.bucket = b;
+            c.rateShare = shares[b];
             c.sizeFactor = bucketizer.upperBound(b);
             c.meanSizeFactor = meanSizeInBucket(bucketizer, b, sigma);
             classes.push_back(c);
@@ -77,19 +79,10 @@ double serviceRateAt(const InferenceScenario& scenario, uint32_t service, double
     return rate;
 }
 
-std::vector<int> classesPerService(const std::vector<WorkloadClass>& classes, size_t services)
-{
-    std::vector<int> counts(services, 0);
-    for (const WorkloadClass& c : classes)
-        ++counts[c.service];
-    return counts;
-}
-
 void setRatesAt(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, double timeS)
 {
-    const std::vector<int> counts = classesPerService(classes, scenario.services.size());
     for (WorkloadClass& c : classes)
-        c.rateRps = serviceRateAt(scenario, c.service, timeS) / counts[c.service];
+        c.rateRps = serviceRateAt(scenario, c.service, timeS) * c.rateShare;
 }
 
 }  // namespace tessera

@@ -19,8 +19,8 @@ struct ClassGrouping {
 };
 
 // The workload classes of a scenario: per service, one class per size bucket (one class with size
-// factor 1 when its sizes do not vary), each with an equal share of the service's rate, which is
-// what quantile buckets give. Rates are left at 0: `ratesAt` fills them in for a time.
+// factor 1 when its sizes do not vary), each with its bucket's share of the service's rate.
+// Rates are left at 0: `setRatesAt` fills them in for a time.
 // Throws InputError naming the scenario when a service's model has no profile.
 std::vector<WorkloadClass> buildClasses(const InferenceScenario& scenario, const ProfileData& profiles,
                                         const ClassGrouping& grouping);
@@ -30,8 +30,5 @@ double serviceRateAt(const InferenceScenario& scenario, uint32_t service, double
 
 // Sets every class's rate to its share of its service's rate at `timeS`.
 void setRatesAt(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, double timeS);
-
-// The number of classes per service, for splitting rates.
-std::vector<int> classesPerService(const std::vector<WorkloadClass>& classes, size_t services);
 
 }  // namespace tessera

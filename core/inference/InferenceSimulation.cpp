@@ -161,14 +161,13 @@ std::vector<ServingEpoch> servingEpochs(const std::vector<PlanEpoch>& epochs, co
 
 std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& classes, const InferenceScenario& scenario)
 {
-    const std::vector<int> counts = classesPerService(classes, scenario.services.size());
     std::vector<ServingClass> serving;
     for (const WorkloadClass& c : classes) {
         ServingClass s;
         s.service = c.service;
         s.sloS = c.sloMs / 1000.0;
         for (RatePoint point : scenario.services[c.service].rates) {
-            point.rateRps /= counts[c.service];
+            point.rateRps *= c.rateShare;
             s.rates.push_back(point);
         }
         serving.push_back(std::move(s));

@@ -14,6 +14,7 @@ struct WorkloadClass {
     double meanSizeFactor = 1;  // the mean size in the bucket: what an oracle knowing sizes plans for
     double sizeExponent = 2;    // latency grows as x^k
     double sloMs = 0;
+    double rateShare = 1;       // of its service's requests: the bucket's probability
     double rateRps = 0;         // the offered load the plan is made for
 };
 
