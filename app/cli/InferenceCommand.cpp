@@ -124,7 +124,7 @@ int inferenceCommand(int argc, char** argv)
     if (options.durationS / options.stepS > 1e6)
         throw UsageError("--duration / --step gives more than a million rows: choose a longer --step");
 
-    std::vector<std::unique_ptr<InferencePolicy>> policies;
+    std::vector<std::shared_ptr<const InferencePolicy>> policies;
     for (const std::string& spec : specs) {
         try {
             policies.push_back(InferencePolicyRegistry::instance().create(spec, *gpu));
@@ -155,7 +155,7 @@ int inferenceCommand(int argc, char** argv)
     ProgressLine progress(policies.size(), !args.has("--quiet"));
     std::vector<InferenceResult> results;
     for (size_t i = 0; i < policies.size(); ++i) {
-        results.push_back(runInference(inputs, *policies[i], options));
+        results.push_back(runInference(inputs, policies[i], options));
         if (csv) {
             csv->append(i, inferenceSeriesRows(results.back()));
             csv->finish(i);

@@ -13,11 +13,13 @@ namespace tessera {
 // A plan in force from `fromS` until the next one, on physical GPU ids.
 struct PlanEpoch {
     double fromS = 0;
+    std::string policy;                      // the spec of the policy that made it
+    bool exactSizes = false;                 // its requests run at their bucket's mean size (oracle)
     std::vector<WorkloadClass> classes;      // with the rates planned for
     std::vector<PlannedInstance> instances;  // ordered by (gpu, start)
     std::vector<ClassDecision> decisions;
     std::vector<GpuChange> changes;          // what switching to this plan cost (none for the first)
-    std::string trigger;                     // "start", "interval", "rate change"
+    std::string trigger;                     // "start", "interval", "rate change", "fork"
 };
 
 // One row of the time series (contracts.md 8.3), describing the interval that ends at timeS.

@@ -49,8 +49,10 @@ const PerformanceModel& plannerModel(const InferenceInputs& inputs, const Infere
     return options.predictor == "table" ? inputs.table : inputs.learned;
 }
 
-// The times at which Step 6 looks again: every re-plan interval and every rate change.
-std::vector<double> replanTimes(const InferenceScenario& scenario, const InferenceOptions& options)
+// The times at which Step 6 looks again: every re-plan interval, every rate change and every
+// phase's start.
+std::vector<double> replanTimes(const InferenceScenario& scenario, const InferenceOptions& options,
+                                const std::vector<PolicyPhase>& phases)
 {
     std::set<double> times;
     for (double t = options.replanIntervalS; t < options.durationS; t += options.replanIntervalS)
@@ -59,7 +61,19 @@ std::vector<double> replanTimes(const InferenceScenario& scenario, const Inferen
         for (const RatePoint& point : service.rates)
             if (point.fromS > 0 && point.fromS < options.durationS)
                 times.insert(point.fromS);
+    for (const PolicyPhase& phase : phases)
+        if (phase.fromS > 0 && phase.fromS < options.durationS)
+            times.insert(phase.fromS);
     return {times.begin(), times.end()};
+}
+
+const PolicyPhase& phaseAt(const std::vector<PolicyPhase>& phases, double timeS)
+{
+    const PolicyPhase* current = &phases.front();
+    for (const PolicyPhase& phase : phases)
+        if (phase.fromS <= timeS)
+            current = &phase;
+    return *current;
 }
 
 bool rateShifted(const std::vector<WorkloadClass>& planned, const std::vector<WorkloadClass>& now, double threshold)
@@ -81,18 +95,21 @@ bool sameInstances(const std::vector<PlannedInstance>& a, const std::vector<Plan
 }
 
 // The plans over time, starting from the first at t = 0.
-std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const InferencePolicy& policy,
+std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
                                   const InferenceOptions& options, const MigGpuType& gpu,
-                                  const PerformanceModel& model, std::vector<WorkloadClass> classes)
+                                  std::vector<WorkloadClass> classes)
 {
     std::vector<PlanEpoch> epochs;
-    auto planFor = [&](const std::vector<WorkloadClass>& at) {
-        return policy.plan(PlanningContext{gpu, model, at});
+    auto planFor = [&](const InferencePolicy& policy, const std::vector<WorkloadClass>& at) {
+        return policy.plan(PlanningContext{gpu, plannerModel(inputs, policy, options), at});
     };
     setRatesAt(classes, inputs.scenario, 0);
     {
-        InferencePlan first = planFor(classes);
+        const InferencePolicy& policy = *phases.front().policy;
+        InferencePlan first = planFor(policy, classes);
         PlanEpoch epoch;
+        epoch.policy = policy.spec();
+        epoch.exactSizes = policy.plansExactSizes();
         epoch.classes = classes;
         epoch.instances = transitionTo({}, first, 0).instances;
         epoch.decisions = std::move(first.decisions);
@@ -100,28 +117,33 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const Inference
         epochs.push_back(std::move(epoch));
     }
     std::vector<WorkloadClass> planned = classes;
-    for (double t : replanTimes(inputs.scenario, options)) {
+    for (double t : replanTimes(inputs.scenario, options, phases)) {
+        const PolicyPhase& phase = phaseAt(phases, t);
+        const InferencePolicy& policy = *phase.policy;
         setRatesAt(classes, inputs.scenario, t);
+        const bool phaseStarts = phase.fromS == t && (phase.replanAtStart || policy.spec() != epochs.back().policy);
         const bool shifted = rateShifted(planned, classes, options.replanThreshold);
         const bool onInterval = std::fmod(t, options.replanIntervalS) == 0;
-        if (!shifted && !onInterval)
+        if (!phaseStarts && !shifted && !onInterval)
             continue;
-        InferencePlan next = planFor(classes);
+        InferencePlan next = planFor(policy, classes);
         planned = classes;
         PlanTransition transition =
-            policy.replansIncrementally()
+            policy.replansIncrementally() && !phaseStarts
                 ? transitionTo(epochs.back().instances, adaptPlan(gpu, epochs.back().instances, next),
                                options.reconfigDelayS, true)
                 : transitionTo(epochs.back().instances, next, options.reconfigDelayS);
-        if (sameInstances(transition.instances, epochs.back().instances))
+        if (sameInstances(transition.instances, epochs.back().instances) && policy.spec() == epochs.back().policy)
             continue;
         PlanEpoch epoch;
         epoch.fromS = t;
+        epoch.policy = policy.spec();
+        epoch.exactSizes = policy.plansExactSizes();
         epoch.classes = classes;
         epoch.instances = std::move(transition.instances);
         epoch.decisions = std::move(next.decisions);
         epoch.changes = std::move(transition.changes);
-        epoch.trigger = shifted ? "rate change" : "interval";
+        epoch.trigger = phaseStarts ? "fork" : shifted ? "rate change" : "interval";
         epochs.push_back(std::move(epoch));
     }
     return epochs;
@@ -131,7 +153,7 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const Inference
 // has (the measured table at the size its requests are served at), held back on a GPU being
 // reconfigured until its delay is over (the whole GPU drains, as mig-parted does).
 std::vector<ServingEpoch> servingEpochs(const std::vector<PlanEpoch>& epochs, const std::vector<WorkloadClass>& classes,
-                                        const PerformanceModel& truth, bool exactSizes)
+                                        const PerformanceModel& truth)
 {
     std::vector<ServingEpoch> serving;
     for (const PlanEpoch& epoch : epochs) {
@@ -143,7 +165,7 @@ std::vector<ServingEpoch> servingEpochs(const std::vector<PlanEpoch>& epochs, co
             const WorkloadClass& workload = classes[instance.classId];
             const PerfEstimate real =
                 truth.estimate(workload.model, instance.point.computeSlices, instance.point.batch, instance.point.procs,
-                               exactSizes ? workload.meanSizeFactor : workload.sizeFactor, workload.sizeExponent);
+                               epoch.exactSizes ? workload.meanSizeFactor : workload.sizeFactor, workload.sizeExponent);
             if (!real.feasible)
                 continue;  // the planner's model was wrong: this instance cannot run
             double availableFrom = 0;
@@ -193,21 +215,30 @@ const PlanEpoch& epochAt(const std::vector<PlanEpoch>& epochs, double endS)
 
 }  // namespace
 
-InferenceResult runInference(const InferenceInputs& inputs, const InferencePolicy& policy,
+InferenceResult runInference(const InferenceInputs& inputs, std::shared_ptr<const InferencePolicy> policy,
+                             const InferenceOptions& options, const ProgressCallback& progress)
+{
+    return runInference(inputs, {PolicyPhase{0, std::move(policy), false}}, options, progress);
+}
+
+InferenceResult runInference(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
                              const InferenceOptions& options, const ProgressCallback& progress)
 {
     checkOptions(options);
+    if (phases.empty() || phases.front().fromS != 0)
+        throw std::invalid_argument("a run needs a policy from time 0");
     const MigGpuType* gpu = MigGpuType::find(options.gpuType);
     if (!gpu)
         throw std::invalid_argument(fmt::format("unknown GPU type \"{}\"", options.gpuType));
-    const PerformanceModel& model = plannerModel(inputs, policy, options);
+    const InferencePolicy& last = *phases.back().policy;
 
     InferenceResult result;
-    result.policy = policy.spec();
-    result.policyLabel = policy.label();
+    result.policy = last.spec();
+    result.policyLabel = last.label();
     result.seed = options.seed;
-    result.predictor = model.name();
-    result.profilingCost = model.profiledPoints();
+    result.predictor = plannerModel(inputs, last, options).name();
+    for (const PolicyPhase& phase : phases)
+        result.profilingCost = std::max(result.profilingCost, plannerModel(inputs, *phase.policy, options).profiledPoints());
     for (const ServiceSpec& service : inputs.scenario.services) {
         result.services.push_back(service.model);
         result.sloMs.push_back(service.sloMs);
@@ -215,13 +246,13 @@ InferenceResult runInference(const InferenceInputs& inputs, const InferencePolic
 
     std::vector<WorkloadClass> classes =
         buildClasses(inputs.scenario, inputs.profiles, ClassGrouping{options.buckets, options.sizeSigma});
-    result.epochs = planEpochs(inputs, policy, options, *gpu, model, classes);
+    result.epochs = planEpochs(inputs, phases, options, *gpu, classes);
     if (progress && !progress(0.1))
         throw CancelledError();
 
     const RequestSimulationResult requests = simulateRequests(
         servingClasses(classes, inputs.scenario),
-        servingEpochs(result.epochs, classes, inputs.table, policy.plansExactSizes()), inputs.scenario.services.size(),
+        servingEpochs(result.epochs, classes, inputs.table), inputs.scenario.services.size(),
         options.durationS, options.stepS, options.seed, options.threads);
     if (progress && !progress(0.95))
         throw CancelledError();

@@ -38,12 +38,23 @@ struct InferenceInputs {
     const PerformanceModel& learned;
 };
 
+// The policy in charge from fromS on. A run has one phase from 0; a fork adds one at its
+// position. A phase that changes the policy, or marked `replanAtStart` (a fork that changed the
+// load or the SLOs), re-plans at once; one that keeps the policy goes on exactly as before.
+struct PolicyPhase {
+    double fromS = 0;
+    std::shared_ptr<const InferencePolicy> policy;
+    bool replanAtStart = false;
+};
+
 // One run: plans at the start, re-plans on the Step 6 triggers (keeping unchanged instances and
 // charging the reconfiguration delay to the GPUs that change), then simulates every request
 // (mig-elasticbatch.md 2.5) against the sequence of plans. The time series, plans and summary
 // are in the result. Throws InputError for a scenario the profiles cannot serve,
 // std::invalid_argument for bad options, CancelledError when `progress` says stop.
-InferenceResult runInference(const InferenceInputs& inputs, const InferencePolicy& policy,
+InferenceResult runInference(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
+                             const InferenceOptions& options, const ProgressCallback& progress = {});
+InferenceResult runInference(const InferenceInputs& inputs, std::shared_ptr<const InferencePolicy> policy,
                              const InferenceOptions& options, const ProgressCallback& progress = {});
 
 }  // namespace tessera
