@@ -12,7 +12,7 @@
 # (default clang++).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-all_targets=(nodes pods gpumodels policy seeds study)
+all_targets=(nodes pods gpumodels policy seeds study profiles)
 
 seconds=${1:-30}
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then

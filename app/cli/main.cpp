@@ -1,4 +1,4 @@
-// tessera-cli: simulate, runs, generate (contracts.md section 3).
+// tessera-cli: simulate, runs, generate, chart (contracts.md section 3), mig-layouts (section 8).
 #include "cli/Commands.h"
 #include "io/InputError.h"
 #include "sched/PolicySpec.h"
@@ -27,7 +27,13 @@ const char* kUsage =
     "  runs       list the runs of a study database\n"
     "  generate   write a synthetic node list and pod list\n"
     "  chart      draw a chart of a saved run as PNG, SVG or PDF\n"
-    "  inference  plan MIG instances for inference services and simulate their requests\n"
+    "  simulate       run policies over a node list and a pod list (see docs/cli.md)\n"
+    "  runs           list the runs of a study database\n"
+    "  generate       write a synthetic node list and pod list\n"
+    "  chart          draw a chart of a saved run as PNG, SVG or PDF\n"
+    "  mig-layouts    list the valid MIG layouts of a GPU type\n"
+    "  mig-predictor  the MIG latency predictor's held-out error per model\n"
+    "  inference      plan MIG instances for inference services and simulate their requests\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -74,6 +80,10 @@ int dispatch(int argc, char** argv)
             return cli::chartCommand(argc, argv);
         if (command == "inference")
             return cli::inferenceCommand(argc, argv);
+        if (command == "mig-layouts")
+            return cli::migLayoutsCommand(argc, argv);
+        if (command == "mig-predictor")
+            return cli::migPredictorCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         printError(e.what());

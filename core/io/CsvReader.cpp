@@ -213,8 +213,8 @@ bool CsvReader::next(Row& row)
             // or the first field with no column (by number, as it has no name).
             const bool tooMany = fields.size() > expected_;
             const InputError error(path_, lineNumber_, columnName(std::min(fields.size(), expected_)),
-                                   fmt::format("too {} fields: {} where the header has {}", tooMany ? "many" : "few",
-                                               fields.size(), expected_),
+                                   fmt::format("too {} fields: {} where {} {}", tooMany ? "many" : "few", fields.size(),
+                                               options_.hasHeader ? "the header has" : "every row needs", expected_),
                                    line, true);
             if (!options_.skipBadRows)
                 throw error;

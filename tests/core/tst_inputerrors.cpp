@@ -3,6 +3,7 @@
 // `FILE:LINE: column NAME: problem (value "...")` with the right file, line and column;
 // nothing is half-loaded; the allowed empty fields, the interrupted final line and
 // --skip-bad-rows behave as the contract says. With ../shared: every provided trace file loads.
+#include "support/InputErrorMatch.h"
 #include "support/SharedData.h"
 #include "io/TraceLoader.h"
 
@@ -61,47 +62,6 @@ public:
 private:
     QTemporaryDir dir_;
 };
-
-template <typename Load>
-std::optional<InputError> errorOf(Load load)
-{
-    try {
-        load();
-    } catch (const InputError& e) {
-        return e;
-    }
-    return std::nullopt;
-}
-
-// "" when `e` reads `file:line: column COLUMN: <problem naming hint> (value "VALUE")` (no column
-// part for file-level errors, no value part when `value` is absent); else what differs.
-QString mismatch(const std::optional<InputError>& e, const std::string& file, long line, const std::string& column,
-                 const std::string& hint, const std::optional<std::string>& value)
-{
-    if (!e)
-        return "no InputError was thrown";
-    const std::string text = e->what();
-    std::string prefix = fmt::format("{}:{}: ", file, line);
-    if (!column.empty())
-        prefix += "column " + column + ": ";
-    const std::string suffix = value ? " (value \"" + *value + "\")" : std::string();
-    const bool shape = text.size() >= prefix.size() + suffix.size() && text.compare(0, prefix.size(), prefix) == 0
-        && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-    if (!shape || (!value && text.find(" (value \"") != std::string::npos))
-        return QString::fromStdString("\"" + text + "\" is not \"" + prefix + "...problem..." + suffix + "\"");
-    const std::string problem = text.substr(prefix.size(), text.size() - prefix.size() - suffix.size());
-    if (problem.find(hint) == std::string::npos)
-        return QString::fromStdString("problem \"" + problem + "\" does not mention \"" + hint + "\"");
-    if (e->file() != file || e->line() != line || e->column() != column)
-        return "the InputError fields disagree with its text";
-    return {};
-}
-
-#define EXPECT_INPUT_ERROR(load, file, line, column, hint, value)                                  \
-    do {                                                                                           \
-        const QString why_ = mismatch(errorOf([&] { load; }), file, line, column, hint, value);   \
-        QVERIFY2(why_.isEmpty(), qPrintable(why_));                                                \
-    } while (false)
 
 std::vector<NodeSpec> loadNodes(const std::string& path, LoadWarnings& w, bool skip = false)
 {
