@@ -18,6 +18,9 @@ namespace tessera {
 class InferenceWorld {
 public:
     InferenceWorld(ProfileData profiles, InferenceScenario scenario, std::vector<std::string> inputFiles = {});
+    // The models refer to the profiles held here: a world stays where it was made.
+    InferenceWorld(const InferenceWorld&) = delete;
+    InferenceWorld& operator=(const InferenceWorld&) = delete;
 
     const ProfileData& profiles() const { return profiles_; }
     const InferenceScenario& scenario() const { return scenario_; }
