@@ -5,7 +5,8 @@
 # Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13),
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
 # study, and of a streamed replay CSV, against one run), inference (the request-level simulator
-# on ParvaGPU SLO row 6), app; none given: all of them.
+# on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet); none
+# given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +18,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub memory inference app}
+sections=${*:-real scale scrub memory inference app planning}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -125,4 +126,10 @@ if want app && [ -x "$build/tests/app/tst_session" ]; then
     "$build/tests/app/tst_session" 2>&1)
   echo "$out" | grep -o 'gui_stall_max_ms=.*' | sed 's/")*$//'
   echo "$out" | grep peak_rss_kb | awk -F'[= ]' '{printf "peak_rss_mb=%.0f elapsed_s=%s\n", $2/1024, $4}'
+fi
+
+if want planning; then
+  echo "== one MIG inference plan, 20 services x 8 buckets, about 1,000 GPUs, one core (median of 5)"
+  "$build/bench/tessera-bench-planning" --profiles "$shared/traces/mig-parvagpu/prof_data" --repeat 5
+  echo
 fi

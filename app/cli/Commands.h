@@ -9,6 +9,7 @@ int runsCommand(int argc, char** argv);
 int generateCommand(int argc, char** argv);
 int generateScenarioCommand(int argc, char** argv);
 int chartCommand(int argc, char** argv);
+int inferenceCommand(int argc, char** argv);
 int migLayoutsCommand(int argc, char** argv);
 int migPredictorCommand(int argc, char** argv);
 

@@ -23,13 +23,14 @@ const char* kUsage =
     "usage: tessera-cli <command> [options]\n"
     "\n"
     "commands:\n"
-    "  simulate       run policies over a node list and a pod list (see docs/cli.md)\n"
-    "  runs           list the runs of a study database\n"
-    "  generate       write a synthetic node list and pod list\n"
-    "  chart          draw a chart of a saved run as PNG, SVG or PDF\n"
-    "  mig-layouts    list the valid MIG layouts of a GPU type\n"
-    "  mig-predictor  the MIG latency predictor's held-out error per model\n"
+    "  simulate           run policies over a node list and a pod list (see docs/cli.md)\n"
+    "  runs               list the runs of a study database\n"
+    "  generate           write a synthetic node list and pod list\n"
+    "  chart              draw a chart of a saved run as PNG, SVG or PDF\n"
+    "  mig-layouts        list the valid MIG layouts of a GPU type\n"
+    "  mig-predictor      the MIG latency predictor's held-out error per model\n"
     "  generate-scenario  write a daily-shaped inference scenario\n"
+    "  inference          plan MIG instances for inference services and simulate their requests\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -76,6 +77,8 @@ int dispatch(int argc, char** argv)
             return cli::generateScenarioCommand(argc, argv);
         if (command == "chart")
             return cli::chartCommand(argc, argv);
+        if (command == "inference")
+            return cli::inferenceCommand(argc, argv);
         if (command == "mig-layouts")
             return cli::migLayoutsCommand(argc, argv);
         if (command == "mig-predictor")

@@ -1,0 +1,178 @@
+// tessera-cli inference: MIG inference planning and request-level simulation (contracts.md 8.3).
+#include "cli/CommandLine.h"
+#include "cli/Commands.h"
+#include "cli/ProgressLine.h"
+#include "inference/InferenceCsv.h"
+#include "inference/InferencePolicy.h"
+#include "inference/InferenceScenario.h"
+#include "inference/InferenceSimulation.h"
+#include "inference/LearnedPerformanceModel.h"
+#include "inference/ParvaScenario.h"
+#include "inference/ProfileData.h"
+#include "inference/SloTable.h"
+#include "inference/TablePerformanceModel.h"
+#include "mig/MigGpuType.h"
+#include "report/OrderedOutput.h"
+#include "sched/PolicySpec.h"
+#include "util/PrintableText.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace tessera::cli {
+namespace {
+
+const char* kHelp =
+    "usage: tessera-cli inference (--scenario FILE | --profiles DIR --slo DIR --slo-row ROWS)\n"
+    "         --policy POLICY [--policy POLICY ...] [--gpu A100-80GB] [--duration 600]\n"
+    "         [--step 60] [--seed 42] [--predictor learned|table] [--buckets 4]\n"
+    "         [--size-sigma 0.3] [--reconfig-delay 5] [--threads N]\n"
+    "         [--csv OUT.csv] [--plan OUT.csv] [--quiet]\n"
+    "\n"
+    "Plans MIG instances for inference services under latency SLOs and simulates every request.\n"
+    "  POLICY := elasticbatch | mig-disabled | oracle | parvagpu | static:LAYOUT\n"
+    "            (LAYOUT as mig-layouts prints it, with + between instances)\n"
+    "  ROWS   := N | N:M@T   row N (1-6) of the SLO files; with :M@T the rates switch to row M at T s\n"
+    "  --scenario FILE   Tessera's scenario format (docs/cli.md); the profiles are --profiles DIR,\n"
+    "                    or $TESSERA_MIG_PROFILES, or ../shared/traces/mig-parvagpu/prof_data\n"
+    "  --predictor       learned (elasticbatch's default) or table; other policies use the table\n"
+    "  --buckets N       input-size buckets per service (1-64)\n"
+    "  --size-sigma S    every service's input-size spread (lognormal sigma, 0-2)\n"
+    "  --reconfig-delay  seconds per created or destroyed GPU instance (whole GPU drained)\n"
+    "  --csv FILE        time series, one row per --step seconds and one at the end\n"
+    "  --plan FILE       one row per instance of every plan\n";
+
+std::string profilesDirectory(const CommandLine& args)
+{
+    if (args.has("--profiles"))
+        return args.value("--profiles");
+    std::vector<std::string> candidates;
+    if (const char* env = std::getenv("TESSERA_MIG_PROFILES"))
+        candidates.emplace_back(env);
+    candidates.emplace_back("../shared/traces/mig-parvagpu/prof_data");
+    candidates.emplace_back(TESSERA_SOURCE_ROOT "/../shared/traces/mig-parvagpu/prof_data");
+    for (const std::string& dir : candidates)
+        if (std::filesystem::is_directory(dir))
+            return dir;
+    throw UsageError("--scenario needs the profile data: give --profiles DIR (the mig-parvagpu prof_data folder)");
+}
+
+InferenceScenario scenarioFrom(const CommandLine& args, const ProfileData& profiles, double duration)
+{
+    if (args.has("--scenario")) {
+        if (args.has("--slo") || args.has("--slo-row"))
+            throw UsageError("--scenario cannot be combined with --slo or --slo-row");
+        InferenceScenario scenario = loadScenario(args.value("--scenario"));
+        if (args.has("--duration"))
+            scenario.durationS = duration;
+        return scenario;
+    }
+    if (!args.has("--slo") || !args.has("--slo-row"))
+        throw UsageError("give --scenario FILE, or --profiles DIR --slo DIR --slo-row ROWS");
+    const SloTable table = SloTable::load(args.value("--slo"), profiles.modelNames());
+    SloRowSelection rows;
+    try {
+        rows = parseSloRows(args.value("--slo-row"), table.rowCount());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--slo-row: ") + e.what());
+    }
+    return parvaScenario(table, rows, duration);
+}
+
+}  // namespace
+
+int inferenceCommand(int argc, char** argv)
+{
+    const CommandLine args(argc, argv, 2,
+                           {"--scenario", "--profiles", "--slo", "--slo-row", "--policy", "--gpu", "--duration",
+                            "--step", "--seed", "--predictor", "--buckets", "--size-sigma", "--reconfig-delay",
+                            "--threads", "--csv", "--plan"},
+                           {"--quiet", "--help"});
+    if (args.has("--help")) {
+        std::fputs(kHelp, stdout);
+        return 0;
+    }
+    const std::vector<std::string> specs = args.values("--policy");
+    if (specs.empty())
+        throw UsageError("give at least one --policy (elasticbatch, mig-disabled, oracle, parvagpu, static:LAYOUT)");
+    InferenceOptions options;
+    options.gpuType = args.value("--gpu", "A100-80GB");
+    const MigGpuType* gpu = MigGpuType::find(options.gpuType);
+    if (!gpu)
+        throw UsageError(fmt::format("--gpu must be one of {} (got \"{}\")", fmt::join(MigGpuType::names(), ", "),
+                                     printableExcerpt(options.gpuType)));
+    options.gpuType = gpu->name();
+    options.durationS = args.number("--duration", 600, 1, 1e7);
+    options.stepS = args.number("--step", 60, 0.001, 1e7);
+    options.seed = static_cast<uint64_t>(args.integer("--seed", 42, 0, INT64_MAX));
+    options.predictor = args.value("--predictor", "");
+    if (!options.predictor.empty() && options.predictor != "learned" && options.predictor != "table")
+        throw UsageError(fmt::format("--predictor must be learned or table (got \"{}\")",
+                                     printableExcerpt(options.predictor)));
+    options.buckets = static_cast<int>(args.integer("--buckets", 4, 1, 64));
+    options.sizeSigma = args.has("--size-sigma") ? args.number("--size-sigma", 0, 0, 2) : -1;
+    options.reconfigDelayS = args.number("--reconfig-delay", 5, 0, 3600);
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    options.threads = unsigned(args.integer("--threads", cores, 1, 1024));
+    if (options.durationS / options.stepS > 1e6)
+        throw UsageError("--duration / --step gives more than a million rows: choose a longer --step");
+
+    std::vector<std::shared_ptr<const InferencePolicy>> policies;
+    for (const std::string& spec : specs) {
+        try {
+            policies.push_back(InferencePolicyRegistry::instance().create(spec, *gpu));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--policy {}: {}", printableExcerpt(spec), e.what()));
+        }
+    }
+
+    // Outputs open before any work, so a wrong path fails at once (contracts.md 3.4).
+    std::optional<OrderedOutput> csv, plan;
+    if (args.has("--csv"))
+        csv.emplace(args.value("--csv"), inferenceSeriesHeader(), policies.size());
+    if (args.has("--plan"))
+        plan.emplace(args.value("--plan"), inferencePlanHeader(), policies.size());
+
+    const ProfileData profiles = ProfileData::load(profilesDirectory(args));
+    const InferenceScenario scenario = scenarioFrom(args, profiles, options.durationS);
+    options.durationS = scenario.durationS;
+    const TablePerformanceModel table(profiles);
+    std::optional<LearnedPerformanceModel> learned;
+    const bool needLearned = options.predictor != "table" &&
+        std::any_of(policies.begin(), policies.end(),
+                    [](const auto& p) { return p->predictorUse() == PredictorUse::LearnedByDefault; });
+    if (needLearned)
+        learned.emplace(profiles);
+    const InferenceInputs inputs{scenario, profiles, table, learned ? static_cast<const PerformanceModel&>(*learned) : table};
+
+    ProgressLine progress(policies.size(), !args.has("--quiet"));
+    std::vector<InferenceResult> results;
+    for (size_t i = 0; i < policies.size(); ++i) {
+        results.push_back(runInference(inputs, policies[i], options));
+        if (csv) {
+            csv->append(i, inferenceSeriesRows(results.back()));
+            csv->finish(i);
+        }
+        if (plan) {
+            plan->append(i, inferencePlanRows(results.back(), *gpu));
+            plan->finish(i);
+        }
+        progress.done();
+    }
+    progress.finish();
+    if (csv)
+        csv->close();
+    if (plan)
+        plan->close();
+    std::fputs(inferenceSummaryTable(results).c_str(), stdout);
+    return 0;
+}
+
+}  // namespace tessera::cli

@@ -1,0 +1,256 @@
+#include "inference/InferenceRun.h"
+
+#include "inference/InferenceClasses.h"
+#include "inference/InferenceCursor.h"
+#include "inference/InferencePolicy.h"
+#include "mig/MigGpuType.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tessera {
+
+std::unique_ptr<InferenceRun> InferenceRun::simulate(std::shared_ptr<const InferenceWorld> world,
+                                                     InferenceScenario scenario, std::vector<PolicyPhase> phases,
+                                                     InferenceOptions options, std::string name,
+                                                     const ProgressCallback& progress)
+{
+    options.durationS = scenario.durationS;
+    InferenceResult result = runInference(world->inputs(scenario), phases, options, progress);
+    return std::unique_ptr<InferenceRun>(new InferenceRun(std::move(world), std::move(scenario), std::move(phases),
+                                                          std::move(options), std::move(result), std::move(name)));
+}
+
+InferenceRun::InferenceRun(std::shared_ptr<const InferenceWorld> world, InferenceScenario scenario,
+                           std::vector<PolicyPhase> phases, InferenceOptions options, InferenceResult result,
+                           std::string name)
+    : world_(std::move(world)),
+      scenario_(std::move(scenario)),
+      phases_(std::move(phases)),
+      options_(std::move(options)),
+      result_(std::move(result)),
+      gpu_(MigGpuType::find(options_.gpuType))
+{
+    if (!gpu_)
+        throw std::invalid_argument(fmt::format("unknown GPU type \"{}\"", options_.gpuType));
+    buildInfo(std::move(name));
+    buildSeries();
+    buildLayout();
+}
+
+void InferenceRun::buildInfo(std::string name)
+{
+    info_.kind = kKind;
+    info_.policy = result_.policy;
+    info_.seed = options_.seed;
+    info_.mode = scenario_.name;
+    info_.name = name.empty() ? fmt::format("{} · seed {}", phases_.back().policy->label(), options_.seed)
+                              : std::move(name);
+    info_.parameters = {{"scenario", scenario_.name},
+                        {"GPU", gpu_->name()},
+                        {"duration (s)", fmt::format("{:g}", options_.durationS)},
+                        {"step (s)", fmt::format("{:g}", options_.stepS)},
+                        {"predictor", result_.predictor},
+                        {"buckets", fmt::format("{}", options_.buckets)},
+                        {"reconfiguration delay (s)", fmt::format("{:g}", options_.reconfigDelayS)}};
+    if (options_.sizeSigma >= 0)
+        info_.parameters.emplace_back("size sigma", fmt::format("{:g}", options_.sizeSigma));
+    for (size_t i = 1; i < phases_.size(); ++i)
+        info_.parameters.emplace_back(fmt::format("from {:g} s", phases_[i].fromS), phases_[i].policy->spec());
+}
+
+double InferenceRun::timeAt(size_t position) const
+{
+    return position == 0 ? 0.0 : result_.rows[std::min(position, result_.rows.size()) - 1].timeS;
+}
+
+const PlanEpoch& InferenceRun::epochAt(size_t position) const
+{
+    // Position p shows the interval that ends at timeAt(p): the plan in force during its last
+    // moment, as the time series does. Position 0 shows the first plan.
+    const double t = timeAt(position);
+    const PlanEpoch* current = &result_.epochs.front();
+    for (const PlanEpoch& epoch : result_.epochs)
+        if (epoch.fromS < t)
+            current = &epoch;
+    return *current;
+}
+
+void InferenceRun::buildSeries()
+{
+    const size_t rows = result_.rows.size() + 1;
+    auto column = [&](auto value) {
+        std::vector<double> values(rows);
+        for (size_t p = 0; p < rows; ++p)
+            values[p] = value(p);
+        return values;
+    };
+    // Position 0 is the first plan before any request: no latency, full attainment.
+    auto row = [&](size_t p) -> const InferenceStepRow* { return p == 0 ? nullptr : &result_.rows[p - 1]; };
+    auto planOf = [&](size_t p) {
+        uint32_t slices = 0, gpus = 0;
+        std::vector<bool> seen;
+        const PlanEpoch& epoch = epochAt(p);
+        for (const PlannedInstance& i : epoch.instances) {
+            slices += static_cast<uint32_t>(gpu_->profiles()[i.profile].computeSlices);
+            if (seen.size() <= i.gpu)
+                seen.resize(i.gpu + 1, false);
+            gpus += seen[i.gpu] ? 0 : 1;
+            seen[i.gpu] = true;
+        }
+        return std::tuple{gpus, static_cast<uint32_t>(epoch.instances.size()), slices};
+    };
+    series_.add({"time_s", "Time", "s"}, column([&](size_t p) { return timeAt(p); }));
+    series_.add({"gpus_used", "GPUs used", "GPUs", true},
+                column([&](size_t p) { return double(std::get<0>(planOf(p))); }));
+    series_.add({"instances", "GPU instances", "instances", true},
+                column([&](size_t p) { return double(std::get<1>(planOf(p))); }));
+    series_.add({"compute_slices", "Compute slices allocated", "slices", true},
+                column([&](size_t p) { return double(std::get<2>(planOf(p))); }));
+    series_.add({"slice_util_pct", "Slice utilisation", "%"}, column([&](size_t p) {
+                    const auto [gpus, instances, slices] = planOf(p);
+                    return gpus ? 100.0 * slices / (gpu_->computeSlices() * gpus) : 0.0;
+                }));
+    series_.add({"slo_attainment_pct", "SLO attainment", "%"},
+                column([&](size_t p) { return row(p) ? row(p)->sloAttainmentPct : 100.0; }));
+    series_.add({"p50_ms", "p50 latency", "ms"}, column([&](size_t p) { return row(p) ? row(p)->p50Ms : 0.0; }));
+    series_.add({"p99_ms", "p99 latency", "ms"}, column([&](size_t p) { return row(p) ? row(p)->p99Ms : 0.0; }));
+    series_.add({"throughput_rps", "Throughput", "req/s"},
+                column([&](size_t p) { return row(p) ? row(p)->throughputRps : 0.0; }));
+    series_.add({"pending_requests", "Pending requests", "requests", true},
+                column([&](size_t p) { return row(p) ? double(row(p)->pendingRequests) : 0.0; }));
+    series_.add({"reconfigs", "GPU reconfigurations", "GPUs", true},
+                column([&](size_t p) { return row(p) ? double(row(p)->reconfigs) : 0.0; }));
+    for (size_t s = 0; s < result_.services.size(); ++s) {
+        const std::string& model = result_.services[s];
+        series_.add({"p99_ms:" + model, "p99 latency " + model, "ms"}, column([&](size_t p) {
+                        return row(p) && s < row(p)->p99MsPerService.size() ? row(p)->p99MsPerService[s] : 0.0;
+                    }));
+        series_.add({"slo_attainment_pct:" + model, "SLO attainment " + model, "%"}, column([&](size_t p) {
+                        return row(p) && s < row(p)->attainmentPctPerService.size()
+                            ? row(p)->attainmentPctPerService[s]
+                            : 100.0;
+                    }));
+    }
+}
+
+void InferenceRun::buildLayout()
+{
+    uint32_t gpus = 0;
+    for (const PlanEpoch& epoch : result_.epochs)
+        for (const PlannedInstance& i : epoch.instances)
+            gpus = std::max(gpus, i.gpu + 1);
+    const uint32_t slices = static_cast<uint32_t>(gpu_->computeSlices());
+    layout_.categories = {gpu_->name()};
+    for (uint32_t g = 0; g < gpus; ++g)
+        layout_.groups.push_back({fmt::format("GPU {}", g), 0, g * slices, slices});
+    layout_.cellCount = gpus * slices;
+}
+
+std::unique_ptr<RunCursor> InferenceRun::cursor() const { return std::make_unique<InferenceCursor>(*this); }
+
+std::string InferenceRun::describeStep(size_t step) const
+{
+    if (step >= result_.rows.size())
+        return {};
+    const InferenceStepRow& row = result_.rows[step];
+    const double from = step == 0 ? 0.0 : result_.rows[step - 1].timeS;
+    std::string text = fmt::format("{:g}-{:g} s: {} GPUs, {} instances, SLO attainment {:.1f}%, p99 {:.1f} ms, "
+                                   "{:.0f} req/s, {} pending",
+                                   from, row.timeS, row.gpusUsed, row.instances, row.sloAttainmentPct, row.p99Ms,
+                                   row.throughputRps, row.pendingRequests);
+    for (const PlanEpoch& epoch : result_.epochs) {
+        if (epoch.fromS > from && epoch.fromS <= row.timeS && epoch.trigger != "start") {
+            double delay = 0;
+            for (const GpuChange& change : epoch.changes)
+                delay += change.delayS;
+            text += fmt::format("; re-plan at {:g} s ({}): {} GPU{} reconfigured, {:g} s of drain", epoch.fromS,
+                                epoch.trigger, epoch.changes.size(), epoch.changes.size() == 1 ? "" : "s", delay);
+        }
+    }
+    return text;
+}
+
+ExplanationTable InferenceRun::explain(size_t step) const
+{
+    const PlanEpoch& epoch = epochAt(std::min(step + 1, steps()));
+    ExplanationTable table;
+    table.subject = fmt::format("plan in force at {:g} s, made at {:g} s ({}) by {}", timeAt(std::min(step + 1, steps())),
+                                epoch.fromS, epoch.trigger, epoch.policy);
+    table.columns = {"compute slices", "batch", "processes", "latency (ms)", "throughput (req/s)",
+                     "req/s per slice", "rate (req/s)", "replicas"};
+    for (const ClassDecision& decision : epoch.decisions) {
+        const WorkloadClass& c = epoch.classes[decision.classId];
+        std::string name = result_.services[c.service];
+        if (std::count_if(epoch.classes.begin(), epoch.classes.end(),
+                          [&](const WorkloadClass& o) { return o.service == c.service; }) > 1)
+            name += fmt::format(" · bucket {} (x ≤ {:.3f})", c.bucket + 1, c.sizeFactor);
+        if (decision.chosen < 0) {
+            table.filtered.push_back({name, decision.why, "no SLO-feasible point"});
+            continue;
+        }
+        const ServingPoint& p = decision.candidates[decision.chosen].point;
+        table.rows.push_back({name,
+                              {double(p.computeSlices), double(p.batch), double(p.procs), p.latencyMs, p.throughputRps,
+                               p.throughputRps / p.computeSlices, c.rateRps, double(decision.replicas)}});
+    }
+    std::sort(table.rows.begin(), table.rows.end(), [](const ExplanationTable::Row& a, const ExplanationTable::Row& b) {
+        return a.values[5] > b.values[5];
+    });
+    uint32_t gpus = 0;
+    for (const PlannedInstance& i : epoch.instances)
+        gpus = std::max(gpus, i.gpu + 1);
+    table.outcome = fmt::format("{} instances on {} GPU slots; {} class{} served", epoch.instances.size(), gpus,
+                                table.rows.size(), table.rows.size() == 1 ? "" : "es");
+    table.why = "per class the SLO-feasible point with the most throughput per compute slice, replicated to "
+                "its rate; rows ranked by throughput per slice";
+    return table;
+}
+
+std::unique_ptr<Run> InferenceRun::fork(size_t position, const std::string& policy,
+                                        const ProgressCallback& progress) const
+{
+    return forkWith(position, policy, 1.0, progress);
+}
+
+std::unique_ptr<InferenceRun> InferenceRun::forkWith(size_t position, const std::string& policy, double loadScale,
+                                                     const ProgressCallback& progress) const
+{
+    if (!(loadScale > 0) || loadScale > 1000)
+        throw std::invalid_argument(fmt::format("the load scale must be in (0, 1000], not {:g}", loadScale));
+    const double at = timeAt(std::min(position, steps()));
+    std::shared_ptr<const InferencePolicy> next = InferencePolicyRegistry::instance().create(policy, *gpu_);
+    std::vector<PolicyPhase> phases;
+    for (const PolicyPhase& phase : phases_)
+        if (phase.fromS < at || (at == 0 && phase.fromS == 0 && false))
+            phases.push_back(phase);
+    InferenceScenario scenario = scenario_;
+    const bool scaled = loadScale != 1.0;
+    if (scaled) {
+        for (uint32_t s = 0; s < scenario.services.size(); ++s) {
+            ServiceSpec& service = scenario.services[s];
+            const double rateAtFork = serviceRateAt(scenario_, s, at);
+            std::vector<RatePoint> rates;
+            for (const RatePoint& r : service.rates)
+                if (r.fromS < at)
+                    rates.push_back(r);
+            rates.push_back({at, rateAtFork * loadScale});
+            for (const RatePoint& r : service.rates)
+                if (r.fromS > at)
+                    rates.push_back({r.fromS, r.rateRps * loadScale});
+            service.rates = std::move(rates);
+        }
+        scenario.name += fmt::format(", load x{:g} from {:g} s", loadScale, at);
+    }
+    phases.push_back({at, std::move(next), scaled});
+    if (phases.front().fromS != 0)  // a fork at position 0 starts over with the new policy
+        phases.front().fromS = 0;
+    const std::string name = fmt::format("{} → {}{} at {:g} s", info_.name, phases.back().policy->label(),
+                                         scaled ? fmt::format(", load x{:g}", loadScale) : std::string(), at);
+    return simulate(world_, std::move(scenario), std::move(phases), options_, name, progress);
+}
+
+}  // namespace tessera

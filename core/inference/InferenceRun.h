@@ -1,0 +1,71 @@
+#pragma once
+
+#include "inference/InferenceResult.h"
+#include "inference/InferenceSimulation.h"
+#include "inference/InferenceWorld.h"
+#include "run/Run.h"
+
+#include <memory>
+#include <vector>
+
+namespace tessera {
+
+class MigGpuType;
+
+// A MIG inference run (mig-elasticbatch.md) behind the generic Run interface: one position per
+// time-series row (--step seconds), occupancy cells = the compute slices of every GPU the run
+// ever used, grouped per GPU.
+class InferenceRun final : public Run {
+public:
+    static constexpr const char* kKind = "mig-inference";
+
+    // Simulates `phases` (one policy from 0, or a fork's) on `scenario` with `world`'s models.
+    static std::unique_ptr<InferenceRun> simulate(std::shared_ptr<const InferenceWorld> world,
+                                                  InferenceScenario scenario, std::vector<PolicyPhase> phases,
+                                                  InferenceOptions options, std::string name = {},
+                                                  const ProgressCallback& progress = {});
+
+    const RunInfo& info() const override { return info_; }
+    size_t steps() const override { return result_.rows.size(); }
+    const MetricSeries& series() const override { return series_; }
+    const OccupancyLayout& layout() const override { return layout_; }
+    std::unique_ptr<RunCursor> cursor() const override;
+    std::string describeStep(size_t step) const override;
+    ExplanationTable explain(size_t step) const override;
+    MetricInfo groupValueInfo() const override { return {"slices_used", "Compute slices used", "slices", true}; }
+    std::unique_ptr<Run> fork(size_t position, const std::string& policy,
+                              const ProgressCallback& progress = {}) const override;
+    // A fork that also scales every service's request rate by loadScale from the position on;
+    // then the new plan is made at once even with the same policy.
+    std::unique_ptr<InferenceRun> forkWith(size_t position, const std::string& policy, double loadScale,
+                                           const ProgressCallback& progress = {}) const;
+
+    const InferenceResult& result() const { return result_; }
+    const InferenceOptions& options() const { return options_; }
+    const InferenceScenario& scenario() const { return scenario_; }
+    const std::vector<PolicyPhase>& phases() const { return phases_; }
+    const MigGpuType& gpu() const { return *gpu_; }
+    // The time at the end of `position`'s interval (0 at position 0).
+    double timeAt(size_t position) const;
+    // The plan in force at `position`.
+    const PlanEpoch& epochAt(size_t position) const;
+
+private:
+    InferenceRun(std::shared_ptr<const InferenceWorld> world, InferenceScenario scenario,
+                 std::vector<PolicyPhase> phases, InferenceOptions options, InferenceResult result, std::string name);
+    void buildInfo(std::string name);
+    void buildSeries();
+    void buildLayout();
+
+    std::shared_ptr<const InferenceWorld> world_;
+    InferenceScenario scenario_;
+    std::vector<PolicyPhase> phases_;
+    InferenceOptions options_;
+    InferenceResult result_;
+    const MigGpuType* gpu_ = nullptr;
+    RunInfo info_;
+    MetricSeries series_;
+    OccupancyLayout layout_;
+};
+
+}  // namespace tessera

@@ -1,0 +1,141 @@
+// The MIG inference run behind the generic Run interface: series, cells, cursor round trips,
+// explanations, forks (own policy reproduces the parent; another policy or a load scale changes
+// only what follows the fork), and byte-identical results at any thread count.
+#include "inference/InferencePolicy.h"
+#include "inference/InferenceRun.h"
+#include "inference/ParvaScenario.h"
+#include "inference/SloTable.h"
+#include "mig/MigGpuType.h"
+#include "support/SharedData.h"
+
+#include <QTest>
+
+using namespace tessera;
+
+namespace {
+
+struct Fixture {
+    std::shared_ptr<const InferenceWorld> world;
+    InferenceScenario scenario;
+};
+
+Fixture parvaRow(int row, const char* rows = nullptr)
+{
+    ProfileData profiles = ProfileData::load(test::sharedPath("traces/mig-parvagpu/prof_data"));
+    const SloTable slo = SloTable::load(test::sharedPath("traces/mig-parvagpu/SLO"), profiles.modelNames());
+    InferenceScenario scenario = parvaScenario(slo, rows ? parseSloRows(rows, 6) : SloRowSelection{row, 0, 0}, 300);
+    auto world = std::make_shared<const InferenceWorld>(std::move(profiles), scenario);
+    return {world, scenario};
+}
+
+std::unique_ptr<InferenceRun> runOf(const Fixture& f, const std::string& policy, unsigned threads = 1,
+                                    const char* predictor = "table")
+{
+    InferenceOptions options;
+    options.durationS = 300;
+    options.stepS = 60;
+    options.predictor = predictor;
+    options.threads = threads;
+    const MigGpuType& gpu = *MigGpuType::find(options.gpuType);
+    return InferenceRun::simulate(f.world, f.scenario,
+                                  {PolicyPhase{0, InferencePolicyRegistry::instance().create(policy, gpu), false}},
+                                  options);
+}
+
+void compareColumns(const Run& a, const Run& b, size_t rows, const char* what)
+{
+    QCOMPARE(a.series().columns(), b.series().columns());
+    for (size_t c = 0; c < a.series().columns(); ++c)
+        for (size_t r = 0; r < rows; ++r)
+            QVERIFY2(a.series().column(c)[r] == b.series().column(c)[r],
+                     qPrintable(QString("%1: column %2 row %3").arg(what).arg(QString::fromStdString(a.series().info(c).key)).arg(r)));
+}
+
+}  // namespace
+
+class TestInferenceRun : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seriesAndCells()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const Fixture f = parvaRow(1);
+        const auto run = runOf(f, "elasticbatch");
+        QCOMPARE(run->info().kind, std::string(InferenceRun::kKind));
+        QCOMPARE(run->steps(), size_t(5));
+        const MetricSeries& s = run->series();
+        QCOMPARE(s.rows(), size_t(6));
+        for (size_t p = 0; p <= 5; ++p)
+            QCOMPARE(s.column(0)[p], 60.0 * p);
+        QCOMPARE(s.value("gpus_used", 3), 3.0);  // mig-elasticbatch.md section 4, row 1
+        QVERIFY(s.find("p99_ms:resnet50") || s.find("p99_ms:bert"));
+        // Cells: 7 compute slices per GPU; the used ones are the plan's slices.
+        QCOMPARE(run->layout().cellCount, uint32_t(7 * run->layout().groups.size()));
+        auto cursor = run->cursor();
+        cursor->seek(2);
+        std::vector<float> use;
+        cursor->cellUse(use);
+        const double used = std::count_if(use.begin(), use.end(), [](float u) { return u > 0; });
+        QCOMPARE(used, s.value("compute_slices", 2));
+        const std::string cell = cursor->describeCell(0);
+        QVERIFY2(cell.find("GPU 0, compute slice 0") == 0, cell.c_str());
+        const std::string group = cursor->describeGroup(0);
+        QVERIFY2(group.find("layout ") != std::string::npos && group.find("serving") != std::string::npos, group.c_str());
+        // A seek round trip gives the same cells.
+        cursor->seek(5);
+        cursor->seek(2);
+        std::vector<float> again;
+        cursor->cellUse(again);
+        QCOMPARE(again, use);
+        // The plan explained: one row per served class, best throughput per slice first.
+        const ExplanationTable table = run->explain(0);
+        QCOMPARE(table.rows.size(), size_t(6));
+        for (size_t i = 1; i < table.rows.size(); ++i)
+            QVERIFY(table.rows[i - 1].values[5] >= table.rows[i].values[5]);
+        QVERIFY(run->describeStep(0).find("0-60 s") == 0);
+    }
+
+    void forkWithItsOwnPolicyReproducesTheParent()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const Fixture f = parvaRow(0, "3:4@150");
+        for (const char* policy : {"elasticbatch", "parvagpu", "oracle"}) {
+            const auto parent = runOf(f, policy);
+            for (size_t position : {size_t(0), size_t(2), size_t(4)}) {
+                const auto fork = parent->fork(position, policy);
+                compareColumns(*parent, *fork, parent->series().rows(), policy);
+            }
+        }
+    }
+
+    void forkWithAnotherPolicyChangesOnlyWhatFollows()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const Fixture f = parvaRow(1);
+        const auto parent = runOf(f, "elasticbatch");
+        const auto fork = parent->fork(2, "mig-disabled");
+        compareColumns(*parent, *fork, 3, "before the fork");
+        QCOMPARE(fork->series().value("gpus_used", 3), 6.0);  // MIG disabled on row 1
+        QVERIFY(fork->series().value("reconfigs", 3) > 0);
+        QVERIFY(fork->info().name.find("→") != std::string::npos);
+        // A load scale at the same position re-plans at once with the same policy.
+        const auto busier = dynamic_cast<const InferenceRun&>(*parent).forkWith(2, "elasticbatch", 2.0);
+        compareColumns(*parent, *busier, 3, "before the load change");
+        QVERIFY(busier->series().value("gpus_used", 3) > parent->series().value("gpus_used", 3));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dynamic_cast<const InferenceRun&>(*parent).forkWith(2, "elasticbatch", -1));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parent->fork(2, "nonsense"));
+    }
+
+    void sameResultsAtAnyThreadCount()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const Fixture f = parvaRow(0, "3:4@150");
+        const auto one = runOf(f, "elasticbatch", 1, "learned");
+        const auto four = runOf(f, "elasticbatch", 4, "learned");
+        compareColumns(*one, *four, one->series().rows(), "threads");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInferenceRun)
+#include "tst_inferencerun.moc"
