@@ -64,18 +64,26 @@ std::string profilesDirectory(const CommandLine& args)
     throw UsageError("--scenario needs the profile data: give --profiles DIR (the mig-parvagpu prof_data folder)");
 }
 
-InferenceScenario scenarioFrom(const CommandLine& args, const ProfileData& profiles, double duration)
+// The scenario options are checked before any file is read: a usage error is exit 2 whatever
+// the files hold.
+void checkScenarioOptions(const CommandLine& args)
 {
     if (args.has("--scenario")) {
         if (args.has("--slo") || args.has("--slo-row"))
             throw UsageError("--scenario cannot be combined with --slo or --slo-row");
+    } else if (!args.has("--slo") || !args.has("--slo-row") || !args.has("--profiles")) {
+        throw UsageError("give --scenario FILE, or --profiles DIR --slo DIR --slo-row ROWS");
+    }
+}
+
+InferenceScenario scenarioFrom(const CommandLine& args, const ProfileData& profiles, double duration)
+{
+    if (args.has("--scenario")) {
         InferenceScenario scenario = loadScenario(args.value("--scenario"));
         if (args.has("--duration"))
             scenario.durationS = duration;
         return scenario;
     }
-    if (!args.has("--slo") || !args.has("--slo-row"))
-        throw UsageError("give --scenario FILE, or --profiles DIR --slo DIR --slo-row ROWS");
     const SloTable table = SloTable::load(args.value("--slo"), profiles.modelNames());
     SloRowSelection rows;
     try {
@@ -124,6 +132,7 @@ int inferenceCommand(int argc, char** argv)
     if (options.durationS / options.stepS > 1e6)
         throw UsageError("--duration / --step gives more than a million rows: choose a longer --step");
 
+    checkScenarioOptions(args);
     std::vector<std::shared_ptr<const InferencePolicy>> policies;
     for (const std::string& spec : specs) {
         try {

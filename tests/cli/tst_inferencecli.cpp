@@ -1,0 +1,108 @@
+// `tessera-cli inference` from outside (contracts.md 8.3): the time-series and plan CSVs with
+// their exact headers and row counts, the summary table, byte-identical outputs at any thread
+// count, the SLO-row grammar, and usage (2) and input (3) errors.
+#include "support/CliRunner.h"
+#include "support/SharedData.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tessera::test;
+
+namespace {
+
+QStringList parvaArgs(const QString& rows)
+{
+    const QString data = sharedDir() + "/traces/mig-parvagpu";
+    return {"inference", "--profiles", data + "/prof_data", "--slo", data + "/SLO", "--slo-row", rows};
+}
+
+}  // namespace
+
+class InferenceCliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seriesPlanAndSummary()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        QTemporaryDir dir;
+        const QString series = dir.filePath("series.csv"), plan = dir.filePath("plan.csv");
+        const CliResult r = runCli(parvaArgs("3:4@150") + QStringList{"--policy", "elasticbatch", "--policy",
+                                                                      "mig-disabled", "--duration", "250", "--step",
+                                                                      "60", "--csv", series, "--plan", plan,
+                                                                      "--threads", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const CsvData csv = readCsv(series);
+        QVERIFY2(csv.error.isEmpty(), qPrintable(csv.error));
+        QCOMPARE(csv.header.join(','), QString("policy,seed,time_s,gpus_used,instances,compute_slices,slice_util_pct,"
+                                               "slo_attainment_pct,p50_ms,p99_ms,throughput_rps,pending_requests,"
+                                               "reconfigs"));
+        // 60, 120, 180, 240 and the end, 250, per policy, in the order given.
+        QCOMPARE(csv.rows.size(), 10);
+        QCOMPARE(csv.rows[4][csv.column("time_s")], QString("250"));
+        QCOMPARE(csv.rows[0][0], QString("elasticbatch"));
+        QCOMPARE(csv.rows[5][0], QString("mig-disabled"));
+        // The step to row 4 makes ElasticBatch-like add GPUs and reconfigure; reconfigs is cumulative.
+        QVERIFY(csv.rows[4][csv.column("gpus_used")].toInt() > csv.rows[1][csv.column("gpus_used")].toInt());
+        QVERIFY(csv.rows[4][csv.column("reconfigs")].toInt() >= csv.rows[3][csv.column("reconfigs")].toInt());
+        const CsvData plans = readCsv(plan);
+        QVERIFY2(plans.error.isEmpty(), qPrintable(plans.error));
+        QCOMPARE(plans.header.join(','), QString("policy,seed,time_s,gpu,profile,start,model,bucket,batch,procs"));
+        QVERIFY(plans.rows.size() > 11);
+        bool sawReplan = false;
+        for (const QStringList& row : plans.rows)
+            sawReplan |= row[0] == "elasticbatch" && row[2] == "150";
+        QVERIFY(sawReplan);
+        // The summary: a header line and one line per policy.
+        const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines[0].startsWith("policy"));
+        QVERIFY(lines[1].startsWith("elasticbatch"));
+
+        // Byte-identical at another thread count.
+        const QString series2 = dir.filePath("series2.csv"), plan2 = dir.filePath("plan2.csv");
+        const CliResult again = runCli(parvaArgs("3:4@150") + QStringList{"--policy", "elasticbatch", "--policy",
+                                                                          "mig-disabled", "--duration", "250",
+                                                                          "--step", "60", "--csv", series2, "--plan",
+                                                                          plan2, "--threads", "2"});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
+        QCOMPARE(readBytes(series2), readBytes(series));
+        QCOMPARE(readBytes(plan2), readBytes(plan));
+    }
+
+    void usageAndInputErrors()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        QTemporaryDir dir;
+        const struct {
+            QStringList args;
+            int code;
+            QByteArray message;
+        } cases[] = {
+            {parvaArgs("1"), 2, "--policy"},
+            {parvaArgs("1") + QStringList{"--policy", "nonsense"}, 2, "unknown inference policy"},
+            {parvaArgs("1") + QStringList{"--policy", "static:3g.40gb@0+3g.40gb@2"}, 2, "--policy"},
+            {parvaArgs("9") + QStringList{"--policy", "oracle"}, 2, "--slo-row"},
+            {parvaArgs("3:4") + QStringList{"--policy", "oracle"}, 2, "--slo-row"},
+            {parvaArgs("1") + QStringList{"--policy", "oracle", "--predictor", "magic"}, 2, "--predictor"},
+            {parvaArgs("1") + QStringList{"--policy", "oracle", "--gpu", "B200"}, 2, "--gpu"},
+            {parvaArgs("1") + QStringList{"--policy", "oracle", "--buckets", "0"}, 2, "--buckets"},
+            {{"inference", "--policy", "oracle", "--profiles", dir.path(), "--slo-row", "1"}, 2, "--slo"},
+            {{"inference", "--policy", "oracle", "--profiles", dir.path(), "--slo", dir.path(), "--slo-row", "1"},
+             3, dir.path().toUtf8() + ":1: no <model>.csv profile files"},
+        };
+        for (const auto& c : cases) {
+            const CliResult r = runCli(c.args);
+            QVERIFY2(r.exitCode == c.code, qPrintable(c.args.join(' ') + ": " + r.describe()));
+            QVERIFY2(r.err.contains(c.message), qPrintable(c.args.join(' ') + ": " + r.describe()));
+            QVERIFY(r.out.isEmpty());
+        }
+        // An output that cannot be written fails before any simulation, leaving nothing behind.
+        const CliResult r = runCli(parvaArgs("1") + QStringList{"--policy", "oracle", "--csv", dir.filePath("no/such/dir/x.csv")});
+        QCOMPARE(r.exitCode, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(InferenceCliTest)
+#include "tst_inferencecli.moc"
