@@ -39,8 +39,8 @@ Item {
     readonly property var modeNames: ({ "slices": qsTr("Slices"), "cells": qsTr("Cells"), "gantt": qsTr("Gantt") })
     property int modeIndex: 0
     readonly property string mode: modes[Math.min(modeIndex, modes.length - 1)]
-    // A new run starts on its first mode (the bar's index drives modeIndex).
-    onRunChanged: { modeBar.currentIndex = 0; modeIndex = 0 }
+    // A new run starts on its first mode.
+    onRunChanged: modeIndex = 0
 
     ColumnLayout {
         anchors.fill: parent
@@ -82,10 +82,14 @@ Item {
                         objectName: "occupancyHeader"
                         // "GPUs in use" is the run's own metric (as in the compare table and the
                         // report), and the position says "arrived" so that it cannot pass for occupancy.
-                        text: view.run ? qsTr("%1 of %2 GPUs in use · %3")
-                                         .arg(view.run.valueText("gpus_in_use", view.position))
-                                         .arg(grid.cellCount)
-                                         .arg(view.run.positionText(view.position)) : qsTr("No run")
+                        // A kind without that metric says how many cells it draws.
+                        text: !view.run ? qsTr("No run")
+                              : isNaN(view.run.value("gpus_in_use", view.position))
+                                ? qsTr("%1 cells · %2").arg(grid.cellCount).arg(view.run.positionText(view.position))
+                                : qsTr("%1 of %2 GPUs in use · %3")
+                                  .arg(view.run.valueText("gpus_in_use", view.position))
+                                  .arg(grid.cellCount)
+                                  .arg(view.run.positionText(view.position))
                         color: ThemePalette.text
                         font.pixelSize: 12
                         Layout.fillWidth: true
@@ -118,13 +122,6 @@ Item {
                         onActivated: index => grid.layerIndex = index
                         implicitContentWidthPolicy: ComboBox.WidestText
                     }
-                    CategoryLegend {
-                        objectName: "occupancyCategoryLegend"
-                        visible: grid.layerCategorical
-                        Layout.maximumWidth: view.width / 2
-                        categories: grid.layerCategorical ? grid.layers[grid.layerIndex].categories : []
-                        freeColor: grid.emptyColor
-                    }
                     ColorLegend {
                         objectName: "occupancyShareLegend"
                         visible: !grid.layerCategorical
@@ -139,6 +136,17 @@ Item {
                                          : view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
                         rampWidth: view.compact ? 80 : 140
                     }
+                }
+
+                // A categorical layer's legend, on a line of its own: it may name many categories.
+                CategoryLegend {
+                    objectName: "occupancyCategoryLegend"
+                    visible: grid.layerCategorical
+                    Layout.fillWidth: true
+                    Layout.rightMargin: 8
+                    title: grid.layers.length > grid.layerIndex ? grid.layers[grid.layerIndex].name : ""
+                    categories: grid.layerCategorical ? grid.layers[grid.layerIndex].categories : []
+                    freeColor: grid.emptyColor
                 }
 
                 RowLayout {

@@ -97,8 +97,8 @@ Item {
                     width: flick.width - 12
                     height: implicitHeight
                     fitHeight: flick.height
-                    minSlotSize: 5
-                    maxSlotSize: 26
+                    minSlotSize: 4
+                    maxSlotSize: 40
                     run: view.run
                     emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.10)
                     textColor: ThemePalette.text

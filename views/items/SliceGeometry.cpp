@@ -7,8 +7,10 @@ namespace tessera::views {
 namespace {
 constexpr int kSlotGap = 1;   // between the slots of a row
 constexpr int kRowGap = 3;    // between the compute and the memory row
-constexpr int kTileGapX = 12; // between GPUs
-constexpr int kTileGapY = 8;
+// Between GPUs: wide enough to tell them apart, narrow enough at small slots that a
+// 1,000-GPU fleet is not mostly gaps.
+int tileGapX(int slotSize) { return std::clamp(slotSize, 4, 12); }
+int tileGapY(int slotSize) { return std::clamp(slotSize * 2 / 3, 3, 8); }
 constexpr int kBandGap = 8;   // below a band, before the next label strip
 
 int nameHeightFor(int slotSize) { return slotSize >= 6 ? std::clamp(slotSize + 4, 12, 18) : 0; }
@@ -37,10 +39,10 @@ SliceGeometry::SliceGeometry(const OccupancyLayout& layout, int width, int slotS
         for (; g < layout.groups.size() && layout.groups[g].category == category; ++g) {
             if (x > 0 && x + tileWidth > width_) {
                 x = 0;
-                rowTop += tileHeight + kTileGapY;
+                rowTop += tileHeight + tileGapY(slotSize_);
             }
             tiles_[g] = QRect(x, rowTop, tileWidth, tileHeight);
-            x += tileWidth + kTileGapX;
+            x += tileWidth + tileGapX(slotSize_);
             ++band.groupCount;
         }
         bands_.push_back(band);

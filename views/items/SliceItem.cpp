@@ -374,6 +374,14 @@ void SliceItem::repaintImage()
     texels = base_.copy();
     const QRgb empty = emptyColor_.rgba();
     const int layer = layoutLayer();
+    // Slots big enough show where one instance ends and the next begins (an outline) and, in
+    // the top row, the span's label where it fits.
+    const bool outlined = geometry_.slotSize() >= 8;
+    const bool labelled = geometry_.slotSize() >= 14;
+    QPainter painter(&texels);
+    QFont font = painter.font();
+    font.setPixelSize(std::clamp(geometry_.slotSize() / 2, 9, 13));
+    painter.setFont(font);
     for (size_t g = 0; g < spans_.size() && g < geometry_.tiles().size(); ++g)
         for (const OccupancySpan& span : spans_[g]) {
             if (span.row >= model_->layout().spanRows.size() || span.toSlot <= span.fromSlot)
@@ -384,17 +392,28 @@ void SliceItem::repaintImage()
                 continue;
             }
             const int category = layer >= 0 ? span.category(size_t(layer)) : -1;
-            const QRgb color = category >= 0 ? categoryColor(category).rgb() : kUncategorised.rgb();
+            const QColor color = category >= 0 ? categoryColor(category) : kUncategorised;
             if (span.flags & OccupancySpan::Draining)
-                hatch(texels, r, color, empty);
+                hatch(texels, r, color.rgb(), empty);
             else
-                fill(texels, r, color);
+                fill(texels, r, color.rgb());
+            if (outlined) {
+                painter.setPen(color.darker(160));
+                painter.drawRect(r.adjusted(0, 0, -1, -1));
+            }
+            if (labelled && span.row == 0 && !(span.flags & OccupancySpan::Draining) && !span.label.empty()) {
+                const QString label = QString::fromStdString(span.label);
+                if (painter.fontMetrics().horizontalAdvance(label) + 4 <= r.width()) {
+                    painter.setPen(color.lightnessF() > 0.6 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white));
+                    painter.drawText(r, Qt::AlignCenter, label);
+                }
+            }
         }
     if (selectedGroup_ >= 0) {
-        QPainter painter(&texels);
         painter.setPen(QPen(selectionColor_, 2));
         painter.drawRect(QRectF(geometry_.tiles()[size_t(selectedGroup_)]).adjusted(-3, -2, 3, 3));
     }
+    painter.end();
     imageChanged();
 }
 
