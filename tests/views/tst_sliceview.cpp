@@ -10,6 +10,9 @@
 #include "support/TestRuns.h"
 
 #include <QApplication>
+#include <QGuiApplication>
+#include <QPalette>
+#include <QScopeGuard>
 #include <QQmlComponent>
 #include <QQmlEngine>
 #include <QQuickItem>
@@ -157,9 +160,19 @@ private slots:
         s.window->grabWindow().save(test::screenshotPath("gantt-view-1280x800"));
         QVERIFY2(g_warnings.isEmpty(), qPrintable(g_warnings.join('\n')));
 
-        // Another run starts again on its first mode.
+        // A click on a tab switches the mode; another run starts again on its first mode, and
+        // the bar shows it.
+        s.view->setProperty("modeIndex", 0);
+        QTRY_VERIFY(shownOnScreen(slices));
+        const QPointF cellsTab = modeBar->mapToScene(QPointF(modeBar->width() / 2, modeBar->height() / 2));
+        QTest::mouseClick(s.window.get(), Qt::LeftButton, {}, cellsTab.toPoint());
+        QTRY_COMPARE(s.view->property("mode").toString(), QString("cells"));
+        QCOMPARE(modeBar->property("currentIndex").toInt(), 1);
         s.view->setProperty("run", QVariant::fromValue(pod_));
         QCOMPARE(s.view->property("mode").toString(), QString("cells"));
+        s.view->setProperty("run", QVariant::fromValue(fake_));
+        QCOMPARE(s.view->property("mode").toString(), QString("slices"));
+        QCOMPARE(modeBar->property("currentIndex").toInt(), 0);
     }
 
     void largeScreenAndLargeFleet()
@@ -186,6 +199,30 @@ private slots:
             s.window->grabWindow().save(test::screenshotPath("slice-view-1000-1280x800"));
         }
         QVERIFY2(g_warnings.isEmpty(), qPrintable(g_warnings.join('\n')));
+    }
+
+    void darkPaletteKeepsSlicesReadable()
+    {
+        const QPalette light = QGuiApplication::palette();
+        QPalette dark = light;
+        dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Mid, QColor(0x70, 0x70, 0x70));
+        QGuiApplication::setPalette(dark);
+        const auto restore = qScopeGuard([&] { QGuiApplication::setPalette(light); });
+        Shown s = show(fake_, {1280, 800}, 1);
+        QVERIFY(s.item);
+        s.window->setColor(dark.color(QPalette::Window));
+        QTest::qWait(50);
+        auto* slices = s.view->findChild<views::SliceItem*>("sliceItem");
+        const QImage shot = s.window->grabWindow();
+        shot.save(test::screenshotPath("slice-view-dark-1280x800"));
+        // A free memory slot (gpu-1, slot 7) stands apart from the dark background, and is
+        // darker than a light theme's would be (the theme's translucent white, premultiplied).
+        const QPoint free = slices->mapToScene(slices->geometry().slotRect(1, 1, 7).center()).toPoint();
+        const QColor freeColor = shot.pixelColor(free);
+        QVERIFY(freeColor != dark.color(QPalette::Window));
+        QVERIFY2(freeColor.lightness() < 110, qPrintable(freeColor.name()));
     }
 
     void podKindShowsItsGridAlone()

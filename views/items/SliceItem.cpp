@@ -342,7 +342,7 @@ void SliceItem::paintBase()
     base_ = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
     base_.fill(Qt::transparent);
     const OccupancyLayout& layout = model_->layout();
-    const QRgb empty = emptyColor_.rgba();
+    const QRgb empty = qPremultiply(emptyColor_.rgba());  // the image is premultiplied; themes use alpha
     for (size_t g = 0; g < layout.groups.size(); ++g)
         for (size_t row = 0; row < layout.spanRows.size(); ++row)
             for (uint32_t s = 0; s < layout.slotsOf(g, row); ++s)
@@ -372,7 +372,7 @@ void SliceItem::repaintImage()
         return;
     }
     texels = base_.copy();
-    const QRgb empty = emptyColor_.rgba();
+    const QRgb empty = qPremultiply(emptyColor_.rgba());
     const int layer = layoutLayer();
     // Slots big enough show where one instance ends and the next begins (an outline) and, in
     // the top row, the span's label where it fits.
