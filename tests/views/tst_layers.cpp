@@ -4,6 +4,7 @@
 // texts come from the kind, GanttItem draws interval bars at their x; a kind without layers
 // (the pod kind) gets no slice view and no Gantt chart; units inside a group are set apart.
 #include "GrabStats.h"
+#include "ItemWindow.h"
 #include "items/CategoryColors.h"
 #include "items/GanttItem.h"
 #include "items/OccupancyGeometry.h"
@@ -26,26 +27,11 @@ using test::FakeSliceRun;
 using views::categoryColor;
 
 namespace {
-const QColor kBackground(0xfa, 0xfa, 0xfa);
+const QColor kBackground = test::kItemBackground;
 const QColor kEmpty(0xdd, 0xdd, 0xdd);
 const QColor kStranded(0xc0, 0x10, 0x10);
-
-std::unique_ptr<QQuickWindow> makeWindow(QSize size)
-{
-    auto window = std::make_unique<QQuickWindow>();
-    window->resize(size);
-    window->setColor(kBackground);
-    return window;
-}
-
-bool showAndSettle(QQuickWindow& window)
-{
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    QTest::qWait(50);
-    return true;
-}
+auto makeWindow = test::makeItemWindow;
+using test::showAndSettle;
 
 // The distinct colours inside `rect` of `image`.
 QSet<QRgb> colorsIn(const QImage& image, const QRect& rect)

@@ -1,5 +1,7 @@
 #include "items/OccupancyGeometry.h"
 
+#include "items/LargestFitting.h"
+
 #include <algorithm>
 
 namespace tessera::views {
@@ -66,16 +68,9 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
 int OccupancyGeometry::fittingCellSize(const OccupancyLayout& layout, int width, int height, int labelHeight,
                                        int minSize, int maxSize)
 {
-    // Larger cells never make the grid shorter, so the sizes that fit are a prefix: bisect.
-    int lo = minSize, hi = maxSize;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (OccupancyGeometry(layout, width, mid, labelHeight).height() <= height)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return largestFitting(minSize, maxSize, [&](int size) {
+        return OccupancyGeometry(layout, width, size, labelHeight).height() <= height;
+    });
 }
 
 std::vector<QRect> OccupancyGeometry::groupRects(int group) const

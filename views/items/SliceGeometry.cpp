@@ -1,5 +1,7 @@
 #include "items/SliceGeometry.h"
 
+#include "items/LargestFitting.h"
+
 #include <algorithm>
 
 namespace tessera::views {
@@ -54,16 +56,9 @@ SliceGeometry::SliceGeometry(const OccupancyLayout& layout, int width, int slotS
 int SliceGeometry::fittingSlotSize(const OccupancyLayout& layout, int width, int height, int bandLabelHeight,
                                    int minSize, int maxSize)
 {
-    // Larger slots never make the view shorter, so the sizes that fit are a prefix: bisect.
-    int lo = minSize, hi = maxSize;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (SliceGeometry(layout, width, mid, bandLabelHeight).height() <= height)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return largestFitting(minSize, maxSize, [&](int size) {
+        return SliceGeometry(layout, width, size, bandLabelHeight).height() <= height;
+    });
 }
 
 QRect SliceGeometry::nameRect(int group) const
