@@ -20,12 +20,15 @@ Item {
     readonly property alias flickable: flick
 
     // Selects a node by name (e.g. from the decision inspector) and scrolls it into view.
+    // A span kind's slice view selects the same group (a GPU) and scrolls to it.
     function selectNode(name) {
         if (!grid.selectNode(name))
             return false
         const r = grid.groupBounds(grid.selectedGroup)
         if (r.y < flick.contentY || r.y + r.height > flick.contentY + flick.height)
             flick.contentY = Math.max(0, Math.min(r.y - flick.height / 3, flick.contentHeight - flick.height))
+        if (grid.hasSpans)
+            sliceView.selectGroup(grid.selectedGroup)
         return true
     }
     // Compact: no selection pane and a shorter header, for the two sides of the compare view.
@@ -246,6 +249,7 @@ Item {
             }
 
             SliceView {
+                id: sliceView
                 objectName: "sliceView"
                 run: view.run
                 position: view.position

@@ -15,6 +15,14 @@ Item {
     property bool compact: false
     readonly property alias slices: slices
 
+    // Selects group `group` (an OccupancyLayout group index) and scrolls its tile into view.
+    function selectGroup(group) {
+        slices.selectedGroup = group
+        const r = slices.groupBounds(slices.selectedGroup)
+        if (r.height > 0 && (r.y < flick.contentY || r.y + r.height > flick.contentY + flick.height))
+            flick.contentY = Math.max(0, Math.min(r.y - flick.height / 3, flick.contentHeight - flick.height))
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 6

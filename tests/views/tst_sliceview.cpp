@@ -128,6 +128,10 @@ private slots:
         };
         QTRY_COMPARE(swatches(), QStringList({"bert", "densenet", "resnet50"}));
         s.window->grabWindow().save(test::screenshotPath("slice-view-1280x800-model"));
+        // A node named elsewhere (the decision inspector) is selected in the slices too.
+        QVERIFY(QMetaObject::invokeMethod(s.view.get(), "selectNode", Q_ARG(QVariant, QVariant(QString("gpu-2")))));
+        QCOMPARE(slices->selectedGroup(), 2);
+        QVERIFY(slices->selectedGroupText().startsWith("gpu-2"));
         // The view follows the cursor.
         s.view->setProperty("position", 3);
         QCOMPARE(slices->position(), 3);
