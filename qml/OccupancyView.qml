@@ -20,164 +20,245 @@ Item {
     readonly property alias flickable: flick
 
     // Selects a node by name (e.g. from the decision inspector) and scrolls it into view.
+    // A span kind's slice view selects the same group (a GPU) and scrolls to it.
     function selectNode(name) {
         if (!grid.selectNode(name))
             return false
         const r = grid.groupBounds(grid.selectedGroup)
         if (r.y < flick.contentY || r.y + r.height > flick.contentY + flick.height)
             flick.contentY = Math.max(0, Math.min(r.y - flick.height / 3, flick.contentHeight - flick.height))
+        if (grid.hasSpans)
+            sliceView.selectGroup(grid.selectedGroup)
         return true
     }
     // Compact: no selection pane and a shorter header, for the two sides of the compare view.
     property bool compact: false
 
+    // What the view can show of this run: the cell grid always; a run whose kind draws spans
+    // (MIG slices) shows them first, and one with intervals adds a Gantt chart. With only the
+    // grid (the pod kind) there is no switch.
+    readonly property var modes: (grid.hasSpans ? ["slices"] : []).concat(["cells"])
+                                 .concat(grid.hasIntervals ? ["gantt"] : [])
+    readonly property var modeNames: ({ "slices": qsTr("Slices"), "cells": qsTr("Cells"), "gantt": qsTr("Gantt") })
+    property int modeIndex: 0
+    readonly property string mode: modes[Math.min(modeIndex, modes.length - 1)]
+    // A new run starts on its first mode.
+    onRunChanged: modeIndex = 0
+
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: 4
 
-        RowLayout {
-            Layout.fillWidth: true
-            Layout.rightMargin: 8
-            spacing: view.compact ? 10 : 16
-            Text {
-                visible: !view.compact
-                text: qsTr("GPU occupancy")
-                color: ThemePalette.text
-                font.pixelSize: 14
-                font.bold: true
-            }
-            Text {
-                objectName: "occupancyHeader"
-                // "GPUs in use" is the run's own metric (as in the compare table and the
-                // report), and the position says "arrived" so that it cannot pass for occupancy.
-                text: view.run ? qsTr("%1 of %2 GPUs in use · %3")
-                                 .arg(view.run.valueText("gpus_in_use", view.position))
-                                 .arg(grid.cellCount)
-                                 .arg(view.run.positionText(view.position)) : qsTr("No run")
-                color: ThemePalette.text
-                font.pixelSize: 12
-                Layout.fillWidth: true
-                Layout.minimumWidth: 80
-                elide: Text.ElideRight
-            }
-            Row {
-                spacing: 6
-                Rectangle {
-                    anchors.verticalCenter: parent.verticalCenter
-                    width: 12
-                    height: 12
-                    color: grid.emptyColor
-                    border.color: ThemePalette.mid
-                }
-                Text {
-                    anchors.verticalCenter: parent.verticalCenter
-                    text: qsTr("free")
-                    color: ThemePalette.text
-                    font.pixelSize: 11
-                }
-            }
-            ColorLegend {
-                // Reading darkBackground makes the ramp follow a palette change.
-                colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
-                minText: "1"
-                maxText: "1000"
-                label: view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
-                rampWidth: view.compact ? 80 : 140
+        TabBar {
+            id: modeBar
+            objectName: "occupancyModeBar"
+            visible: view.modes.length > 1
+            Layout.preferredWidth: Math.min(view.width, 120 * view.modes.length)
+            currentIndex: view.modeIndex
+            onCurrentIndexChanged: view.modeIndex = currentIndex
+            Repeater {
+                model: view.modes
+                TabButton { text: view.modeNames[modelData] }
             }
         }
 
-        RowLayout {
+        StackLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            spacing: 8
+            currentIndex: ["cells", "slices", "gantt"].indexOf(view.mode)
 
-            Flickable {
-                id: flick
-                Layout.fillWidth: true
-                Layout.fillHeight: true
-                clip: true
-                contentWidth: width
-                contentHeight: grid.implicitHeight
-                boundsBehavior: Flickable.StopAtBounds
-                ScrollBar.vertical: ScrollBar {}
+            ColumnLayout {
+                spacing: 6
 
-                // Hidden (another tab, or compare closed) the grid stops following the cursor,
-                // which spares reading every cell per tick; shown again, it catches up at once.
-                Binding {
-                    target: grid
-                    property: "position"
-                    value: view.position
-                    when: view.visible
-                    restoreMode: Binding.RestoreNone
-                }
-                OccupancyItem {
-                    id: grid
-                    objectName: "occupancyGrid"
-                    width: flick.width - 12
-                    height: implicitHeight
-                    fitHeight: flick.height
-                    minCellSize: 4
-                    maxCellSize: 28
-                    run: view.run
-                    darkBackground: ThemePalette.dark
-                    emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
-                    // Vivid red-orange: it stands out on dark purple, yellow and grey cells alike.
-                    selectionColor: ThemePalette.dark ? "#ff6a3d" : "#ff2d00"
-                }
-
-                Repeater {
-                    model: grid.bands
-                    delegate: Text {
-                        x: modelData.x
-                        y: modelData.y + 2
-                        text: qsTr("%1 · %2 nodes · %3 GPUs").arg(modelData.label).arg(modelData.nodes).arg(modelData.cells)
+                RowLayout {
+                    Layout.fillWidth: true
+                    Layout.rightMargin: 8
+                    spacing: view.compact ? 10 : 16
+                    Text {
+                        visible: !view.compact
+                        text: qsTr("GPU occupancy")
                         color: ThemePalette.text
-                        font.pixelSize: 11
+                        font.pixelSize: 14
                         font.bold: true
+                    }
+                    Text {
+                        objectName: "occupancyHeader"
+                        // "GPUs in use" is the run's own metric (as in the compare table and the
+                        // report), and the position says "arrived" so that it cannot pass for occupancy.
+                        // A kind without that metric says how many cells it draws.
+                        text: !view.run ? qsTr("No run")
+                              : isNaN(view.run.value("gpus_in_use", view.position))
+                                ? qsTr("%1 cells · %2").arg(grid.cellCount).arg(view.run.positionText(view.position))
+                                : qsTr("%1 of %2 GPUs in use · %3")
+                                  .arg(view.run.valueText("gpus_in_use", view.position))
+                                  .arg(grid.cellCount)
+                                  .arg(view.run.positionText(view.position))
+                        color: ThemePalette.text
+                        font.pixelSize: 12
+                        Layout.fillWidth: true
+                        Layout.minimumWidth: 80
+                        elide: Text.ElideRight
+                    }
+                    Row {
+                        visible: !grid.layerCategorical
+                        spacing: 6
+                        Rectangle {
+                            anchors.verticalCenter: parent.verticalCenter
+                            width: 12
+                            height: 12
+                            color: grid.emptyColor
+                            border.color: ThemePalette.mid
+                        }
+                        Text {
+                            anchors.verticalCenter: parent.verticalCenter
+                            text: qsTr("free")
+                            color: ThemePalette.text
+                            font.pixelSize: 11
+                        }
+                    }
+                    ComboBox {
+                        id: layerBox
+                        objectName: "occupancyLayerBox"
+                        visible: grid.layers.length > 1
+                        model: grid.layers.map(l => l.name)
+                        currentIndex: grid.layerIndex
+                        onActivated: index => grid.layerIndex = index
+                        implicitContentWidthPolicy: ComboBox.WidestText
+                    }
+                    ColorLegend {
+                        objectName: "occupancyShareLegend"
+                        visible: !grid.layerCategorical
+                        // Reading darkBackground makes the ramp follow a palette change.
+                        colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
+                        // The default layer is the pod kind's GPU milli; a kind with layers of its own
+                        // names its share layers, shown in per cent.
+                        readonly property bool ownLayers: grid.layers.length > 1
+                        minText: ownLayers ? "0 %" : "1"
+                        maxText: ownLayers ? "100 %" : "1000"
+                        label: ownLayers ? grid.layers[grid.layerIndex].name
+                                         : view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
+                        rampWidth: view.compact ? 80 : 140
                     }
                 }
 
-                Rectangle {
-                    id: hoverBox
-                    readonly property rect cell: grid.hoveredCellRect
-                    visible: grid.hoveredCell >= 0
-                    x: cell.x - 1
-                    y: cell.y - 1
-                    width: cell.width + 2
-                    height: cell.height + 2
-                    color: "transparent"
-                    border.color: ThemePalette.text
-                    border.width: 1
-                    // Shown only once the text is there: the shared ToolTip keeps the text it was
-                    // opened with (see OccupancyItem::setHoveredCell).
-                    ToolTip.visible: visible && grid.hoverText.length > 0
-                    ToolTip.text: grid.hoverText
-                    ToolTip.delay: 150
+                // A categorical layer's legend, on a line of its own: it may name many categories.
+                CategoryLegend {
+                    objectName: "occupancyCategoryLegend"
+                    visible: grid.layerCategorical
+                    Layout.fillWidth: true
+                    Layout.rightMargin: 8
+                    title: grid.layers.length > grid.layerIndex ? grid.layers[grid.layerIndex].name : ""
+                    categories: grid.layerCategorical ? grid.layers[grid.layerIndex].categories : []
+                    freeColor: grid.emptyColor
+                }
+
+                RowLayout {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    spacing: 8
+
+                    Flickable {
+                        id: flick
+                        Layout.fillWidth: true
+                        Layout.fillHeight: true
+                        clip: true
+                        contentWidth: width
+                        contentHeight: grid.implicitHeight
+                        boundsBehavior: Flickable.StopAtBounds
+                        ScrollBar.vertical: ScrollBar {}
+
+                        // Hidden (another tab, or compare closed) the grid stops following the cursor,
+                        // which spares reading every cell per tick; shown again, it catches up at once.
+                        Binding {
+                            target: grid
+                            property: "position"
+                            value: view.position
+                            when: view.visible
+                            restoreMode: Binding.RestoreNone
+                        }
+                        OccupancyItem {
+                            id: grid
+                            objectName: "occupancyGrid"
+                            width: flick.width - 12
+                            height: implicitHeight
+                            fitHeight: flick.height
+                            minCellSize: 4
+                            maxCellSize: 28
+                            run: view.run
+                            darkBackground: ThemePalette.dark
+                            emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
+                            // Vivid red-orange: it stands out on dark purple, yellow and grey cells alike.
+                            selectionColor: ThemePalette.dark ? "#ff6a3d" : "#ff2d00"
+                        }
+
+                        Repeater {
+                            model: grid.bands
+                            delegate: Text {
+                                x: modelData.x
+                                y: modelData.y + 2
+                                text: qsTr("%1 · %2 nodes · %3 GPUs").arg(modelData.label).arg(modelData.nodes).arg(modelData.cells)
+                                color: ThemePalette.text
+                                font.pixelSize: 11
+                                font.bold: true
+                            }
+                        }
+
+                        Rectangle {
+                            id: hoverBox
+                            readonly property rect cell: grid.hoveredCellRect
+                            visible: grid.hoveredCell >= 0
+                            x: cell.x - 1
+                            y: cell.y - 1
+                            width: cell.width + 2
+                            height: cell.height + 2
+                            color: "transparent"
+                            border.color: ThemePalette.text
+                            border.width: 1
+                            // Shown only once the text is there: the shared ToolTip keeps the text it was
+                            // opened with (see OccupancyItem::setHoveredCell).
+                            ToolTip.visible: visible && grid.hoverText.length > 0
+                            ToolTip.text: grid.hoverText
+                            ToolTip.delay: 150
+                        }
+                    }
+
+                    Rectangle {
+                        visible: !view.compact
+                        Layout.preferredWidth: 300
+                        Layout.fillHeight: true
+                        color: "transparent"
+                        border.color: ThemePalette.mid
+                        border.width: 1
+                        radius: 3
+
+                        ScrollView {
+                            anchors.fill: parent
+                            anchors.margins: 8
+                            clip: true
+                            Text {
+                                width: 280
+                                wrapMode: Text.Wrap
+                                color: ThemePalette.text
+                                font.pixelSize: 12
+                                text: grid.selectedGroupText.length > 0 ? grid.selectedGroupText
+                                                                        : qsTr("Click a GPU to select its node and list its pods.")
+                            }
+                        }
+                    }
                 }
             }
 
-            Rectangle {
-                visible: !view.compact
-                Layout.preferredWidth: 300
-                Layout.fillHeight: true
-                color: "transparent"
-                border.color: ThemePalette.mid
-                border.width: 1
-                radius: 3
-
-                ScrollView {
-                    anchors.fill: parent
-                    anchors.margins: 8
-                    clip: true
-                    Text {
-                        width: 280
-                        wrapMode: Text.Wrap
-                        color: ThemePalette.text
-                        font.pixelSize: 12
-                        text: grid.selectedGroupText.length > 0 ? grid.selectedGroupText
-                                                                : qsTr("Click a GPU to select its node and list its pods.")
-                    }
-                }
+            SliceView {
+                id: sliceView
+                objectName: "sliceView"
+                run: view.run
+                position: view.position
+                compact: view.compact
+            }
+            GanttView {
+                objectName: "ganttView"
+                run: view.run
+                position: view.position
             }
         }
     }

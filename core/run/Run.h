@@ -6,6 +6,7 @@
 #include "run/OccupancyLayout.h"
 #include "run/RunSummaryValue.h"
 #include "run/RunWords.h"
+#include "run/RunIntervals.h"
 #include "sim/Progress.h"
 
 #include <cstdint>
@@ -41,6 +42,23 @@ public:
     virtual std::string describeGroup(uint32_t group) const = 0;
     // Per group (node): a value for heatmaps, e.g. expected fragmentation in GPUs.
     virtual void groupValues(std::vector<float>& values) const = 0;
+    // The values of OccupancyLayout::layers[layer] for every cell, in OccupancyLayout order: a
+    // share in [0, 1], or a category index (negative: none). By default layer 0 is cellUse and
+    // there is no other.
+    virtual void cellLayer(size_t layer, std::vector<float>& values) const
+    {
+        if (layer == 0)
+            cellUse(values);
+        else
+            values.clear();
+    }
+    // The spans of group `group` on the rows of OccupancyLayout::spanRows (a MIG GPU's
+    // instances and stranded slices), in any order; none by default.
+    virtual void spans(uint32_t group, std::vector<OccupancySpan>& spans) const
+    {
+        (void)group;
+        spans.clear();
+    }
 };
 
 // A finished run of any kind, as the app, the CLI and the study see it. A kind implements this
@@ -75,6 +93,12 @@ public:
     // A what-if branch: this run's first `position` steps, then `policy`.
     virtual std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                                       const ProgressCallback& progress = {}) const = 0;
+    // Bars on lanes over the run's x axis, for a Gantt chart; none by default.
+    virtual const RunIntervals& intervals() const
+    {
+        static const RunIntervals none;
+        return none;
+    }
 };
 
 }  // namespace tessera

@@ -3,6 +3,7 @@
 // shows the core's sampled values, and the grid stays fast at 12,000+ GPUs.
 #include "DefaultTraceRun.h"
 #include "GrabStats.h"
+#include "ItemWindow.h"
 #include "chart/NiceTicks.h"
 #include "chart/FragmentationHeatmap.h"
 #include "items/HeatmapItem.h"
@@ -24,24 +25,9 @@ using views::OccupancyGeometry;
 using views::OccupancyItem;
 
 namespace {
-const QColor kBackground(0xfa, 0xfa, 0xfa);
-
-std::unique_ptr<QQuickWindow> makeWindow(QSize size)
-{
-    auto window = std::make_unique<QQuickWindow>();
-    window->resize(size);
-    window->setColor(kBackground);
-    return window;
-}
-
-bool showAndSettle(QQuickWindow& window)
-{
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    QTest::qWait(50);
-    return true;
-}
+const QColor kBackground = test::kItemBackground;
+auto makeWindow = test::makeItemWindow;
+using test::showAndSettle;
 }  // namespace
 
 class TestItems : public QObject {

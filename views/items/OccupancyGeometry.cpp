@@ -1,5 +1,7 @@
 #include "items/OccupancyGeometry.h"
 
+#include "items/LargestFitting.h"
+
 #include <algorithm>
 
 namespace tessera::views {
@@ -8,6 +10,13 @@ namespace {
 constexpr int kCellGap = 1;   // between the GPUs of one node
 constexpr int kGroupGap = 3;  // between nodes
 constexpr int kBandGap = 6;   // below a band, before the next label strip
+constexpr int kUnitGap = 2;   // between the units of a group (Group::unitCells), wider than kCellGap
+
+// The extra space before cell `c` of `group`: a unit's first cell is set apart from the last.
+int unitGapBefore(const OccupancyLayout::Group& group, uint32_t c)
+{
+    return group.unitCells > 0 && c > 0 && c % group.unitCells == 0 ? kUnitGap - kCellGap : 0;
+}
 }  // namespace
 
 OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, int cellSize, int labelHeight)
@@ -26,12 +35,14 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
         int x = 0, rowTop = top, right = 0;
         for (; g < layout.groups.size() && layout.groups[g].category == category; ++g) {
             const auto& group = layout.groups[g];
-            const int groupWidth = int(group.cellCount) * pitch - kCellGap;
+            const int units = group.unitCells > 0 ? int((group.cellCount + group.unitCells - 1) / group.unitCells) : 1;
+            const int groupWidth = int(group.cellCount) * pitch - kCellGap + (std::max(units, 1) - 1) * (kUnitGap - kCellGap);
             if (x > 0 && x + groupWidth > width_) {
                 x = 0;
                 rowTop += pitch;
             }
             for (uint32_t c = 0; c < group.cellCount; ++c) {
+                x += unitGapBefore(group, c);
                 if (x > 0 && x + cellSize_ > width_) {  // only a group wider than a row wraps inside
                     x = 0;
                     rowTop += pitch;
@@ -57,16 +68,9 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
 int OccupancyGeometry::fittingCellSize(const OccupancyLayout& layout, int width, int height, int labelHeight,
                                        int minSize, int maxSize)
 {
-    // Larger cells never make the grid shorter, so the sizes that fit are a prefix: bisect.
-    int lo = minSize, hi = maxSize;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (OccupancyGeometry(layout, width, mid, labelHeight).height() <= height)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return largestFitting(minSize, maxSize, [&](int size) {
+        return OccupancyGeometry(layout, width, size, labelHeight).height() <= height;
+    });
 }
 
 std::vector<QRect> OccupancyGeometry::groupRects(int group) const

@@ -10,7 +10,8 @@
 namespace tessera::views {
 
 // Where every cell of an OccupancyLayout is drawn at a given width: cells flow in rows, a
-// group (node) never wraps unless it is wider than a row, groups are set apart by a wider gap,
+// group (node) never wraps unless it is wider than a row, groups are set apart by a wider gap
+// (and a group's units, Group::unitCells, by a gap between the two),
 // and each category (GPU model) starts a new band under a label strip of its own.
 class OccupancyGeometry {
 public:

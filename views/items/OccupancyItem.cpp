@@ -1,6 +1,7 @@
 #include "items/OccupancyItem.h"
 
 #include "chart/ChartColors.h"
+#include "items/CategoryColors.h"
 
 #include <QPainter>
 #include <QVariantMap>
@@ -31,12 +32,14 @@ void OccupancyItem::setRun(RunHandle* run)
     model_ = run ? run->shared() : nullptr;
     cursor_ = model_ ? model_->cursor() : nullptr;
     use_.clear();
+    layer_ = 0;  // every run has a layer 0; the previous run's choice may not exist in this one
     hoveredCell_ = -1;
     hoverText_.clear();
     selectedGroup_ = -1;
     relayout();
     readCells();
     emit runChanged();
+    emit layerChanged();
     emit hoveredCellChanged();
     emit hoverTextChanged();
     emit selectedGroupChanged();
@@ -50,6 +53,30 @@ void OccupancyItem::setPosition(int position)
     position_ = position;
     readCells();
     emit positionChanged();
+}
+
+QVariantList OccupancyItem::layers() const
+{
+    return model_ ? layerList(model_->layout()) : QVariantList();
+}
+
+void OccupancyItem::setLayerIndex(int layer)
+{
+    const int count = model_ ? int(model_->layout().layers.size()) : 1;
+    layer = std::clamp(layer, 0, std::max(count - 1, 0));
+    if (layer == layer_)
+        return;
+    layer_ = layer;
+    use_.clear();  // the same values mean other colours in another layer: always repaint
+    readCells();
+    emit layerChanged();
+}
+
+bool OccupancyItem::layerCategorical() const
+{
+    if (!model_ || size_t(layer_) >= model_->layout().layers.size())
+        return false;
+    return model_->layout().layers[size_t(layer_)].kind == OccupancyLayer::Kind::Category;
 }
 
 void OccupancyItem::setCellSize(int size)
@@ -166,12 +193,18 @@ QVariantList OccupancyItem::bands() const
 
 int OccupancyItem::usedCellCount() const
 {
-    return int(std::count_if(use_.begin(), use_.end(), [](float u) { return u > 0.0f; }));
+    const bool categorical = layerCategorical();  // category 0 is a used cell, negative none
+    return int(std::count_if(use_.begin(), use_.end(), [&](float u) { return categorical ? u >= 0.0f : u > 0.0f; }));
 }
 
 QColor OccupancyItem::colorAt(qreal share) const
 {
     return useColor(share, darkBackground_);
+}
+
+QColor OccupancyItem::categoryColorAt(int index) const
+{
+    return categoryColor(index);
 }
 
 int OccupancyItem::cellAt(qreal x, qreal y) const
@@ -237,7 +270,9 @@ void OccupancyItem::readCells()
     if (!cursor_)
         return;
     cursor_->seek(size_t(std::max(position_, 0)));
-    cursor_->cellUse(scratch_);
+    cursor_->cellLayer(size_t(layer_), scratch_);
+    if (scratch_.size() != model_->layout().cellCount)  // a kind that gives no values: all free
+        scratch_.assign(model_->layout().cellCount, layer_ == 0 ? 0.0f : -1.0f);
     if (scratch_ != use_) {
         use_.swap(scratch_);
         repaintImage();
@@ -264,11 +299,14 @@ void OccupancyItem::repaintImage()
         texels = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
     texels.fill(Qt::transparent);
     const QRgb empty = emptyColor_.rgba();
+    const bool categorical = layerCategorical();
     const int stride = int(texels.bytesPerLine() / sizeof(QRgb));
     auto* bits = reinterpret_cast<QRgb*>(texels.bits());
     for (size_t c = 0; c < cells.size(); ++c) {
         const QRect r = cells[c].intersected(texels.rect());
-        const QRgb rgb = use_[c] > 0.0f ? useColor(use_[c], darkBackground_).rgb() : empty;
+        const QRgb rgb = categorical ? (use_[c] >= 0.0f ? categoryColor(int(use_[c])).rgb() : empty)
+                         : use_[c] > 0.0f ? useColor(use_[c], darkBackground_).rgb()
+                                          : empty;
         for (int y = r.top(); y <= r.bottom(); ++y)
             std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
     }

@@ -42,6 +42,16 @@ class OccupancyItem : public TextureImageItem {
     // {label, x, y, width, height, cells, nodes} per GPU model, in item coordinates.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
     Q_PROPERTY(int cellCount READ cellCount NOTIFY runChanged)
+    // The run's cell layers (OccupancyLayout::layers) as {name, categorical, categories:
+    // [{name, color}]}, and the one drawn: shares on the gradient of colorAt, categories in
+    // their colours, negative values as free cells.
+    Q_PROPERTY(QVariantList layers READ layers NOTIFY runChanged)
+    // Not "layer": QQuickItem has a property of that name (its layer effects).
+    Q_PROPERTY(int layerIndex READ layerIndex WRITE setLayerIndex NOTIFY layerChanged)
+    Q_PROPERTY(bool layerCategorical READ layerCategorical NOTIFY layerChanged)
+    // The run draws spans (OccupancyLayout::spanRows: a slice view) or Gantt intervals.
+    Q_PROPERTY(bool hasSpans READ hasSpans NOTIFY runChanged)
+    Q_PROPERTY(bool hasIntervals READ hasIntervals NOTIFY runChanged)
 
 public:
     explicit OccupancyItem(QQuickItem* parent = nullptr);
@@ -74,11 +84,20 @@ public:
     QString selectedGroupText() const { return selectedGroupText_; }
     QVariantList bands() const;
     int cellCount() const { return int(use_.size()); }
-    // Cells with any allocated share: what the run's "gpus_in_use" metric counts.
+    QVariantList layers() const;
+    int layerIndex() const { return layer_; }
+    void setLayerIndex(int layer);
+    bool layerCategorical() const;
+    bool hasSpans() const { return model_ && model_->layout().hasSpans(); }
+    bool hasIntervals() const { return model_ && !model_->intervals().empty(); }
+    // Cells with any allocated share in the shown layer (layer 0: what the run's "gpus_in_use"
+    // metric counts).
     int usedCellCount() const;
 
     // The colour of a used share in [0, 1], for legends.
     Q_INVOKABLE QColor colorAt(qreal share) const;
+    // The colour of category `index` of a categorical layer (CategoryColors).
+    Q_INVOKABLE QColor categoryColorAt(int index) const;
     Q_INVOKABLE int cellAt(qreal x, qreal y) const;
     // The hover text of any cell at the current position (what hovering it would show).
     Q_INVOKABLE QString describeCell(int cell) const;
@@ -104,6 +123,7 @@ signals:
     void selectedGroupTextChanged();
     void bandsChanged();
     void cellsChanged();
+    void layerChanged();
 
 protected:
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
@@ -122,6 +142,7 @@ private:
     std::shared_ptr<const Run> model_;  // keeps the run and its layout alive
     std::unique_ptr<RunCursor> cursor_;
     int position_ = 0;
+    int layer_ = 0;
     int cellSize_ = 7;
     int fixedCellSize_ = 7;  // as set; cellSize_ differs while fitting
     int fitHeight_ = 0;

@@ -1,0 +1,305 @@
+#include "items/GanttItem.h"
+
+#include "chart/NiceTicks.h"
+#include "items/CategoryColors.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QVariantMap>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::views {
+
+namespace {
+constexpr int kFontPixels = 12;
+constexpr int kTop = 6;
+constexpr int kAxisHeight = 40;  // tick labels and the axis title under the lanes
+constexpr int kRight = 16;
+constexpr int kBarInset = 3;     // between a bar and its lane's edges
+constexpr double kFutureOpacity = 0.3;
+
+QFont ganttFont()
+{
+    QFont font;
+    font.setPixelSize(kFontPixels);
+    return font;
+}
+
+QColor barColor(int category)
+{
+    return category >= 0 ? categoryColor(category) : QColor(0x8a, 0x8f, 0x96);
+}
+}  // namespace
+
+GanttItem::GanttItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)
+{
+    setAcceptHoverEvents(true);
+    setImplicitWidth(600);
+}
+
+GanttItem::~GanttItem() = default;
+
+void GanttItem::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    run_ = run;
+    model_ = run ? run->shared() : nullptr;
+    labelWidth_ = 0;
+    if (available()) {
+        const QFontMetrics metrics(ganttFont());
+        for (const std::string& lane : model_->intervals().lanes)
+            labelWidth_ = std::max(labelWidth_, metrics.horizontalAdvance(QString::fromStdString(lane)));
+        labelWidth_ = std::min(labelWidth_ + 12, 240);
+    }
+    const int lanes = available() ? int(model_->intervals().lanes.size()) : 0;
+    setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
+    hoveredInterval_ = -1;
+    hoveredRect_ = {};
+    hoverText_.clear();
+    repaint();
+    emit runChanged();
+    emit hoverChanged();
+}
+
+void GanttItem::setPosition(int position)
+{
+    if (position == position_)
+        return;
+    position_ = position;
+    repaint();
+    emit positionChanged();
+}
+
+QVariantList GanttItem::categories() const
+{
+    QVariantList list;
+    if (!model_)
+        return list;
+    const auto& names = model_->intervals().categories;
+    for (size_t c = 0; c < names.size(); ++c)
+        list.append(QVariantMap{{"name", QString::fromStdString(names[c])}, {"color", categoryColor(int(c))}});
+    return list;
+}
+
+void GanttItem::setLaneHeight(int height)
+{
+    height = std::clamp(height, 8, 80);
+    if (height == laneHeight_)
+        return;
+    laneHeight_ = height;
+    const int lanes = available() ? int(model_->intervals().lanes.size()) : 0;
+    setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
+    repaint();
+    emit laneHeightChanged();
+}
+
+void GanttItem::setTextColor(const QColor& color)
+{
+    if (color == textColor_)
+        return;
+    textColor_ = color;
+    repaint();
+    emit colorsChanged();
+}
+
+void GanttItem::setGridColor(const QColor& color)
+{
+    if (color == gridColor_)
+        return;
+    gridColor_ = color;
+    repaint();
+    emit colorsChanged();
+}
+
+void GanttItem::setCursorColor(const QColor& color)
+{
+    if (color == cursorColor_)
+        return;
+    cursorColor_ = color;
+    repaint();
+    emit colorsChanged();
+}
+
+GanttItem::Frame GanttItem::frame() const
+{
+    Frame f;
+    if (!available())
+        return f;
+    const RunIntervals& all = model_->intervals();
+    const auto x = model_->series().column(0);
+    double lo = x.empty() ? 0.0 : x.front(), hi = x.empty() ? 1.0 : x.back();
+    for (const RunInterval& i : all.intervals) {
+        lo = std::min(lo, i.fromX);
+        hi = std::max(hi, i.toX);
+    }
+    f.plot = QRectF(labelWidth_, kTop, std::max(width() - labelWidth_ - kRight, 1.0),
+                    double(all.lanes.size()) * laneHeight_);
+    f.xMin = lo;
+    f.xMax = hi > lo ? hi : lo + 1;
+    return f;
+}
+
+qreal GanttItem::pixelOfX(double x) const
+{
+    const Frame f = frame();
+    return f.plot.left() + (x - f.xMin) / (f.xMax - f.xMin) * f.plot.width();
+}
+
+double GanttItem::cursorX() const
+{
+    const auto x = model_->series().column(0);
+    if (x.empty())
+        return 0;
+    return x[size_t(std::clamp(position_, 0, int(x.size()) - 1))];
+}
+
+QRectF GanttItem::intervalRect(int index) const
+{
+    if (!available() || index < 0 || size_t(index) >= model_->intervals().intervals.size())
+        return {};
+    const RunInterval& i = model_->intervals().intervals[size_t(index)];
+    const Frame f = frame();
+    const double left = pixelOfX(i.fromX), right = std::max(pixelOfX(i.toX), left + 1);  // never invisible
+    const double top = f.plot.top() + double(i.lane) * laneHeight_ + kBarInset;
+    return QRectF(left, top, right - left, laneHeight_ - 2 * kBarInset);
+}
+
+int GanttItem::intervalAt(qreal x, qreal y) const
+{
+    if (!available())
+        return -1;
+    // The last drawn bar under the point is the one on top.
+    const auto& all = model_->intervals().intervals;
+    for (size_t k = all.size(); k-- > 0;)
+        if (intervalRect(int(k)).contains(QPointF(x, y)))
+            return int(k);
+    return -1;
+}
+
+QString GanttItem::xText(double x) const
+{
+    const MetricInfo& info = model_->series().info(0);
+    QString text = QString::number(x, 'f', std::abs(x - std::round(x)) < 1e-9 ? 0 : 2);
+    return info.unit.empty() ? text : text + " " + QString::fromStdString(info.unit);
+}
+
+QString GanttItem::describeInterval(int index) const
+{
+    if (!available() || index < 0 || size_t(index) >= model_->intervals().intervals.size())
+        return {};
+    const RunIntervals& all = model_->intervals();
+    const RunInterval& i = all.intervals[size_t(index)];
+    QString text = QString::fromStdString(i.label);
+    if (i.lane < all.lanes.size())
+        text += "\n" + QString::fromStdString(all.lanes[i.lane]);
+    text += "\n" + tr("%1 to %2").arg(xText(i.fromX), xText(i.toX));
+    if (i.category >= 0 && size_t(i.category) < all.categories.size())
+        text += "\n" + QString::fromStdString(all.categories[size_t(i.category)]);
+    return text;
+}
+
+void GanttItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
+{
+    TextureImageItem::geometryChange(newGeometry, oldGeometry);
+    if (newGeometry.size().toSize() != oldGeometry.size().toSize())
+        repaint();
+}
+
+void GanttItem::repaint()
+{
+    QImage& img = image();
+    const QSize size = boundingRect().size().toSize();
+    if (!available() || size.isEmpty()) {
+        img = QImage();
+        imageChanged();
+        return;
+    }
+    img = QImage(size, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    QPainter painter(&img);
+    painter.setFont(ganttFont());
+    const RunIntervals& all = model_->intervals();
+    const Frame f = frame();
+    const QFontMetrics metrics = painter.fontMetrics();
+
+    // Lanes: names at the left, a rule under each.
+    for (size_t l = 0; l < all.lanes.size(); ++l) {
+        const QRectF lane(0, f.plot.top() + double(l) * laneHeight_, labelWidth_ - 6, laneHeight_);
+        painter.setPen(textColor_);
+        painter.drawText(lane, Qt::AlignRight | Qt::AlignVCenter,
+                         metrics.elidedText(QString::fromStdString(all.lanes[l]), Qt::ElideRight, int(lane.width())));
+        painter.setPen(gridColor_);
+        painter.drawLine(QPointF(f.plot.left(), lane.bottom()), QPointF(f.plot.right(), lane.bottom()));
+    }
+    // The x axis: nice ticks with grid lines, the title with its unit.
+    const chart::NiceTicks ticks = chart::NiceTicks::compute(f.xMin, f.xMax, std::max(2, int(f.plot.width() / 100)));
+    const MetricInfo& xInfo = model_->series().info(0);
+    for (double t : ticks.values) {
+        if (t < f.xMin - 1e-9 || t > f.xMax + 1e-9)
+            continue;
+        const double px = pixelOfX(t);
+        painter.setPen(gridColor_);
+        painter.drawLine(QPointF(px, f.plot.top()), QPointF(px, f.plot.bottom() + 4));
+        painter.setPen(textColor_);
+        const QString label = QString::number(t, 'f', ticks.decimals);
+        painter.drawText(QRectF(px - 40, f.plot.bottom() + 5, 80, kFontPixels + 4), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+    const QString title = xInfo.unit.empty() ? QString::fromStdString(xInfo.label)
+                                             : QStringLiteral("%1 (%2)").arg(QString::fromStdString(xInfo.label),
+                                                                             QString::fromStdString(xInfo.unit));
+    painter.drawText(QRectF(f.plot.left(), f.plot.bottom() + 5 + kFontPixels + 4, f.plot.width(), kFontPixels + 6),
+                     Qt::AlignHCenter | Qt::AlignTop, title);
+
+    // Bars, faint where they start after the cursor: what has not happened yet.
+    const double now = cursorX();
+    for (size_t k = 0; k < all.intervals.size(); ++k) {
+        const RunInterval& i = all.intervals[k];
+        const QRectF r = intervalRect(int(k));
+        QColor color = barColor(i.category);
+        if (i.fromX > now)
+            color.setAlphaF(kFutureOpacity);
+        painter.fillRect(r, color);
+        if (int(k) == hoveredInterval_) {
+            painter.setPen(QPen(textColor_, 1));
+            painter.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+        }
+        const QString label = QString::fromStdString(i.label);
+        if (metrics.horizontalAdvance(label) + 8 <= r.width()) {
+            // Dark text on light bars, white on dark ones.
+            painter.setPen(color.lightnessF() > 0.6 || i.fromX > now ? QColor(0x20, 0x20, 0x20) : Qt::white);
+            painter.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
+        }
+    }
+    // The timeline position.
+    const double cx = pixelOfX(now);
+    painter.setPen(QPen(cursorColor_, 2));
+    painter.drawLine(QPointF(cx, f.plot.top() - 2), QPointF(cx, f.plot.bottom() + 2));
+    painter.end();
+    imageChanged();
+}
+
+void GanttItem::setHovered(int index)
+{
+    if (index == hoveredInterval_)
+        return;
+    hoveredInterval_ = index;
+    hoveredRect_ = intervalRect(index);
+    hoverText_ = describeInterval(index);
+    repaint();
+    emit hoverChanged();
+}
+
+void GanttItem::hoverMoveEvent(QHoverEvent* event)
+{
+    setHovered(intervalAt(event->position().x(), event->position().y()));
+}
+
+void GanttItem::hoverLeaveEvent(QHoverEvent*)
+{
+    setHovered(-1);
+}
+
+}  // namespace tessera::views
