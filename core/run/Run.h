@@ -3,7 +3,7 @@
 #include "run/ExplanationTable.h"
 #include "run/MetricSeries.h"
 #include "run/OccupancyLayout.h"
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 #include <cstdint>
 #include <memory>

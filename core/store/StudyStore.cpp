@@ -1,10 +1,11 @@
 #include "store/StudyStore.h"
 
+#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "model/SpecLimits.h"
 #include "store/StoredRow.h"
 #include "store/StudySchema.h"
-#include "util/ContentHash.h"
+#include "util/UsageError.h"
 
 #include <fmt/format.h>
 

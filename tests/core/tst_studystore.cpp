@@ -3,11 +3,11 @@
 #include "support/SharedData.h"
 #include "support/SyntheticModels.h"
 #include "support/TestFiles.h"
+#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "io/TraceLoader.h"
 #include "store/StudySchema.h"
 #include "store/StudyStore.h"
-#include "util/ContentHash.h"
 
 #include <QElapsedTimer>
 #include <QFile>
