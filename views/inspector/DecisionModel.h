@@ -27,6 +27,8 @@ class DecisionModel : public QAbstractTableModel {
     // 0-based step; the decision that led to timeline position p is step p - 1. -1 for none.
     Q_PROPERTY(int step READ step WRITE setStep NOTIFY stepChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    // Why the step could not be explained (the run kind's explain() threw), or empty.
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     // The step the table currently shows (lags `step` while busy), -1 when empty.
     Q_PROPERTY(int shownStep READ shownStep NOTIFY explanationChanged)
     Q_PROPERTY(QString subject READ subject NOTIFY explanationChanged)
@@ -53,6 +55,7 @@ public:
     int step() const { return step_; }
     void setStep(int step);
     bool busy() const { return job_.busy(); }
+    QString error() const { return error_; }
     int shownStep() const { return shownStep_; }
     QString subject() const { return QString::fromStdString(table_.subject); }
     QString outcome() const { return QString::fromStdString(table_.outcome); }
@@ -81,6 +84,7 @@ signals:
     void runChanged();
     void stepChanged();
     void busyChanged();
+    void errorChanged();
     void explanationChanged();
     void winnerRowChanged();
     void sortChanged();
@@ -88,6 +92,7 @@ signals:
 private:
     void explain();
     void setTable(int step, ExplanationTable table);
+    void setError(const QString& error);
     void applySort();
     const ExplanationTable::Row& rowAt(int row) const { return table_.rows[order_[size_t(row)]]; }
 
@@ -95,6 +100,7 @@ private:
     int step_ = -1;
     int shownStep_ = -1;
     ExplanationTable table_;
+    QString error_;
     std::vector<int> columnDecimals_;  // per table_ column: 0 when all its values are whole, else 3
     std::vector<size_t> order_;  // row r of the model shows table_.rows[order_[r]]
     int sortColumn_ = -1;
