@@ -93,6 +93,9 @@ Pane {
                 readonly property string type: modelData.type
                 Layout.fillWidth: true
                 spacing: 8
+                // A parameter that applies only with another's value (tune: the experiment).
+                enabled: modelData.onlyWhenParameter.length === 0
+                         || panel.values[modelData.onlyWhenParameter] === modelData.onlyWhenValue
                 Component.onCompleted: panel.setValue(modelData.name, modelData.defaultText)
                 Label {
                     Layout.preferredWidth: policyLabel.width

@@ -44,6 +44,10 @@ struct RunKindParameter {
     // A fork may set it (a load scale, an SLO); otherwise a fork keeps the parent's value.
     bool forkable = false;
     std::string help;  // a tooltip
+    // Used only while parameter `onlyWhenParameter` has the value `onlyWhenValue` (tune only in
+    // the experiment mode, say); the panels disable it otherwise. Empty: always used.
+    std::string onlyWhenParameter;
+    std::string onlyWhenValue;
 
     // The default as request text: "42", "1.3", "experiment".
     std::string defaultText() const;

@@ -107,6 +107,12 @@ private slots:
                 QVERIFY(p.problemWith("not a number"));
             }
         }
+        for (const auto& p : kind.parameters())
+            if (!p.onlyWhenParameter.empty()) {
+                const auto other = kind.parameter(p.onlyWhenParameter);
+                QVERIFY2(other, p.onlyWhenParameter.c_str());
+                QVERIFY2(!other->problemWith(p.onlyWhenValue), p.onlyWhenValue.c_str());
+            }
         // A request names only declared parameters, with values in range.
         const std::string policy = kind.policies().front().spec;
         QVERIFY(kind.requestProblem({policy, {{"no_such_parameter", "1"}}}));

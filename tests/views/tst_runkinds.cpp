@@ -59,6 +59,8 @@ private slots:
         QCOMPARE(tune.value("min").toDouble(), 0.01);
         QCOMPARE(tune.value("max").toDouble(), 10.0);
         QCOMPARE(tune.value("defaultText").toString(), QString("1.3"));
+        QCOMPARE(tune.value("onlyWhenParameter").toString(), QString("mode"));
+        QCOMPARE(tune.value("onlyWhenValue").toString(), QString("experiment"));
         const QVariantMap mode = parameterNamed(kind->parameters(), "mode");
         QCOMPARE(mode.value("type").toString(), QString("choice"));
         QCOMPARE(mode.value("choices").toList().size(), 2);

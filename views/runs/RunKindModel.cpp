@@ -101,7 +101,9 @@ QVariantList RunKindModel::parameterList(bool forkableOnly) const
                                {"max", p.max},
                                {"choices", choices},
                                {"forkable", p.forkable},
-                               {"help", qs(p.help)}});
+                               {"help", qs(p.help)},
+                               {"onlyWhenParameter", qs(p.onlyWhenParameter)},
+                               {"onlyWhenValue", qs(p.onlyWhenValue)}});
     }
     return out;
 }

@@ -32,7 +32,8 @@ class RunKindModel : public QObject {
     // Whether policies combine as weighted terms (the weighted editor is offered).
     Q_PROPERTY(bool combinesPolicies READ combinesPolicies NOTIFY kindChanged)
     // Per parameter: {name, label, unit, type ("integer", "real", "choice"), defaultValue,
-    // defaultText, min, max, choices: [{value, text}], forkable, help}.
+    // defaultText, min, max, choices: [{value, text}], forkable, help, onlyWhenParameter,
+    // onlyWhenValue}.
     Q_PROPERTY(QVariantList parameters READ parameters NOTIFY kindChanged)
     // The parameters a fork may change.
     Q_PROPERTY(QVariantList forkParameters READ forkParameters NOTIFY kindChanged)
