@@ -21,19 +21,6 @@ constexpr int64_t kMaxColumns = 100'000;
 constexpr int64_t kMaxCells = int64_t(1) << 31;
 constexpr double kMaxValue = std::numeric_limits<double>::max();
 
-// SQLite's "not a database" and "corrupt" as an InputError naming the study, as StudyStore does.
-template <class Work>
-auto guarded(StudyStore& store, Work&& work) -> decltype(work())
-{
-    try {
-        return work();
-    } catch (const sqlite::Error& e) {
-        if (e.isDamagedFile())
-            throw InputError::fileLevel(store.path(), "not a Tessera study, or a damaged one: " + e.codeText());
-        throw;
-    }
-}
-
 void readParameters(StudyStore& store, int64_t id, RunInfo& info)
 {
     Statement stmt(store.database(), "SELECT position, name, value FROM run_parameters WHERE run_id = ? ORDER BY position");
@@ -127,7 +114,7 @@ OccupancyLayout readLayout(StudyStore& store, int64_t id)
 
 int64_t GenericRunArchive::save(StudyStore& store, const Run& run, const std::string& name)
 {
-    return guarded(store, [&] {
+    return store.guarded([&] {
         sqlite::Database& db = store.database();
         const RunInfo& info = run.info();
         sqlite::Transaction transaction(db);
@@ -174,7 +161,7 @@ bool GenericRunArchive::holds(StudyStore& store, int64_t id)
 {
     if (store.version() < 2)  // an older study, read as it is, has no generic tables
         return false;
-    return guarded(store, [&] {
+    return store.guarded([&] {
         Statement stmt(store.database(), "SELECT 1 FROM run_metrics WHERE run_id = ? LIMIT 1");
         return stmt.bindAll(id).step();
     });
@@ -185,7 +172,7 @@ std::unique_ptr<Run> GenericRunArchive::load(StudyStore& store, int64_t id, cons
     const auto record = store.findRun(id);
     if (!record)
         throw InputError::fileLevel(store.path(), fmt::format("no run with id {}", id));
-    return guarded(store, [&]() -> std::unique_ptr<Run> {
+    return store.guarded([&]() -> std::unique_ptr<Run> {
         sqlite::Transaction snapshot(store.database(), sqlite::Transaction::Kind::Read);
         RunInfo info{record->kind, record->name, record->policy, record->seed, record->mode, {}};
         readParameters(store, id, info);

@@ -97,16 +97,9 @@ std::string modelName(const Cluster& cluster, GpuModelId model)
 
 }  // namespace
 
-template <class Work>
-auto StudyStore::guarded(Work&& work) -> decltype(work())
+void StudyStore::throwDamaged(const sqlite::Error& e) const
 {
-    try {
-        return work();
-    } catch (const sqlite::Error& e) {
-        if (e.isDamagedFile())
-            throw InputError::fileLevel(db_.path(), "not a Tessera study, or a damaged one: " + e.codeText());
-        throw;
-    }
+    throw InputError::fileLevel(db_.path(), "not a Tessera study, or a damaged one: " + e.codeText());
 }
 
 StudyStore::StudyStore(const std::string& path, OpenMode mode) : db_(openDatabase(path, mode))

@@ -58,6 +58,20 @@ public:
     static std::string utcNow();
     // For PRAGMAs and checks (integrity_check, counts) that the API does not cover.
     sqlite::Database& database() { return db_; }
+    // Runs `work` (reads or writes of database()), turning SQLite's "not a database" and
+    // "corrupt" into an InputError that names the study: for every reader of its tables, this
+    // class's and a kind's archive alike.
+    template <class Work>
+    auto guarded(Work&& work) -> decltype(work())
+    {
+        try {
+            return work();
+        } catch (const sqlite::Error& e) {
+            if (e.isDamagedFile())
+                throwDamaged(e);
+            throw;
+        }
+    }
 
 private:
     friend class StudyBatch;
@@ -74,11 +88,8 @@ private:
     void readPods(int64_t id, StoredRun& run);
     void readSteps(int64_t id, StoredRun& run);
     void requireRun(int64_t id);
+    [[noreturn]] void throwDamaged(const sqlite::Error& e) const;
     void deleteUnusedNodeLists();
-    // Runs `work`, turning SQLite's "not a database" and "corrupt" into an InputError that
-    // names the study.
-    template <class Work>
-    auto guarded(Work&& work) -> decltype(work());
 
     sqlite::Database db_;
     // The study's format: a read-only study of an older format is read as it is, without the
