@@ -72,25 +72,40 @@ private:
     OccupancyLayout layout_;
 };
 
-// Policy "boom" makes simulate() throw; "calm" gives a ThrowingRun, whose fork throws.
+// Policy "boom" makes simulate() throw; "calm" gives a ThrowingRun, whose fork throws. An
+// angry one throws from what it says of itself too (policies, parameters, checks, inputs).
 class ThrowingKind final : public RunKind {
 public:
+    explicit ThrowingKind(bool angry = false) : angry_(angry) {}
     std::string id() const override { return "throwing-kind"; }
     std::string displayName() const override { return "Throwing kind"; }
-    std::vector<RunKindInput> inputs() const override { return {{"scenario", "Scenario", "*.csv", false, false}}; }
+    std::vector<RunKindInput> inputs() const override
+    {
+        rage();
+        return {{"scenario", "Scenario", "*.csv", false, false}};
+    }
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>&,
                                                 const ProgressCallback&) const override
     {
         return std::make_shared<NoInputs>();
     }
-    std::vector<RunKindPolicy> policies() const override { return {{"calm", "Calm", {}}, {"boom", "Boom", {}}}; }
+    std::vector<RunKindPolicy> policies() const override
+    {
+        rage();
+        return {{"calm", "Calm", {}}, {"boom", "Boom", {}}};
+    }
     std::string canonicalPolicy(const std::string& spec) const override
     {
+        rage();
         if (spec != "calm" && spec != "boom")
             throw UsageError("not calm or boom");
         return spec;
     }
-    std::vector<RunKindParameter> parameters() const override { return {}; }
+    std::vector<RunKindParameter> parameters() const override
+    {
+        rage();
+        return {};
+    }
     std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs>, const RunRequest& request,
                                   const ProgressCallback&) const override
     {
@@ -105,6 +120,14 @@ public:
         return run.fork(position, request.policy, progress);
     }
     std::shared_ptr<const RunInputs> conformanceSample() const override { return std::make_shared<NoInputs>(); }
+
+private:
+    void rage() const
+    {
+        if (angry_)
+            throw std::runtime_error("the kind exploded");
+    }
+    bool angry_;
 };
 
 }  // namespace
@@ -138,6 +161,21 @@ private slots:
         item.setRun(&handle);
         QVERIFY(error.wait(kWaitMs));
         QVERIFY2(item.error().contains("group values exploded"), qPrintable(item.error()));
+    }
+
+    // What the Run panel and the Fork dialog read of a kind never throws into QML.
+    void aKindThatThrowsDescribingItselfShowsNothingAndSaysWhy()
+    {
+        const RunKindRegistration registration("angry-kind", std::make_shared<ThrowingKind>(true));
+        RunManager manager;
+        manager.kind()->setKindId("angry-kind");
+        QCOMPARE(manager.kind()->kindId(), QString("angry-kind"));
+        QVERIFY(manager.kind()->policies().isEmpty());
+        QVERIFY(manager.kind()->parameters().isEmpty());
+        QVERIFY(manager.kind()->validatePolicy("calm").contains("the kind exploded"));
+        QVERIFY(manager.kind()->validate("calm", {}).contains("the kind exploded"));
+        QVERIFY(!manager.startRequest("calm", {}));
+        QVERIFY2(manager.error().contains("the kind exploded"), qPrintable(manager.error()));
     }
 
     void simulateAndForkThatThrowAreErrorMessages()

@@ -3,6 +3,7 @@
 #include "run/RunKindRegistry.h"
 
 #include <cmath>
+#include <exception>
 
 namespace tessera::views {
 
@@ -35,6 +36,18 @@ std::string textOf(const QVariant& value)
     return value.toString().trimmed().toStdString();
 }
 
+// `read()`, or `fallback` when the kind's code throws: a property QML reads must not throw (the
+// crash contract; the Run panel then shows no policies rather than aborting).
+template <class T, class Read>
+T orElse(T fallback, Read&& read)
+{
+    try {
+        return read();
+    } catch (const std::exception&) {
+        return fallback;
+    }
+}
+
 }  // namespace
 
 RunKindModel::RunKindModel(QObject* parent) : QObject(parent), kindId_(QStringLiteral("pod-scheduling"))
@@ -53,7 +66,16 @@ void RunKindModel::setKindId(const QString& id)
 
 const RunKind& RunKindModel::kind() const { return RunKindRegistry::kind(kindId_.toStdString()); }
 
-QString RunKindModel::displayName() const { return qs(kind().displayName()); }
+const RunKind* RunKindModel::found() const
+{
+    const auto* entry = RunKindRegistry::instance().find(kindId_.toStdString());
+    return entry && *entry ? entry->get() : nullptr;
+}
+
+QString RunKindModel::displayName() const
+{
+    return orElse(QString(), [&] { return found() ? qs(found()->displayName()) : QString(); });
+}
 
 QStringList RunKindModel::kinds() const
 {
@@ -65,26 +87,45 @@ QStringList RunKindModel::kinds() const
 
 QStringList RunKindModel::policies() const
 {
+    return orElse(QStringList(), [&] { return policyList(); });
+}
+
+QStringList RunKindModel::policyList() const
+{
     QStringList specs;
-    for (const auto& p : kind().policies())
+    if (!found())
+        return specs;
+    for (const auto& p : found()->policies())
         specs.append(qs(p.spec));
     return specs;
 }
 
 QVariantList RunKindModel::policyEntries() const
 {
+    return orElse(QVariantList(), [&] { return policyEntryList(); });
+}
+
+QVariantList RunKindModel::policyEntryList() const
+{
     QVariantList out;
-    for (const auto& p : kind().policies())
+    if (!found())
+        return out;
+    for (const auto& p : found()->policies())
         out.append(QVariantMap{{"spec", qs(p.spec)}, {"label", qs(p.label)}, {"description", qs(p.description)}});
     return out;
 }
 
-bool RunKindModel::combinesPolicies() const { return kind().combinesPolicies(); }
+bool RunKindModel::combinesPolicies() const
+{
+    return orElse(false, [&] { return found() && found()->combinesPolicies(); });
+}
 
 QVariantList RunKindModel::parameterList(bool forkableOnly) const
 {
     QVariantList out;
-    for (const auto& p : kind().parameters()) {
+    if (!found())
+        return out;
+    for (const auto& p : found()->parameters()) {
         if (forkableOnly && !p.forkable)
             continue;
         QVariantList choices;
@@ -108,9 +149,15 @@ QVariantList RunKindModel::parameterList(bool forkableOnly) const
     return out;
 }
 
-QVariantList RunKindModel::parameters() const { return parameterList(false); }
+QVariantList RunKindModel::parameters() const
+{
+    return orElse(QVariantList(), [&] { return parameterList(false); });
+}
 
-QVariantList RunKindModel::forkParameters() const { return parameterList(true); }
+QVariantList RunKindModel::forkParameters() const
+{
+    return orElse(QVariantList(), [&] { return parameterList(true); });
+}
 
 RunRequest RunKindModel::request(const QString& policy, const QVariantMap& values)
 {
@@ -122,14 +169,26 @@ RunRequest RunKindModel::request(const QString& policy, const QVariantMap& value
 
 QString RunKindModel::validatePolicy(const QString& spec) const
 {
-    const auto problem = kind().policyProblem(spec.trimmed().toStdString());
-    return problem ? qs(*problem) : QString();
+    if (!found())
+        return QStringLiteral("no run kind \"%1\" in this version").arg(kindId_);
+    try {
+        const auto problem = found()->policyProblem(spec.trimmed().toStdString());
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
 }
 
 QString RunKindModel::validate(const QString& policy, const QVariantMap& values, bool forking) const
 {
-    const auto problem = kind().requestProblem(request(policy, values), forking);
-    return problem ? qs(*problem) : QString();
+    if (!found())
+        return QStringLiteral("no run kind \"%1\" in this version").arg(kindId_);
+    try {
+        const auto problem = found()->requestProblem(request(policy, values), forking);
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
 }
 
 }  // namespace tessera::views

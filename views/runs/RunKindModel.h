@@ -67,7 +67,11 @@ signals:
     void kindChanged();
 
 private:
+    QStringList policyList() const;
+    QVariantList policyEntryList() const;
     QVariantList parameterList(bool forkableOnly) const;
+    // The kind, or nullptr once it is no longer registered (what QML reads must not throw).
+    const RunKind* found() const;
 
     QString kindId_;
 };

@@ -133,21 +133,23 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
 {
     const RunKind* kind = nullptr;
     RunRequest request;
-    try {
+    std::shared_ptr<const RunInputs> inputs;
+    try {  // the kind's code: what it throws is an error message
         kind = &kind_->kind();
         if (const QString bad = validate(policy); !bad.isEmpty())
             return fail(bad);
         request = kind->resolved(RunKindModel::request(policy, values));
+        inputs = inputsFor(*kind);
+        if (!inputs) {
+            QStringList needed;
+            for (const auto& input : kind->inputs())
+                if (!input.optional)
+                    needed.append(qs(input.label).toLower());
+            return fail(
+                QStringLiteral("no trace is open: open a %1 first").arg(needed.join(QStringLiteral(" and a "))));
+        }
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
-    }
-    const auto inputs = inputsFor(*kind);
-    if (!inputs) {
-        QStringList needed;
-        for (const auto& input : kind->inputs())
-            if (!input.optional)
-                needed.append(qs(input.label).toLower());
-        return fail(QStringLiteral("no trace is open: open a %1 first").arg(needed.join(QStringLiteral(" and a "))));
     }
     const QString reuseKey = SavedRunIndex::keyOf(inputs->inputFiles(), kind->id(), request);
     if (study_)
