@@ -50,6 +50,8 @@ T orElse(T fallback, Read&& read)
 
 }  // namespace
 
+// New runs are pod-scheduling runs until the user picks another kind: the app's first kind,
+// and what a trace session loads. Not the registry's first name, which a later kind may take.
 RunKindModel::RunKindModel(QObject* parent) : QObject(parent), kindId_(QStringLiteral("pod-scheduling"))
 {
     if (!RunKindRegistry::instance().contains(kindId_.toStdString()) && !kinds().isEmpty())
