@@ -31,6 +31,17 @@ Pane {
     property var values: ({})
     readonly property string specProblem: kind.validate(policySpec, values)
 
+    // Another kind has other parameters: start again from its defaults.
+    Connections {
+        target: panel.kind
+        function onKindChanged() {
+            let defaults = {}
+            for (const p of panel.kind.parameters)
+                defaults[p.name] = p.defaultText
+            panel.values = defaults
+        }
+    }
+
     function setValue(name, value) {
         let next = Object.assign({}, values)
         next[name] = value
@@ -71,6 +82,23 @@ Pane {
             Layout.fillWidth: true
             columns: 2
             columnSpacing: 8
+
+            // The kind of run, once there is more than one to choose from.
+            Label {
+                visible: kindBox.visible
+                text: qsTr("Kind")
+            }
+            ComboBox {
+                id: kindBox
+                objectName: "kindBox"
+                Layout.fillWidth: true
+                visible: panel.kind.kindEntries.length > 1
+                textRole: "name"
+                valueRole: "id"
+                model: panel.kind.kindEntries
+                Component.onCompleted: currentIndex = Math.max(0, indexOfValue(panel.kind.kindId))
+                onActivated: panel.kind.kindId = currentValue
+            }
 
             Label { id: policyLabel; text: qsTr("Policy"); Layout.preferredWidth: 80 }
             ComboBox {
@@ -196,12 +224,11 @@ Pane {
             Button {
                 text: qsTr("Run")
                 highlighted: true
-                enabled: !panel.runs.busy && panel.specProblem.length === 0
-                         && panel.runs.traceSession !== null && panel.runs.traceSession.loaded
+                enabled: !panel.runs.busy && panel.specProblem.length === 0 && panel.runs.inputsReady
                 onClicked: panel.start()
             }
             Label {
-                visible: panel.runs.traceSession === null || !panel.runs.traceSession.loaded
+                visible: !panel.runs.inputsReady
                 text: qsTr("Open a trace first")
                 color: ThemePalette.text; opacity: 0.7
             }

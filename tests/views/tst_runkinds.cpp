@@ -71,6 +71,17 @@ private slots:
         QVERIFY(kind->validate("fgd", {{"seed", "3"}}, true).contains("cannot change at a fork"));
         kind->setKindId("no-such-kind");  // ignored
         QCOMPARE(kind->kindId(), QString("pod-scheduling"));
+        bool listed = false;
+        for (const QVariant& entry : kind->kindEntries())
+            listed = listed || (entry.toMap().value("id") == "pod-scheduling"
+                                && entry.toMap().value("name") == "Pod scheduling (GPU sharing)");
+        QVERIFY(listed);
+        // Inputs are ready once the trace session holds a trace.
+        QVERIFY(!manager.inputsReady());
+        QSignalSpy ready(&manager, &RunManager::inputsReadyChanged);
+        manager.setTraceSession(session_);
+        QVERIFY(ready.count() > 0);
+        QVERIFY(manager.inputsReady());
     }
 
     void aReopenedForkKeepsItsParentAndPosition()

@@ -87,6 +87,17 @@ QStringList RunKindModel::kinds() const
     return ids;
 }
 
+QVariantList RunKindModel::kindEntries() const
+{
+    QVariantList out;
+    for (const auto& id : RunKindRegistry::instance().names()) {
+        const auto* kind = RunKindRegistry::instance().find(id);
+        const QString name = kind && *kind ? orElse(QString(), [&] { return qs((*kind)->displayName()); }) : QString();
+        out.append(QVariantMap{{"id", qs(id)}, {"name", name.isEmpty() ? qs(id) : name}});
+    }
+    return out;
+}
+
 QStringList RunKindModel::policies() const
 {
     return orElse(QStringList(), [&] { return policyList(); });

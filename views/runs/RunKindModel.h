@@ -25,6 +25,8 @@ class RunKindModel : public QObject {
     Q_PROPERTY(QString displayName READ displayName NOTIFY kindChanged)
     // Every registered kind's id.
     Q_PROPERTY(QStringList kinds READ kinds CONSTANT)
+    // Per registered kind: {id, name}, for a kind menu.
+    Q_PROPERTY(QVariantList kindEntries READ kindEntries CONSTANT)
     // The policy specs a menu lists, the default first.
     Q_PROPERTY(QStringList policies READ policies NOTIFY kindChanged)
     // Per policy: {spec, label, description}.
@@ -45,6 +47,7 @@ public:
     void setKindId(const QString& id);
     QString displayName() const;
     QStringList kinds() const;
+    QVariantList kindEntries() const;
     QStringList policies() const;
     QVariantList policyEntries() const;
     bool combinesPolicies() const;

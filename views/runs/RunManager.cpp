@@ -23,6 +23,8 @@ RunManager::RunManager(QObject* parent)
       savedIds_(std::make_shared<QHash<QPair<QString, const Run*>, SavedId>>())
 {
     connect(kind_, &RunKindModel::kindChanged, this, &RunManager::kindPoliciesChanged);
+    connect(kind_, &RunKindModel::kindChanged, this, &RunManager::inputsReadyChanged);
+    connect(this, &RunManager::inputsLoaded, this, &RunManager::inputsReadyChanged);
     savePool_.setMaxThreadCount(1);
     connect(&task_, &BackgroundTask::busyChanged, this, &RunManager::busyChanged);
     connect(&task_, &BackgroundTask::progressChanged, this, &RunManager::progressChanged);
@@ -79,8 +81,22 @@ void RunManager::setTraceSession(TraceSession* session)
 {
     if (session == traceSession_)
         return;
+    if (traceSession_)
+        disconnect(traceSession_, &TraceSession::traceChanged, this, &RunManager::inputsReadyChanged);
     traceSession_ = session;
+    if (traceSession_)
+        connect(traceSession_, &TraceSession::traceChanged, this, &RunManager::inputsReadyChanged);
     emit traceSessionChanged();
+    emit inputsReadyChanged();
+}
+
+bool RunManager::inputsReady() const
+{
+    try {
+        return inputsFor(kind_->kind()) != nullptr;
+    } catch (const std::exception&) {
+        return false;  // the kind is gone, or its code threw: no run can start
+    }
 }
 
 void RunManager::setStudy(StudyLibrary* study)

@@ -38,6 +38,8 @@ class RunManager : public QAbstractListModel {
     // The kind new runs are of, with its policies and parameters for the Run panel and the
     // Fork dialog (the core's RunKindRegistry).
     Q_PROPERTY(tessera::views::RunKindModel* kind READ kind CONSTANT)
+    // Whether the current kind's inputs are open, so that a run can start.
+    Q_PROPERTY(bool inputsReady READ inputsReady NOTIFY inputsReadyChanged)
     // The current kind's policy specs (for pods: the score plugins a policy can combine).
     Q_PROPERTY(QStringList plugins READ plugins NOTIFY kindPoliciesChanged)
 
@@ -74,6 +76,7 @@ public:
     void setStudy(StudyLibrary* study);
     QStringList plugins() const;
     RunKindModel* kind() const { return kind_; }
+    bool inputsReady() const;
 
     // Simulates `policy` with parameter `values` (name -> value; a missing one takes its
     // default) as a run of the current kind on its inputs. Returns false, with `error` set,
@@ -115,6 +118,7 @@ signals:
     void savedRunOpened(tessera::views::RunHandle* run);
     void runSaved(tessera::views::RunHandle* run);
     void kindPoliciesChanged();
+    void inputsReadyChanged();
     void inputsLoaded();
 
 private:
