@@ -7,7 +7,7 @@
 
 #include "io/InputError.h"
 #include "sched/PolicySpec.h"
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 #include <cstddef>
 #include <cstdint>

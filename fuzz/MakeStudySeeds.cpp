@@ -8,9 +8,11 @@
 
 #include "run/PodSchedulingRun.h"
 #include "store/RunArchive.h"
+#include "store/StoredSeriesRun.h"
 #include "store/StudyStore.h"
 
 #include <cstdio>
+#include <optional>
 #include <filesystem>
 #include <vector>
 
@@ -38,14 +40,34 @@ std::unique_ptr<PodSchedulingRun> simulate(SimulationMode mode, const char* poli
     return PodSchedulingRun::simulate(std::move(trace), parameters);
 }
 
-// A study holding `runs`, compacted to 512-byte pages with a rollback journal.
-void writeStudy(const fs::path& path, const std::vector<const Run*>& runs)
+// A run of a kind without an archive of its own, as the generic tables store it: the pod
+// run's info, series and layout under another kind.
+std::unique_ptr<Run> genericRun(const Run& like)
+{
+    RunInfo info = like.info();
+    info.kind = "fuzz-generic";
+    MetricSeries series;
+    for (size_t c = 0; c < like.series().columns(); ++c) {
+        const auto column = like.series().column(c);
+        series.add(like.series().info(c), std::vector<double>(column.begin(), column.end()));
+    }
+    return std::make_unique<StoredSeriesRun>(info, std::move(series), like.layout(), std::string());
+}
+
+// A study holding `runs`, compacted to 512-byte pages with a rollback journal. With `forkAt`,
+// the last run is saved as a fork of the first at that position.
+void writeStudy(const fs::path& path, const std::vector<const Run*>& runs, std::optional<size_t> forkAt = {})
 {
     fs::remove(path);
     {
         StudyStore store(path.string());
-        for (const Run* run : runs)
-            RunArchive::save(store, *run);
+        std::vector<int64_t> ids;
+        for (size_t i = 0; i < runs.size(); ++i) {
+            std::optional<RunArchive::ForkOrigin> origin;
+            if (forkAt && i + 1 == runs.size() && !ids.empty())
+                origin = RunArchive::ForkOrigin{ids.front(), *forkAt};
+            ids.push_back(RunArchive::save(store, *runs[i], {}, origin));
+        }
     }
     sqlite::Database db(path.string(), sqlite::Database::OpenMode::ExistingOnly);
     db.queryText("PRAGMA journal_mode = DELETE");
@@ -69,5 +91,10 @@ int main(int argc, char** argv)
     writeStudy(out / "empty.sqlite", {});
     writeStudy(out / "experiment.sqlite", {experiment.get()});
     writeStudy(out / "two-runs.sqlite", {experiment.get(), replay.get()});
+    const size_t middle = experiment->steps() / 2;
+    const auto fork = experiment->fork(middle, "bestfit");
+    writeStudy(out / "fork.sqlite", {experiment.get(), fork.get()}, middle);
+    const auto generic = genericRun(*replay);
+    writeStudy(out / "generic-kind.sqlite", {generic.get()});
     return 0;
 }

@@ -37,6 +37,13 @@ Item {
         anchors.right: parent.right
         spacing: 4
 
+        // The run kind's explain() failed: its message, instead of an abort.
+        ErrorBox {
+            objectName: "explainError"
+            width: summary.width
+            text: decisions.error
+        }
+
         Text {
             width: summary.width
             text: decisions.shownStep >= 0 ? qsTr("%1 %2: %3").arg(decisions.words.Step).arg(decisions.shownStep + 1).arg(decisions.subject)

@@ -3,8 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Tessera.Views
 
-// "Fork with policy X": re-run from the state at the cursor with another policy or other
-// weights. Both branches are then drawn on every chart, marked where they diverge.
+// "Fork with policy X": re-run from the state at the cursor with another policy (or other
+// weights) and the parameters the run's kind lets a fork change (a load scale, an SLO), as
+// that kind lists them. Both branches are then drawn on every chart, marked where they diverge.
 Dialog {
     id: dialog
 
@@ -16,13 +17,20 @@ Dialog {
     modal: true
     anchors.centerIn: Overlay.overlay
     standardButtons: Dialog.Ok | Dialog.Cancel
+    // The kind of the run being forked, which may differ from the kind new runs are of.
+    RunKindModel {
+        id: forkKind
+        kindId: dialog.run ? dialog.run.kind : ""
+    }
+    // Parameter name -> value for the fork's changes; only those the user set.
+    property var values: ({})
     readonly property string problem: specField.text.length === 0 ? qsTr("Enter a policy spec")
-                                                                    : runs.validate(specField.text)
+                                                                    : forkKind.validate(specField.text, values, true)
 
     onOpened: { specField.selectAll(); specField.forceActiveFocus() }
     onAccepted: {
         if (run && problem.length === 0)
-            runs.fork(run, position, specField.text)
+            runs.forkRequest(run, position, specField.text, values)
     }
     Component.onCompleted: standardButton(Dialog.Ok).enabled = Qt.binding(() => run !== null && problem.length === 0)
 
@@ -41,8 +49,8 @@ Dialog {
             id: specField
             objectName: "forkSpec"
             Layout.fillWidth: true
-            text: "pwr:100,fgd:900"
-            placeholderText: qsTr("e.g. fgd, bestfit, pwr:100,fgd:900")
+            text: dialog.run ? dialog.run.policy : ""
+            placeholderText: forkKind.policies.slice(0, 3).join(", ")
             onAccepted: if (dialog.problem.length === 0) dialog.accept()
         }
         Label {
@@ -58,8 +66,38 @@ Dialog {
             color: ThemePalette.text
             opacity: 0.7
             font.pixelSize: 11
-            text: qsTr("Plugins: %1. Weights are positive integers; a bare name weighs 1000.")
-                      .arg(dialog.runs.plugins.join(", "))
+            text: forkKind.combinesPolicies
+                  ? qsTr("Policies: %1. Weights are positive integers; a bare name weighs 1000.")
+                        .arg(forkKind.policies.join(", "))
+                  : qsTr("Policies: %1.").arg(forkKind.policies.join(", "))
+        }
+        // What else a fork of this kind may change.
+        Repeater {
+            model: forkKind.forkParameters
+            delegate: RowLayout {
+                id: parameter
+                required property var modelData
+                Label {
+                    color: ThemePalette.text
+                    text: parameter.modelData.unit.length > 0
+                          ? qsTr("%1 (%2)").arg(parameter.modelData.label).arg(parameter.modelData.unit)
+                          : parameter.modelData.label
+                }
+                TextField {
+                    Layout.fillWidth: true
+                    placeholderText: qsTr("as the run (%1)").arg(parameter.modelData.defaultText)
+                    onTextEdited: {
+                        let next = Object.assign({}, dialog.values)
+                        if (text.length > 0)
+                            next[parameter.modelData.name] = text
+                        else
+                            delete next[parameter.modelData.name]
+                        dialog.values = next
+                    }
+                    ToolTip.visible: hovered && parameter.modelData.help.length > 0
+                    ToolTip.text: parameter.modelData.help
+                }
+            }
         }
     }
 }

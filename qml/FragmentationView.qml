@@ -79,6 +79,14 @@ Item {
                     : block.run === view.run ? view.position : block.run.positionMatching(view.run, view.position)
         }
 
+        ErrorBox {
+            objectName: "heatmapError"
+            x: heat.x
+            y: heat.y
+            width: heat.width
+            text: heat.error
+        }
+
         // GPU-model bands: a label left of each and a separator line across.
         Repeater {
             model: heat.bands

@@ -4,9 +4,10 @@ import QtQuick.Layouts
 import Tessera.Views
 import "TextBreaks.js" as TextBreaks
 
-// Start a run: one plugin or a weighted sum of plugins (kube-scheduler style, e.g.
-// pwr:100,fgd:900), the mode, seed, tune ratio and tie order. Shows the worker's progress
-// with Cancel, a bad spec before it starts, and the open runs with their colours.
+// Start a run of the current run kind: one of its policies (for pods, a plugin or a weighted
+// sum of plugins, kube-scheduler style, e.g. pwr:100,fgd:900) and its parameters, both listed
+// by the kind (RunManager.kind), so a new kind needs no edit here. Shows the worker's progress
+// with Cancel, a bad request before it starts, and the open runs with their colours.
 Pane {
     id: panel
     required property RunManager runs
@@ -20,11 +21,32 @@ Pane {
     // Runs saved in the study, to say where they are when none is open.
     readonly property int savedCount: runs.study ? runs.study.count : 0
 
-    readonly property bool weighted: policyBox.currentIndex === policyBox.count - 1
+    readonly property RunKindModel kind: runs.kind
+    readonly property bool weighted: kind.combinesPolicies && policyBox.currentIndex === policyBox.count - 1
     // Kept up to date from the terms model: a binding cannot see inside ListModel.get().
     property string weightedText: weightedSpec()
     readonly property string policySpec: weighted ? weightedText : policyBox.currentText
-    readonly property string specProblem: runs.validate(policySpec)
+    // Parameter name -> value, set by the parameter controls (replaced, never changed in
+    // place, so that bindings see every change).
+    property var values: ({})
+    readonly property string specProblem: kind.validate(policySpec, values)
+
+    // Another kind has other parameters: start again from its defaults.
+    Connections {
+        target: panel.kind
+        function onKindChanged() {
+            let defaults = {}
+            for (const p of panel.kind.parameters)
+                defaults[p.name] = p.defaultText
+            panel.values = defaults
+        }
+    }
+
+    function setValue(name, value) {
+        let next = Object.assign({}, values)
+        next[name] = value
+        values = next
+    }
 
     function weightedSpec() {
         let terms = []
@@ -33,7 +55,7 @@ Pane {
         return terms.join(",")
     }
     function start() {
-        return runs.start(policySpec, modeBox.currentValue, seedBox.value, tuneBox.value / 100, tieBox.currentValue)
+        return runs.startRequest(policySpec, values)
     }
 
     padding: 12
@@ -61,60 +83,85 @@ Pane {
             columns: 2
             columnSpacing: 8
 
-            Label { text: qsTr("Policy") }
+            // The kind of run, once there is more than one to choose from.
+            Label {
+                visible: kindBox.visible
+                text: qsTr("Kind")
+            }
+            ComboBox {
+                id: kindBox
+                objectName: "kindBox"
+                Layout.fillWidth: true
+                visible: panel.kind.kindEntries.length > 1
+                textRole: "name"
+                valueRole: "id"
+                model: panel.kind.kindEntries
+                Component.onCompleted: currentIndex = Math.max(0, indexOfValue(panel.kind.kindId))
+                onActivated: panel.kind.kindId = currentValue
+            }
+
+            Label { id: policyLabel; text: qsTr("Policy"); Layout.preferredWidth: 80 }
             ComboBox {
                 id: policyBox
                 objectName: "policyBox"
                 Layout.fillWidth: true
-                model: panel.runs.plugins.concat([qsTr("weighted…")])
-                Component.onCompleted: currentIndex = Math.max(0, find("fgd"))
+                // The kind's policies, its default first.
+                model: panel.kind.policies.concat(panel.kind.combinesPolicies ? [qsTr("weighted…")] : [])
             }
 
-            Label { text: qsTr("Mode") }
-            ComboBox {
-                id: modeBox
-                Layout.fillWidth: true
-                textRole: "text"
-                valueRole: "value"
-                model: [{ value: "experiment", text: qsTr("Published experiment") },
-                        { value: "replay", text: qsTr("Timed replay") }]
-            }
+        }
 
-            Label { text: qsTr("Seed") }
-            SpinBox {
-                id: seedBox
+        // One row per parameter of the kind: a menu for a choice, a spin box for a whole
+        // number, a field for a real number, each labelled with its unit and with its help.
+        Repeater {
+            model: panel.kind.parameters
+            delegate: RowLayout {
+                id: parameter
+                required property var modelData
+                readonly property string type: modelData.type
                 Layout.fillWidth: true
-                from: 0
-                to: 2147483647
-                value: 42
-                editable: true
-            }
-
-            Label { text: qsTr("Tune") }
-            SpinBox {
-                id: tuneBox
-                Layout.fillWidth: true
-                enabled: modeBox.currentValue === "experiment"
-                from: 1
-                to: 1000
-                value: 130
-                stepSize: 10
-                editable: true
-                validator: DoubleValidator { bottom: 0.01; top: 10; decimals: 2 }
-                textFromValue: (value, locale) => (value / 100).toFixed(2) + " ×"
-                valueFromText: (text, locale) => Math.round(parseFloat(text) * 100)
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Inflate the workload to this multiple of the GPU capacity")
-            }
-
-            Label { text: qsTr("Tie order") }
-            ComboBox {
-                id: tieBox
-                Layout.fillWidth: true
-                textRole: "text"
-                valueRole: "value"
-                model: [{ value: "seeded", text: qsTr("Seeded node order") },
-                        { value: "name", text: qsTr("Node name order") }]
+                spacing: 8
+                // A parameter that applies only with another's value (tune: the experiment).
+                enabled: modelData.onlyWhenParameter.length === 0
+                         || panel.values[modelData.onlyWhenParameter] === modelData.onlyWhenValue
+                Component.onCompleted: panel.setValue(modelData.name, modelData.defaultText)
+                Label {
+                    Layout.preferredWidth: policyLabel.width
+                    text: parameter.modelData.unit.length > 0
+                          ? qsTr("%1 (%2)").arg(parameter.modelData.label).arg(parameter.modelData.unit)
+                          : parameter.modelData.label
+                }
+                ComboBox {
+                    Layout.fillWidth: true
+                    visible: parameter.type === "choice"
+                    textRole: "text"
+                    valueRole: "value"
+                    model: parameter.modelData.choices
+                    currentIndex: parameter.modelData.defaultValue
+                    onActivated: panel.setValue(parameter.modelData.name, currentValue)
+                    ToolTip.visible: hovered && parameter.modelData.help.length > 0
+                    ToolTip.text: parameter.modelData.help
+                }
+                SpinBox {
+                    Layout.fillWidth: true
+                    visible: parameter.type === "integer"
+                    from: Math.max(parameter.modelData.min, -2147483647)
+                    to: Math.min(parameter.modelData.max, 2147483647)
+                    value: parameter.modelData.defaultValue
+                    editable: true
+                    onValueModified: panel.setValue(parameter.modelData.name, String(value))
+                    ToolTip.visible: hovered && parameter.modelData.help.length > 0
+                    ToolTip.text: parameter.modelData.help
+                }
+                TextField {
+                    Layout.fillWidth: true
+                    visible: parameter.type === "real"
+                    text: parameter.modelData.defaultText
+                    validator: DoubleValidator { bottom: parameter.modelData.min; top: parameter.modelData.max }
+                    onTextEdited: panel.setValue(parameter.modelData.name, text)
+                    ToolTip.visible: hovered && parameter.modelData.help.length > 0
+                    ToolTip.text: parameter.modelData.help
+                }
             }
         }
 
@@ -133,8 +180,8 @@ Pane {
                     Layout.fillWidth: true
                     ComboBox {
                         Layout.fillWidth: true
-                        model: panel.runs.plugins
-                        currentIndex: Math.max(0, panel.runs.plugins.indexOf(term.plugin))
+                        model: panel.kind.policies
+                        currentIndex: Math.max(0, panel.kind.policies.indexOf(term.plugin))
                         onActivated: terms_.setProperty(term.index, "plugin", currentText)
                     }
                     SpinBox {
@@ -177,12 +224,11 @@ Pane {
             Button {
                 text: qsTr("Run")
                 highlighted: true
-                enabled: !panel.runs.busy && panel.specProblem.length === 0
-                         && panel.runs.traceSession !== null && panel.runs.traceSession.loaded
+                enabled: !panel.runs.busy && panel.specProblem.length === 0 && panel.runs.inputsReady
                 onClicked: panel.start()
             }
             Label {
-                visible: panel.runs.traceSession === null || !panel.runs.traceSession.loaded
+                visible: !panel.runs.inputsReady
                 text: qsTr("Open a trace first")
                 color: ThemePalette.text; opacity: 0.7
             }

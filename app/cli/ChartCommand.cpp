@@ -6,9 +6,9 @@
 #include "chart/ChartRegistry.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
-#include "sched/PolicySpec.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
+#include "util/UsageError.h"
 
 #include <QGuiApplication>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #include "cli/CommandLine.h"
 
-#include "sched/PolicySpec.h"
 #include "util/PrintableText.h"
+#include "util/UsageError.h"
 
 #include <algorithm>
 #include <charconv>

@@ -3,7 +3,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "inference/InferenceScenario.h"
-#include "sched/PolicySpec.h"
+#include "util/UsageError.h"
 
 #include <cstdio>
 #include <limits>

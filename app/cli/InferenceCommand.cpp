@@ -13,7 +13,7 @@
 #include "inference/TablePerformanceModel.h"
 #include "mig/MigGpuType.h"
 #include "report/OrderedOutput.h"
-#include "sched/PolicySpec.h"
+#include "util/UsageError.h"
 #include "util/PrintableText.h"
 
 #include <cstdio>

@@ -2,7 +2,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "mig/LayoutEnumerator.h"
-#include "sched/PolicySpec.h"
+#include "util/UsageError.h"
 #include "util/PrintableText.h"
 
 #include <cstdio>

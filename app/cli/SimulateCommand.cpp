@@ -13,6 +13,7 @@
 #include "store/StudyBatch.h"
 #include "store/StudyStore.h"
 #include "util/PrintableText.h"
+#include "util/UsageError.h"
 
 #include <chrono>
 #include <cmath>

@@ -1,9 +1,9 @@
 // tessera-cli: simulate, runs, generate, chart (contracts.md section 3), mig-layouts (section 8).
 #include "cli/Commands.h"
 #include "io/InputError.h"
-#include "sched/PolicySpec.h"
 #include "sim/PodSimulation.h"
 #include "util/PrintableText.h"
+#include "util/UsageError.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,7 +2,7 @@
 
 #include "frag/TypicalWorkload.h"
 #include "model/NodeSpec.h"
-#include "sched/NodeState.h"
+#include "model/NodeState.h"
 
 namespace tessera {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inference/InferenceResult.h"
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "io/InputError.h"
-#include "sim/Progress.h"
-#include "util/ContentHash.h"
+#include "io/ContentHash.h"
+#include "util/Progress.h"
 
 #include <cstdint>
 #include <cstdio>

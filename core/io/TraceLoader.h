@@ -2,7 +2,7 @@
 
 #include "io/InputError.h"
 #include "model/Cluster.h"
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 
 #include "model/GpuModelRegistry.h"
 #include "model/NodeSpec.h"
-#include "sched/NodeState.h"
+#include "model/NodeState.h"
 
 namespace tessera {
 

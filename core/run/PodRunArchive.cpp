@@ -1,8 +1,8 @@
 #include "run/PodRunArchive.h"
 
+#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "store/RunArchiveRegistry.h"
-#include "util/ContentHash.h"
 #include "util/ProgressSlice.h"
 
 #include <filesystem>

@@ -336,15 +336,28 @@ void PodSchedulingRun::blockFork(std::string file, std::string problem)
     forkBlockedProblem_ = std::move(problem);
 }
 
+std::optional<std::string> PodSchedulingRun::forkProblem() const
+{
+    if (forkBlockedProblem_.empty())
+        return std::nullopt;
+    return fmt::format("{}: cannot fork this saved run: {}", forkBlockedFile_, forkBlockedProblem_);
+}
+
 std::unique_ptr<Run> PodSchedulingRun::fork(size_t position, const std::string& policy,
                                             const ProgressCallback& progress) const
 {
-    if (!forkBlockedProblem_.empty())
-        throw InputError::fileLevel(forkBlockedFile_, "cannot fork this saved run: " + forkBlockedProblem_);
     RunParameters p = result_->parameters;
     p.policy = PolicySpec::parse(policy);
-    auto forked = PodSimulation(*trace_->models, p).fork(*result_, position, progress);
-    const std::string name = fmt::format("{} → {} at step {}", info_.name, p.policy.shortName(), position);
+    return fork(position, p, progress);
+}
+
+std::unique_ptr<PodSchedulingRun> PodSchedulingRun::fork(size_t position, const RunParameters& parameters,
+                                                         const ProgressCallback& progress) const
+{
+    if (!forkBlockedProblem_.empty())
+        throw InputError::fileLevel(forkBlockedFile_, "cannot fork this saved run: " + forkBlockedProblem_);
+    auto forked = PodSimulation(*trace_->models, parameters).fork(*result_, position, progress);
+    const std::string name = fmt::format("{} → {} at step {}", info_.name, parameters.policy.shortName(), position);
     return std::make_unique<PodSchedulingRun>(trace_, std::move(forked), name);
 }
 

@@ -3,6 +3,8 @@
 #include "run/PodTrace.h"
 #include "run/Run.h"
 
+#include <optional>
+
 namespace tessera {
 
 // The GPU-sharing pod run kind (FGD, PWR and the baselines) behind the generic Run interface.
@@ -41,6 +43,11 @@ public:
     std::vector<double> xMarks() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
+    // The branch with `parameters` (this run's, with another policy) from `position` on.
+    std::unique_ptr<PodSchedulingRun> fork(size_t position, const RunParameters& parameters,
+                                           const ProgressCallback& progress = {}) const;
+    // Why fork() refuses, or nothing.
+    std::optional<std::string> forkProblem() const;
 
     // Makes fork() throw InputError naming `file`: for a saved run whose trace files are gone
     // or changed, so that no branch is simulated on inputs other than the run's own.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/TraceLoader.h"
+#include "run/RunInputs.h"
 #include "sim/PodSimulation.h"
 #include "store/RunRecord.h"
 
@@ -11,8 +12,9 @@
 namespace tessera {
 
 // A loaded node list and pod list with the models derived from them (target workload,
-// fragmentation, power). Shared, immutable, by every run on this trace.
-struct PodTrace {
+// fragmentation, power). Shared, immutable, by every run on this trace; the inputs of the
+// pod-scheduling run kind.
+struct PodTrace : RunInputs {
     std::string nodesPath;
     std::string podsPath;
     std::string gpuModelsPath;  // empty: the built-in models only
@@ -22,6 +24,8 @@ struct PodTrace {
     Cluster cluster;
     PodList pods;
     std::unique_ptr<TraceModels> models;
+
+    const std::vector<RunRecord::TraceFile>& inputFiles() const override { return files; }
 
     // Throws InputError; `warnings` collects what the load noticed but accepted. `progress`
     // gets the share of bytes read and parsed over all files; returning false throws

@@ -4,10 +4,10 @@
 #include "run/ExplanationTable.h"
 #include "run/MetricSeries.h"
 #include "run/OccupancyLayout.h"
+#include "run/RunIntervals.h"
 #include "run/RunSummaryValue.h"
 #include "run/RunWords.h"
-#include "run/RunIntervals.h"
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 #include <cstdint>
 #include <memory>

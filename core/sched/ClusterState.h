@@ -2,8 +2,8 @@
 
 #include "frag/FragmentationModel.h"
 #include "model/Cluster.h"
+#include "model/NodeState.h"
 #include "power/PowerModel.h"
-#include "sched/NodeState.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sched/NodeState.h"
+#include "model/NodeState.h"
 
 #include <cstdint>
 #include <string>

@@ -1,18 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include "util/UsageError.h"
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tessera {
-
-// A usage error: bad flag, bad spec, absurd parameter (exit code 2).
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 // A weighted list of score plugins: SPEC := TERM ("," TERM)*, TERM := NAME [":" WEIGHT]
 // (contracts.md section 2). A bare name has weight 1000.

@@ -2,6 +2,7 @@
 
 #include "sched/FeasibilityFilter.h"
 #include "sched/PluginRegistry.h"
+#include "util/UsageError.h"
 
 #include <algorithm>
 #include <limits>

@@ -3,9 +3,9 @@
 #include "frag/FragmentationModel.h"
 #include "model/Cluster.h"
 #include "power/PowerModel.h"
-#include "sim/Progress.h"
 #include "sim/RunParameters.h"
 #include "sim/Timeline.h"
+#include "util/Progress.h"
 
 #include <functional>
 #include <memory>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "sched/Scheduler.h"
-#include "sim/Progress.h"
 #include "sim/ShapeTable.h"
 #include "sim/StepRecorder.h"
+#include "util/Progress.h"
 
 #include <list>
 #include <queue>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,10 @@ struct RunRecord {
     std::string mode;    // modeName()
     std::string toolVersion;
     std::string createdAt;  // UTC ISO-8601, e.g. 2024-05-01T12:00:00Z
+    // A fork's origin: the parent's id (nothing once the parent is deleted, or for a run that
+    // is no fork) and the parent's position it left at (-1 for a run that is no fork).
+    std::optional<int64_t> parentId;
+    int64_t forkPosition = -1;
 
     // The input that names the workload in listings: the pod list, else the first input.
     const TraceFile* trace() const

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "model/NodeState.h"
 #include "model/PodSpec.h"
-#include "sched/NodeState.h"
 #include "sim/MetricSample.h"
 #include "sim/RunParameters.h"
 #include "sim/Timeline.h"

@@ -107,11 +107,58 @@ CREATE TABLE pod_run_steps (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 2: what lets any kind's run reopen and chart without kind code (its shown
+// parameters, its metric series per position, its occupancy layout), and where a fork came
+// from, for every kind. A kind with its own tables (pod_) keeps its detail there.
+constexpr std::string_view kVersion2 = R"sql(
+CREATE TABLE run_forks (
+    run_id        INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    parent_run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,  -- NULL once the parent is deleted
+    fork_position INTEGER NOT NULL         -- the parent's timeline position the fork left at
+);
+
+CREATE TABLE run_parameters (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,             -- order of RunInfo::parameters
+    name     TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_metrics (
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    column_index INTEGER NOT NULL,         -- 0 is the run's x axis
+    key          TEXT NOT NULL,
+    label        TEXT NOT NULL,
+    unit         TEXT NOT NULL,
+    is_count     INTEGER NOT NULL,         -- 0 or 1
+    PRIMARY KEY (run_id, column_index)
+) WITHOUT ROWID;
+
+CREATE TABLE run_metric_values (
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL,         -- timeline position, 0 before the first step
+    column_index INTEGER NOT NULL,
+    value        REAL NOT NULL,            -- finite: a series holds numbers only
+    PRIMARY KEY (run_id, position, column_index)
+) WITHOUT ROWID;
+
+CREATE TABLE run_layout_groups (
+    run_id     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL,           -- OccupancyLayout::groups order
+    name       TEXT NOT NULL,
+    category   TEXT NOT NULL,              -- the category's name
+    cell_count INTEGER NOT NULL,
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+)sql";
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
 constexpr StudyMigration kMigrations[] = {
     {1, kVersion1},
+    {2, kVersion2},
 };
 
 }  // namespace
@@ -205,12 +252,21 @@ void StudySchema::attach(sqlite::Database& db, std::span<const StudyMigration> m
         // Another process may have migrated the file while this one waited for the write lock.
         checkOwnership(db, latest, true);
         const int64_t current = db.queryInteger("PRAGMA user_version");
-        for (const auto& migration : migrations)
-            if (migration.version > current)
-                db.exec(migration.sql);
-        db.exec(fmt::format("PRAGMA application_id = {}", kApplicationId));
-        db.exec(fmt::format("PRAGMA user_version = {}", latest));
-        transaction.commit();
+        try {
+            for (const auto& migration : migrations)
+                if (migration.version > current)
+                    db.exec(migration.sql);
+            db.exec(fmt::format("PRAGMA application_id = {}", kApplicationId));
+            db.exec(fmt::format("PRAGMA user_version = {}", latest));
+            transaction.commit();
+        } catch (const sqlite::Error& e) {
+            // A file SQLite will not write (its header says so) cannot be brought forward:
+            // that is the file's problem, named, not an internal error.
+            if (e.isBusy() || e.isDamagedFile() || current < 1)
+                throw;
+            throw InputError::fileLevel(db.path(), fmt::format("cannot bring the study from format {} to {}: {}",
+                                                               current, latest, e.codeText()));
+        }
     }
     verifyTables(db, migrations);
 }

@@ -1,10 +1,11 @@
 #include "store/StudyStore.h"
 
+#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "model/SpecLimits.h"
 #include "store/StoredRow.h"
 #include "store/StudySchema.h"
-#include "util/ContentHash.h"
+#include "util/UsageError.h"
 
 #include <fmt/format.h>
 
@@ -96,16 +97,9 @@ std::string modelName(const Cluster& cluster, GpuModelId model)
 
 }  // namespace
 
-template <class Work>
-auto StudyStore::guarded(Work&& work) -> decltype(work())
+void StudyStore::throwDamaged(const sqlite::Error& e) const
 {
-    try {
-        return work();
-    } catch (const sqlite::Error& e) {
-        if (e.isDamagedFile())
-            throw InputError::fileLevel(db_.path(), "not a Tessera study, or a damaged one: " + e.codeText());
-        throw;
-    }
+    throw InputError::fileLevel(db_.path(), "not a Tessera study, or a damaged one: " + e.codeText());
 }
 
 StudyStore::StudyStore(const std::string& path, OpenMode mode) : db_(openDatabase(path, mode))
@@ -116,6 +110,7 @@ StudyStore::StudyStore(const std::string& path, OpenMode mode) : db_(openDatabas
         StudySchema::attach(db_);
         if (mode != OpenMode::ReadOnly)
             requireWritable(db_);
+        version_ = db_.queryInteger("PRAGMA user_version");
     });
 }
 
@@ -225,8 +220,12 @@ int64_t StudyStore::saveRun(const Cluster& cluster, const std::vector<RunRecord:
 
 std::vector<RunRecord> StudyStore::readRecords(std::optional<int64_t> only)
 {
-    Statement run(db_, "SELECT id, kind, name, policy, seed, mode, tool_version, created_at FROM runs "
-                       "WHERE ?1 IS NULL OR id = ?1 ORDER BY id");
+    // Format 1 has no fork records: its runs read as no forks.
+    Statement run(db_, version_ >= 2 ? "SELECT id, kind, name, policy, seed, mode, tool_version, created_at, "
+                                       "parent_run_id, fork_position FROM runs LEFT JOIN run_forks "
+                                       "ON run_forks.run_id = runs.id WHERE ?1 IS NULL OR id = ?1 ORDER BY id"
+                                     : "SELECT id, kind, name, policy, seed, mode, tool_version, created_at, NULL, "
+                                       "NULL FROM runs WHERE ?1 IS NULL OR id = ?1 ORDER BY id");
     run.bind(1, only);
     std::vector<RunRecord> records;
     while (run.step()) {
@@ -240,6 +239,11 @@ std::vector<RunRecord> StudyStore::readRecords(std::optional<int64_t> only)
         r.mode = row.text(5, "mode");
         r.toolVersion = row.text(6, "tool_version");
         r.createdAt = row.text(7, "created_at");
+        if (!run.isNull(9)) {
+            const StoredRow fork(db_.path(), "run_forks", fmt::format("run_id {}", r.id), run);
+            r.parentId = fork.optionalInteger(8, "parent_run_id", 1, std::numeric_limits<int64_t>::max());
+            r.forkPosition = fork.integer(9, "fork_position", 0, std::numeric_limits<int64_t>::max() / 2);
+        }
         records.push_back(std::move(r));
     }
     Statement input(db_, "SELECT role, path, content_hash FROM run_inputs WHERE run_id = ? ORDER BY role");
@@ -489,13 +493,41 @@ void StudyStore::renameRun(int64_t id, const std::string& name)
     });
 }
 
+void StudyStore::recordFork(int64_t id, int64_t parentId, int64_t position)
+{
+    guarded([&] {
+        sqlite::Transaction transaction(db_);
+        requireRun(id);
+        Statement(db_, "INSERT OR REPLACE INTO run_forks (run_id, parent_run_id, fork_position) VALUES (?, ?, ?)")
+            .bindAll(id, parentId, position)
+            .run();
+        transaction.commit();
+    });
+}
+
+void StudyStore::deleteUnusedNodeLists()
+{
+    // A node list is kept while any table refers to it, whatever kind's it is: the users are
+    // found in the schema (foreign keys to node_lists), so a kind that adds a table referring
+    // to node lists is counted without editing this. References that cascade are the list's
+    // own parts (node_list_nodes), not users.
+    Statement users(db_, "SELECT m.name, f.\"from\" FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f "
+                         "WHERE m.type = 'table' AND f.\"table\" = 'node_lists' AND f.on_delete <> 'CASCADE' "
+                         "ORDER BY m.name");
+    std::string sql = "DELETE FROM node_lists WHERE 1";
+    while (users.step())
+        sql += fmt::format(" AND content_hash NOT IN (SELECT \"{}\" FROM \"{}\" WHERE \"{}\" IS NOT NULL)",
+                           users.text(1), users.text(0), users.text(1));
+    db_.exec(sql);
+}
+
 void StudyStore::deleteRun(int64_t id)
 {
     guarded([&] {
         sqlite::Transaction transaction(db_);
         requireRun(id);
         Statement(db_, "DELETE FROM runs WHERE id = ?").bindAll(id).run();
-        db_.exec("DELETE FROM node_lists WHERE content_hash NOT IN (SELECT node_list FROM pod_runs)");
+        deleteUnusedNodeLists();
         transaction.commit();
     });
 }

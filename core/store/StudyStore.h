@@ -46,12 +46,32 @@ public:
     // A pod-scheduling run with its nodes, pods, steps and metrics.
     StoredRun loadRun(int64_t id);
     void renameRun(int64_t id, const std::string& name);
-    // Removes the run and, when no run uses it any more, its node list.
+    // Records that run `id` is a fork of run `parentId` from the parent's `position` on.
+    void recordFork(int64_t id, int64_t parentId, int64_t position);
+    // Removes the run and, when no table of any kind refers to it any more, its node list.
     void deleteRun(int64_t id);
 
     const std::string& path() const { return db_.path(); }
+    // The study's format (PRAGMA user_version): the latest, or older for a study opened read-only.
+    int64_t version() const { return version_; }
+    // Now in UTC, ISO-8601, as runs.created_at holds it.
+    static std::string utcNow();
     // For PRAGMAs and checks (integrity_check, counts) that the API does not cover.
     sqlite::Database& database() { return db_; }
+    // Runs `work` (reads or writes of database()), turning SQLite's "not a database" and
+    // "corrupt" into an InputError that names the study: for every reader of its tables, this
+    // class's and a kind's archive alike.
+    template <class Work>
+    auto guarded(Work&& work) -> decltype(work())
+    {
+        try {
+            return work();
+        } catch (const sqlite::Error& e) {
+            if (e.isDamagedFile())
+                throwDamaged(e);
+            throw;
+        }
+    }
 
 private:
     friend class StudyBatch;
@@ -60,8 +80,6 @@ private:
                                 const std::vector<RunRecord::TraceFile>& inputs, const NamedResult& run,
                                 const std::string& createdAt, std::optional<int64_t> id = std::nullopt);
     static std::string insertNodeList(sqlite::Database& db, const Cluster& cluster);
-    // Now in UTC, ISO-8601, as runs.created_at holds it.
-    static std::string utcNow();
     // All runs, or the one with id `only`, with their inputs.
     std::vector<RunRecord> readRecords(std::optional<int64_t> only);
     // The parts of loadRun, each checking every value it reads (a study is untrusted input).
@@ -70,12 +88,13 @@ private:
     void readPods(int64_t id, StoredRun& run);
     void readSteps(int64_t id, StoredRun& run);
     void requireRun(int64_t id);
-    // Runs `work`, turning SQLite's "not a database" and "corrupt" into an InputError that
-    // names the study.
-    template <class Work>
-    auto guarded(Work&& work) -> decltype(work());
+    [[noreturn]] void throwDamaged(const sqlite::Error& e) const;
+    void deleteUnusedNodeLists();
 
     sqlite::Database db_;
+    // The study's format: a read-only study of an older format is read as it is, without the
+    // tables later formats added (it has no fork records, say).
+    int64_t version_ = 0;
 };
 
 }  // namespace tessera

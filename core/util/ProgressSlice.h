@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Progress.h"
+#include "util/Progress.h"
 
 namespace tessera {
 

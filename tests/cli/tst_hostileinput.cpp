@@ -4,8 +4,8 @@
 #include "support/CliRunner.h"
 #include "support/SyntheticTraceFiles.h"
 
+#include "io/ContentHash.h"
 #include "store/StudyStore.h"
-#include "util/ContentHash.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -9,6 +9,7 @@
 #include "run/PodSchedulingRun.h"
 #include "store/RunArchive.h"
 #include "store/RunArchiveRegistry.h"
+#include "store/StoredSeriesRun.h"
 
 #include <QDir>
 #include <QFile>
@@ -289,13 +290,91 @@ private slots:
                                   loadedId = id;
                                   return nullptr;
                               }});
-            RunArchive::load(study, other);
+            // A loader that returns no run is refused with a message, never handed on as null.
+            const auto nullRun = inputErrorOf([&] { RunArchive::load(study, other); });
             QCOMPARE(loadedId, other);
+            QVERIFY(nullRun);
+            QVERIFY2(std::string(nullRun->what()).find("returned no run") != std::string::npos, nullRun->what());
         }
         // The registration ended with its scope: nothing refers to the dead local any more.
         QVERIFY(!RunArchiveRegistry::instance().contains("test-kind"));
         QVERIFY(inputErrorOf([&] { RunArchive::load(study, other); }));
         QVERIFY(RunArchiveRegistry::instance().contains(PodSchedulingRun::kKind));
+    }
+
+    // A kind that registers no archive of its own is saved in the generic tables and reopens
+    // with its info, every series value and its layout, without kind code; it cannot be
+    // forked, and says why. A series with NaN is refused on saving; damaged generic rows are
+    // refused on reading, naming the table.
+    void aKindWithoutAnArchiveReopensFromTheGenericTables()
+    {
+        const auto live = simulate(trace_, SimulationMode::Replay);
+        RunInfo info = live->info();
+        info.kind = "kind-without-archive";
+        info.parameters.emplace_back("load scale", "1.5");
+        MetricSeries series;
+        for (size_t c = 0; c < live->series().columns(); ++c) {
+            const auto column = live->series().column(c);
+            series.add(live->series().info(c), std::vector<double>(column.begin(), column.end()));
+        }
+        const StoredSeriesRun run(info, series, live->layout(), {});
+        QVERIFY(!RunArchiveRegistry::instance().contains(info.kind));
+        StudyStore study(studyPath("generic.sqlite"));
+        const int64_t id = RunArchive::save(study, run, "generic run");
+        const auto reopened = RunArchive::load(study, id);
+        QCOMPARE(reopened->info().kind, info.kind);
+        QCOMPARE(reopened->info().name, std::string("generic run"));
+        QCOMPARE(reopened->info().policy, info.policy);
+        QCOMPARE(reopened->info().seed, info.seed);
+        QCOMPARE(reopened->info().parameters, info.parameters);
+        QCOMPARE(reopened->steps(), live->steps());
+        compareLayout(reopened->layout(), live->layout());
+        for (size_t c = 0; c < series.columns(); ++c) {
+            QCOMPARE(reopened->series().info(c).key, series.info(c).key);
+            QCOMPARE(reopened->series().info(c).count, series.info(c).count);
+            for (size_t r = 0; r < series.rows(); ++r)
+                QVERIFY2(series.column(c)[r] == reopened->series().column(c)[r],
+                         qPrintable(QString("%1 %2").arg(c).arg(r)));
+        }
+        MetricSeries withNaN = series;
+        withNaN.add({"nan", "Not a number", ""}, std::vector<double>(series.rows(), std::nan("")));
+        const auto runs = study.listRuns().size();
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 RunArchive::save(study, StoredSeriesRun(info, withNaN, live->layout(), {})));
+        QCOMPARE(study.listRuns().size(), runs);  // nothing of it was kept
+        const auto refused = inputErrorOf([&] { reopened->fork(1, "fgd"); });
+        QVERIFY(refused);
+        QVERIFY2(std::string(refused->what()).find("cannot be forked") != std::string::npos, refused->what());
+
+        // A missing value and an x axis that goes back are damage, named.
+        study.database().exec("DELETE FROM run_metric_values WHERE position = 3 AND column_index = 1");
+        auto damaged = inputErrorOf([&] { RunArchive::load(study, id); });
+        QVERIFY(damaged);
+        QVERIFY2(std::string(damaged->what()).find("run_metric_values") != std::string::npos, damaged->what());
+        const int64_t second = RunArchive::save(study, run);
+        sqlite::Statement(study.database(), "UPDATE run_metric_values SET value = -1 WHERE run_id = ? AND position = 5 "
+                                            "AND column_index = 0")
+            .bindAll(second)
+            .run();
+        damaged = inputErrorOf([&] { RunArchive::load(study, second); });
+        QVERIFY(damaged);
+        QVERIFY2(std::string(damaged->what()).find("never decreases") != std::string::npos, damaged->what());
+    }
+
+    // A fork saved with its origin reopens knowing its parent and position.
+    void forkOriginIsSavedWithTheFork()
+    {
+        const auto live = simulate(trace_, SimulationMode::Experiment);
+        const size_t at = live->steps() / 3;
+        const auto fork = live->fork(at, "bestfit");
+        StudyStore study(studyPath("fork-origin.sqlite"));
+        const int64_t parent = RunArchive::save(study, *live);
+        const int64_t id = RunArchive::save(study, *fork, {}, RunArchive::ForkOrigin{parent, at});
+        const auto record = study.findRun(id);
+        QVERIFY(record);
+        QCOMPARE(record->parentId, std::optional<int64_t>(parent));
+        QCOMPARE(record->forkPosition, int64_t(at));
+        QVERIFY(!study.findRun(parent)->parentId);
     }
 
     void cancelledLoadThrows()

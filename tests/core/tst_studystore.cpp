@@ -3,11 +3,11 @@
 #include "support/SharedData.h"
 #include "support/SyntheticModels.h"
 #include "support/TestFiles.h"
+#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "io/TraceLoader.h"
 #include "store/StudySchema.h"
 #include "store/StudyStore.h"
-#include "util/ContentHash.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -446,6 +446,99 @@ private slots:
         const auto taggedError = openError(taggedApp);
         QVERIFY(taggedError.has_value());
         QVERIFY2(taggedError->find("0x12345678") != std::string::npos, taggedError->c_str());
+    }
+
+    // Node lists are shared by content hash; a kind other than pods may refer to them from its
+    // own table. Deleting a run keeps every list some table still refers to, whatever kind's.
+    void deleteKeepsNodeListsAnyKindStillUses()
+    {
+        const test::SyntheticModels trace(10, 120, 11, false);
+        const auto result = simulate(trace, "bestfit", 1, SimulationMode::Experiment);
+        QTemporaryDir dir;
+        StudyStore study(dir.filePath("study.sqlite").toStdString());
+        const int64_t pod = study.saveRun(trace.cluster, fakeInputs(), *result);
+        sqlite::Database& db = study.database();
+        db.exec("CREATE TABLE other_kind_runs (run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE, "
+                "node_list TEXT NOT NULL REFERENCES node_lists(content_hash))");
+        db.exec("INSERT INTO runs (kind, name, policy, seed, mode, tool_version, created_at) "
+                "VALUES ('other-kind', 'o', 'p', 1, 'm', 'v', 't')");
+        const int64_t other = db.lastInsertRowId();
+        sqlite::Statement(db, "INSERT INTO other_kind_runs (run_id, node_list) SELECT ?, node_list FROM pod_runs")
+            .bindAll(other)
+            .run();
+        study.deleteRun(pod);
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM node_lists"), int64_t(1));
+        QVERIFY(db.queryInteger("SELECT count(*) FROM node_list_nodes") > 0);
+        study.deleteRun(other);
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM node_lists"), int64_t(0));
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM node_list_nodes"), int64_t(0));
+    }
+
+    // A study of format 1 gains the generic tables and the fork records on open; its runs keep
+    // reading as before and are no forks.
+    void formatOneStudyMigrates()
+    {
+        const test::SyntheticModels trace(10, 120, 11, false);
+        const auto result = simulate(trace, "bestfit", 1, SimulationMode::Experiment);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("v1.sqlite").toStdString();
+        {
+            sqlite::Database db(path, sqlite::Database::OpenMode::CreateIfMissing);
+            StudySchema::attach(db, StudySchema::migrations().first(1));
+            QCOMPARE(db.queryInteger("PRAGMA user_version"), int64_t(1));
+            QCOMPARE(db.queryInteger("SELECT count(*) FROM sqlite_master WHERE name = 'run_forks'"), int64_t(0));
+            db.exec("INSERT INTO runs (kind, name, policy, seed, mode, tool_version, created_at) "
+                    "VALUES ('pod-scheduling', 'old', 'fgd:1000', 1, 'experiment', 'v', 't')");
+        }
+        {
+            // Read-only, it is read as it is: listed, no forks, not migrated.
+            StudyStore readOnly(path, StudyStore::OpenMode::ReadOnly);
+            QCOMPARE(readOnly.version(), int64_t(1));
+            const auto runs = readOnly.listRuns();
+            QCOMPARE(runs.size(), size_t(1));
+            QVERIFY(!runs[0].parentId);
+            QCOMPARE(runs[0].forkPosition, int64_t(-1));
+        }
+        StudyStore study(path);
+        QCOMPARE(study.version(), int64_t(StudySchema::latestVersion()));
+        QCOMPARE(study.database().queryInteger("PRAGMA user_version"), int64_t(StudySchema::latestVersion()));
+        const int64_t id = study.saveRun(trace.cluster, fakeInputs(), *result);
+        const auto record = study.findRun(id);
+        QVERIFY(record);
+        QVERIFY(!record->parentId);
+        QCOMPARE(record->forkPosition, int64_t(-1));
+        compareRun(study.loadRun(id), *result, trace.models);
+    }
+
+    // Where a fork came from is saved with it; deleting the parent forgets the parent's id but
+    // not the position.
+    void forkOriginIsSavedAndOutlivesTheParent()
+    {
+        const test::SyntheticModels trace(10, 120, 11, false);
+        const auto parent = simulate(trace, "bestfit", 1, SimulationMode::Experiment);
+        const auto fork = simulate(trace, "fgd", 1, SimulationMode::Experiment);
+        QTemporaryDir dir;
+        StudyStore study(dir.filePath("study.sqlite").toStdString());
+        const int64_t parentId = study.saveRun(trace.cluster, fakeInputs(), *parent);
+        const int64_t forkId = study.saveRun(trace.cluster, fakeInputs(), *fork);
+        study.recordFork(forkId, parentId, 17);
+        auto record = study.findRun(forkId);
+        QCOMPARE(record->parentId, std::optional<int64_t>(parentId));
+        QCOMPARE(record->forkPosition, int64_t(17));
+        QVERIFY(!study.findRun(parentId)->parentId);
+        QVERIFY_THROWS_EXCEPTION(InputError, study.recordFork(4242, parentId, 1));
+        study.deleteRun(parentId);
+        record = study.findRun(forkId);
+        QVERIFY(!record->parentId);
+        QCOMPARE(record->forkPosition, int64_t(17));
+        // A damaged position is refused on reading, naming the table.
+        study.database().exec("UPDATE run_forks SET fork_position = -3");
+        try {
+            study.listRuns();
+            QFAIL("a negative fork position was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("run_forks") != std::string::npos, e.what());
+        }
     }
 
     void emptyFileMigratesToLatest()

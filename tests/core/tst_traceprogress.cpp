@@ -2,8 +2,8 @@
 // bytes and rows read, returning false stops the load with CancelledError, and a load with a
 // callback gives the same trace as one without.
 #include "support/SyntheticTraceFiles.h"
+#include "io/ContentHash.h"
 #include "run/PodTrace.h"
-#include "util/ContentHash.h"
 
 #include <QTemporaryDir>
 #include <QTest>

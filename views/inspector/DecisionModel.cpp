@@ -24,7 +24,16 @@ QString formatValue(double v, int decimals)
 
 DecisionModel::DecisionModel(QObject* parent)
     : QAbstractTableModel(parent), filtered_(new FilteredNodesModel(this)),
-      job_(this, [this](Explained e) { setTable(e.step, std::move(e.table)); })
+      job_(
+          this,
+          [this](Explained e) {
+              setError({});
+              setTable(e.step, std::move(e.table));
+          },
+          [this](const QString& error) {
+              setTable(-1, {});
+              setError(QStringLiteral("Cannot explain this step: %1").arg(error));
+          })
 {
     job_.onBusyChanged([this](bool) { emit busyChanged(); });
 }
@@ -54,12 +63,21 @@ void DecisionModel::explain()
 {
     if (!run_ || step_ < 0 || size_t(step_) >= run_->run().steps()) {
         job_.cancel();
+        setError({});
         setTable(-1, {});
         return;
     }
     job_.start([run = run_->shared(), step = step_](const std::atomic<bool>&) -> std::optional<Explained> {
         return Explained{step, run->explain(size_t(step))};
     });
+}
+
+void DecisionModel::setError(const QString& error)
+{
+    if (error == error_)
+        return;
+    error_ = error;
+    emit errorChanged();
 }
 
 void DecisionModel::setTable(int step, ExplanationTable table)

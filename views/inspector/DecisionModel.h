@@ -29,6 +29,8 @@ class DecisionModel : public QAbstractTableModel {
     // The run's words for steps and rows (RunHandle::words); RunWords' defaults without a run.
     Q_PROPERTY(QVariantMap words READ words NOTIFY runChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    // Why the step could not be explained (the run kind's explain() threw), or empty.
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     // The step the table currently shows (lags `step` while busy), -1 when empty.
     Q_PROPERTY(int shownStep READ shownStep NOTIFY explanationChanged)
     Q_PROPERTY(QString subject READ subject NOTIFY explanationChanged)
@@ -55,6 +57,7 @@ public:
     int step() const { return step_; }
     void setStep(int step);
     bool busy() const { return job_.busy(); }
+    QString error() const { return error_; }
     int shownStep() const { return shownStep_; }
     QString subject() const { return QString::fromStdString(table_.subject); }
     QString outcome() const { return QString::fromStdString(table_.outcome); }
@@ -85,6 +88,7 @@ signals:
     void runChanged();
     void stepChanged();
     void busyChanged();
+    void errorChanged();
     void explanationChanged();
     void winnerRowChanged();
     void sortChanged();
@@ -92,6 +96,7 @@ signals:
 private:
     void explain();
     void setTable(int step, ExplanationTable table);
+    void setError(const QString& error);
     void applySort();
     const ExplanationTable::Row& rowAt(int row) const { return table_.rows[order_[size_t(row)]]; }
 
@@ -99,6 +104,7 @@ private:
     int step_ = -1;
     int shownStep_ = -1;
     ExplanationTable table_;
+    QString error_;
     std::vector<int> columnDecimals_;  // per table_ column: 0 when all its values are whole, else 3
     std::vector<size_t> order_;  // row r of the model shows table_.rows[order_[r]]
     int sortColumn_ = -1;

@@ -21,7 +21,13 @@ QColor heatmapColor(double share) { return chart::ChartColors::sequential(share)
 
 HeatmapItem::HeatmapItem(QQuickItem* parent)
     : TextureImageItem(Fit::StretchToItem, parent),
-      job_(this, [this](GroupValueMatrix m) { setMatrix(std::move(m)); })
+      job_(
+          this,
+          [this](GroupValueMatrix m) {
+              setError({});
+              setMatrix(std::move(m));
+          },
+          [this](const QString& error) { setError(QStringLiteral("Cannot compute the heatmap: %1").arg(error)); })
 {
     setImplicitWidth(600);
     setImplicitHeight(300);
@@ -113,13 +119,18 @@ void HeatmapItem::resample()
     }
     job_.start([run = model_, columns = size_t(columns_), xMin = xOf(firstPosition()),
                 xMax = xOf(lastPosition())](const std::atomic<bool>& cancelled) -> std::optional<GroupValueMatrix> {
-        try {
-            return chart::FragmentationHeatmap::sampleOverX(*run, columns, xMin, xMax,
-                                                            [&](double) { return !cancelled.load(); });
-        } catch (const CancelledError&) {
-            return std::nullopt;
-        }
+        // CancelledError and any other exception are LatestResult's to handle.
+        return chart::FragmentationHeatmap::sampleOverX(*run, columns, xMin, xMax,
+                                                        [&](double) { return !cancelled.load(); });
     });
+}
+
+void HeatmapItem::setError(const QString& error)
+{
+    if (error == error_)
+        return;
+    error_ = error;
+    emit errorChanged();
 }
 
 void HeatmapItem::setMatrix(GroupValueMatrix matrix)

@@ -30,6 +30,8 @@ class HeatmapItem : public TextureImageItem {
     // The last position shown; -1 means the run's last step.
     Q_PROPERTY(int to READ to WRITE setTo NOTIFY rangeChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    // Why the values could not be computed (the run kind's code threw), or empty.
+    Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     Q_PROPERTY(bool ready READ ready NOTIFY matrixChanged)
     Q_PROPERTY(double legendMin READ legendMin NOTIFY matrixChanged)
     // The top of the colour scale: scaleMax when set (> 0), else this run's own (naturalMax).
@@ -58,6 +60,7 @@ public:
     int to() const { return to_; }
     void setTo(int to);
     bool busy() const { return job_.busy(); }
+    QString error() const { return error_; }
     bool ready() const { return matrix_.columns() > 0; }
     double legendMin() const { return 0.0; }
     double legendMax() const { return scaleMax_ > 0 ? scaleMax_ : naturalMax_; }
@@ -83,6 +86,7 @@ signals:
     void columnsChanged();
     void rangeChanged();
     void busyChanged();
+    void errorChanged();
     void matrixChanged();
     void scaleChanged();
     void bandsChanged();
@@ -96,6 +100,7 @@ private:
     void setSamplingParameter(int& parameter, int value, void (HeatmapItem::*notify)());
     void resample();
     void setMatrix(GroupValueMatrix matrix);
+    void setError(const QString& error);
     void paintImage();
     size_t firstPosition() const;
     size_t lastPosition() const;
@@ -110,6 +115,7 @@ private:
     double naturalMax_ = 1.0;
     double scaleMax_ = 0.0;
     int cursor_ = -1;
+    QString error_;
     LatestResult<GroupValueMatrix> job_;
 };
 

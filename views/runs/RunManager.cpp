@@ -1,10 +1,9 @@
 #include "runs/RunManager.h"
 
-#include "run/PodSchedulingRun.h"
+#include "run/RunKindRegistry.h"
 #include "runs/RunPalette.h"
 #include "runs/RunStorage.h"
 #include "runs/SavedRunIndex.h"
-#include "sched/PluginRegistry.h"
 
 #include <QFileInfo>
 #include <QQmlEngine>
@@ -19,8 +18,13 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-RunManager::RunManager(QObject* parent) : QAbstractListModel(parent)
+RunManager::RunManager(QObject* parent)
+    : QAbstractListModel(parent), kind_(new RunKindModel(this)),
+      savedIds_(std::make_shared<QHash<QPair<QString, const Run*>, SavedId>>())
 {
+    connect(kind_, &RunKindModel::kindChanged, this, &RunManager::kindPoliciesChanged);
+    connect(kind_, &RunKindModel::kindChanged, this, &RunManager::inputsReadyChanged);
+    connect(this, &RunManager::inputsLoaded, this, &RunManager::inputsReadyChanged);
     savePool_.setMaxThreadCount(1);
     connect(&task_, &BackgroundTask::busyChanged, this, &RunManager::busyChanged);
     connect(&task_, &BackgroundTask::progressChanged, this, &RunManager::progressChanged);
@@ -77,8 +81,22 @@ void RunManager::setTraceSession(TraceSession* session)
 {
     if (session == traceSession_)
         return;
+    if (traceSession_)
+        disconnect(traceSession_, &TraceSession::traceChanged, this, &RunManager::inputsReadyChanged);
     traceSession_ = session;
+    if (traceSession_)
+        connect(traceSession_, &TraceSession::traceChanged, this, &RunManager::inputsReadyChanged);
     emit traceSessionChanged();
+    emit inputsReadyChanged();
+}
+
+bool RunManager::inputsReady() const
+{
+    try {
+        return inputsFor(kind_->kind()) != nullptr;
+    } catch (const std::exception&) {
+        return false;  // the kind is gone, or its code threw: no run can start
+    }
 }
 
 void RunManager::setStudy(StudyLibrary* study)
@@ -93,23 +111,9 @@ void RunManager::setStudy(StudyLibrary* study)
     emit studyChanged();
 }
 
-QStringList RunManager::plugins() const
-{
-    QStringList names;
-    for (const auto& name : PluginRegistry::instance().names())
-        names.append(qs(name));
-    return names;
-}
+QStringList RunManager::plugins() const { return kind_->policies(); }
 
-QString RunManager::validate(const QString& policySpec) const
-{
-    try {
-        PolicySpec::parse(policySpec.trimmed().toStdString());
-        return {};
-    } catch (const std::exception& e) {
-        return qs(e.what());
-    }
-}
+QString RunManager::validate(const QString& policySpec) const { return kind_->validatePolicy(policySpec); }
 
 bool RunManager::fail(const QString& error)
 {
@@ -117,40 +121,62 @@ bool RunManager::fail(const QString& error)
     return false;
 }
 
+std::shared_ptr<const RunInputs> RunManager::inputsFor(const RunKind& kind) const
+{
+    if (auto loaded = kindInputs_.value(qs(kind.id())))
+        return loaded;
+    // The trace session loads node lists and pod lists: the inputs of a kind that asks for them.
+    bool nodes = false, pods = false;
+    for (const auto& input : kind.inputs()) {
+        nodes = nodes || input.role == RunRecord::kNodesRole;
+        pods = pods || input.role == RunRecord::kPodsRole;
+    }
+    if (nodes && pods && traceSession_ && traceSession_->loaded())
+        return traceSession_->trace();
+    return nullptr;
+}
+
 bool RunManager::start(const QString& policySpec, const QString& mode, qint64 seed, double tune,
                        const QString& tieOrder)
 {
-    if (const QString bad = validate(policySpec); !bad.isEmpty())
-        return fail(bad);
-    if (!traceSession_ || !traceSession_->loaded())
-        return fail(QStringLiteral("no trace is open: open a node list and a pod list first"));
-    if (mode != QLatin1String("experiment") && mode != QLatin1String("replay"))
-        return fail(QStringLiteral("mode must be experiment or replay (got \"%1\")").arg(mode));
-    if (tieOrder != QLatin1String("seeded") && tieOrder != QLatin1String("name"))
-        return fail(QStringLiteral("tie order must be seeded or name (got \"%1\")").arg(tieOrder));
-    if (seed < 0)
-        return fail(QStringLiteral("the seed must be 0 or more (got %1)").arg(seed));
-    if (!(tune >= 0.01 && tune <= 10.0))
-        return fail(QStringLiteral("tune must be between 0.01 and 10 (got %1)").arg(tune));
-    auto trace = traceSession_->trace();
-    if (mode == QLatin1String("replay") && !trace->pods.hasTimes)
-        return fail(QStringLiteral("%1: no creation_time and deletion_time columns: this pod list cannot be "
-                                   "replayed (use the experiment mode)")
-                        .arg(qs(trace->podsPath)));
+    return startRequest(policySpec, {{QStringLiteral("mode"), mode},
+                                     {QStringLiteral("seed"), seed},
+                                     {QStringLiteral("tune"), tune},
+                                     {QStringLiteral("tie_order"), tieOrder}});
+}
 
-    RunParameters parameters;
-    parameters.policy = PolicySpec::parse(policySpec.trimmed().toStdString());
-    parameters.seed = uint64_t(seed);
-    parameters.mode = mode == QLatin1String("replay") ? SimulationMode::Replay : SimulationMode::Experiment;
-    parameters.tune = tune;
-    parameters.tieOrder = tieOrder == QLatin1String("name") ? TieOrderKind::Name : TieOrderKind::Seeded;
-    const QString reuseKey = SavedRunIndex::keyOf(trace->files, parameters);
+bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
+{
+    const RunKind* kind = nullptr;
+    RunRequest request;
+    std::shared_ptr<const RunInputs> inputs;
+    try {  // the kind's code: what it throws is an error message
+        kind = &kind_->kind();
+        if (const QString bad = validate(policy); !bad.isEmpty())
+            return fail(bad);
+        request = kind->resolved(RunKindModel::request(policy, values));
+        inputs = inputsFor(*kind);
+        if (!inputs) {
+            QStringList needed;
+            for (const auto& input : kind->inputs())
+                if (!input.optional)
+                    needed.append(qs(input.label).toLower());
+            return fail(
+                QStringLiteral("no trace is open: open a %1 first").arg(needed.join(QStringLiteral(" and a "))));
+        }
+    } catch (const std::exception& e) {
+        return fail(qs(e.what()));
+    }
+    const QString reuseKey = SavedRunIndex::keyOf(inputs->inputFiles(), kind->id(), request);
     if (study_)
         if (const qint64 saved = SavedRunIndex::find(*study_, reuseKey); saved >= 0)
             return openSaved(saved);
-    launch(QStringLiteral("Simulating %1, seed %2").arg(qs(parameters.policy.canonical())).arg(seed),
-           [trace, parameters](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
-               return PodSchedulingRun::simulate(trace, parameters, progress);
+    const std::string* seed = request.find("seed");
+    const QString what = qs(request.policy) + (seed ? QStringLiteral(", seed %1").arg(qs(*seed)) : QString());
+    const std::shared_ptr<const RunKind> owner = *RunKindRegistry::instance().find(kind->id());
+    launch(QStringLiteral("Simulating %1").arg(what),
+           [owner, inputs, request](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+               return owner->simulate(inputs, request, progress);
            },
            [this, reuseKey](std::shared_ptr<const Run> run) {
                emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey));
@@ -160,22 +186,62 @@ bool RunManager::start(const QString& policySpec, const QString& mode, qint64 se
 
 bool RunManager::fork(RunHandle* run, int position, const QString& policySpec)
 {
+    return forkRequest(run, position, policySpec, {});
+}
+
+bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy, const QVariantMap& values)
+{
     if (!run)
         return fail(QStringLiteral("no run to fork"));
-    if (const QString bad = validate(policySpec); !bad.isEmpty())
-        return fail(bad);
-    if (position < 0 || position > run->steps())
-        return fail(QStringLiteral("fork position %1 is outside 0-%2").arg(position).arg(run->steps()));
+    std::shared_ptr<const RunKind> kind;
+    RunRequest request = RunKindModel::request(policy, values);
+    try {
+        const auto* found = RunKindRegistry::instance().find(run->run().info().kind);
+        if (!found || !*found)
+            return fail(QStringLiteral("runs of kind \"%1\" cannot be forked by this version").arg(run->kind()));
+        kind = *found;
+        if (const auto bad = kind->requestProblem(request, true))
+            return fail(qs(*bad));
+        if (position < 0 || position > run->steps())
+            return fail(QStringLiteral("fork position %1 is outside 0-%2").arg(position).arg(run->steps()));
+        if (const auto refused = kind->forkProblem(run->run(), size_t(position)))
+            return fail(qs(*refused));
+    } catch (const std::exception& e) {
+        return fail(qs(e.what()));
+    }
     const std::shared_ptr<const Run> base = run->shared();
-    const std::string spec = policySpec.trimmed().toStdString();
     QPointer<RunHandle> parent(run);
-    launch(QStringLiteral("Forking %1 at step %2 with %3").arg(run->name()).arg(position).arg(policySpec),
-           [base, position, spec](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
-               return base->fork(size_t(position), spec, progress);
+    launch(QStringLiteral("Forking %1 at step %2 with %3").arg(run->name()).arg(position).arg(policy),
+           [kind, base, position, request](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+               return kind->fork(*base, size_t(position), request, progress);
            },
            [this, parent, position](std::shared_ptr<const Run> forked) {
                emit forkFinished(add(std::move(forked), parent.data(), position, -1));
            });
+    return true;
+}
+
+bool RunManager::loadInputs(const QVariantMap& paths)
+{
+    std::shared_ptr<const RunKind> kind;
+    if (const auto* found = RunKindRegistry::instance().find(kind_->kindId().toStdString()))
+        kind = *found;
+    if (!kind)
+        return fail(QStringLiteral("no run kind \"%1\"").arg(kind_->kindId()));
+    std::map<std::string, std::string> files;
+    for (auto it = paths.begin(); it != paths.end(); ++it)
+        files.emplace(it.key().toStdString(), it.value().toString().toStdString());
+    const QString id = kind_->kindId();
+    setError({});
+    status_ = QStringLiteral("Opening the inputs of a %1 run").arg(qs(kind->displayName()));
+    task_.start([this, kind, files, id](const ProgressCallback& progress) {
+        std::shared_ptr<const RunInputs> inputs = kind->loadInputs(files, progress);
+        return BackgroundTask::Delivery([this, inputs, id] {
+            kindInputs_.insert(id, inputs);
+            emit inputsLoaded();
+        });
+    });
+    emit busyChanged();
     return true;
 }
 
@@ -189,12 +255,17 @@ bool RunManager::openSaved(qint64 id)
         return true;
     }
     const QString path = study_->path();
+    auto record = std::make_shared<RunRecord>();
     launch(QStringLiteral("Opening run %1").arg(id),
-           [path, id](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
-               return RunStorage::load(path, id, progress);
+           [path, id, record](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+               return RunStorage::load(path, id, progress, record.get());
            },
-           [this, id, path](std::shared_ptr<const Run> run) {
-               RunHandle* handle = add(std::move(run), nullptr, -1, id);
+           [this, id, path, record](std::shared_ptr<const Run> run) {
+               // A fork keeps its parent, and so its marker, when the parent is open too.
+               RunHandle* parent = record->parentId && study_ && study_->path() == path
+                                       ? openRunStoredAs(*record->parentId)
+                                       : nullptr;
+               RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id);
                setSavedIn(handle, path, id);  // the study it came from, should another be open by now
                emit savedRunOpened(handle);
            });
@@ -288,13 +359,27 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
     const std::shared_ptr<const Run> run = handle->shared();
     const QString name = handle->name();
     QPointer<RunHandle> target(handle);
+    // A fork's parent: its study id when known here, else the run, whose id the save thread
+    // learnt when it saved it (saves run in order, so the parent's came first).
+    RunHandle* parentRun = handle->parentRun();
+    const qint64 parentId = parentRun && studyOf_.value(parentRun) == path ? parentRun->storedId() : -1;
+    const std::shared_ptr<const Run> parent = parentRun ? parentRun->shared() : nullptr;
+    const int forkPosition = handle->forkPosition();
     ++pendingSaves_;
     emit pendingSavesChanged();
-    savePool_.start([this, path, run, name, target, reuseKey] {
+    savePool_.start([this, path, run, name, target, reuseKey, parentId, parent, forkPosition, ids = savedIds_] {
         qint64 id = -1;
         QString error;
         try {
-            id = RunStorage::save(path, *run, name);
+            std::optional<RunArchive::ForkOrigin> origin;
+            qint64 parentAt = parentId;
+            if (parentAt < 0 && parent)
+                if (const SavedId saved = ids->value({path, parent.get()}); saved.run.lock() == parent)
+                    parentAt = saved.id;
+            if (parentAt >= 0 && forkPosition >= 0)
+                origin = RunArchive::ForkOrigin{parentAt, size_t(forkPosition)};
+            id = RunStorage::save(path, *run, name, origin);
+            ids->insert({path, run.get()}, SavedId{run, id});
         } catch (const std::exception& e) {
             error = QStringLiteral("the run was not saved: %1").arg(qs(e.what()));
         }

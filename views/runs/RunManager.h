@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/RunHandle.h"
+#include "runs/RunKindModel.h"
 #include "tasks/BackgroundTask.h"
 #include "study/StudyLibrary.h"
 #include "trace/TraceSession.h"
@@ -10,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+#include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
@@ -33,8 +35,13 @@ class RunManager : public QAbstractListModel {
     Q_PROPERTY(tessera::views::TraceSession* traceSession READ traceSession WRITE setTraceSession NOTIFY
                    traceSessionChanged)
     Q_PROPERTY(tessera::views::StudyLibrary* study READ study WRITE setStudy NOTIFY studyChanged)
-    // The names of the score plugins a policy can combine, from the core's registry.
-    Q_PROPERTY(QStringList plugins READ plugins CONSTANT)
+    // The kind new runs are of, with its policies and parameters for the Run panel and the
+    // Fork dialog (the core's RunKindRegistry).
+    Q_PROPERTY(tessera::views::RunKindModel* kind READ kind CONSTANT)
+    // Whether the current kind's inputs are open, so that a run can start.
+    Q_PROPERTY(bool inputsReady READ inputsReady NOTIFY inputsReadyChanged)
+    // The current kind's policy specs (for pods: the score plugins a policy can combine).
+    Q_PROPERTY(QStringList plugins READ plugins NOTIFY kindPoliciesChanged)
 
 public:
     enum Role {
@@ -68,15 +75,26 @@ public:
     StudyLibrary* study() const { return study_; }
     void setStudy(StudyLibrary* study);
     QStringList plugins() const;
+    RunKindModel* kind() const { return kind_; }
+    bool inputsReady() const;
 
-    // Simulates `policySpec` on the session's trace. Returns false, with `error` set, when the
-    // spec or a parameter is bad or no trace is loaded; nothing starts then. A run the study
-    // already holds (same input files and parameters, see SavedRunIndex) is reopened instead:
+    // Simulates `policy` with parameter `values` (name -> value; a missing one takes its
+    // default) as a run of the current kind on its inputs. Returns false, with `error` set,
+    // when the request is bad or no inputs are loaded; nothing starts then. A run the study
+    // already holds (same input files and request, see SavedRunIndex) is reopened instead:
     // savedRunOpened rather than runFinished.
+    Q_INVOKABLE bool startRequest(const QString& policy, const QVariantMap& values);
+    // startRequest() with the pod kind's parameters, as callers wrote it before kinds.
     Q_INVOKABLE bool start(const QString& policySpec, const QString& mode = QStringLiteral("experiment"),
                            qint64 seed = 42, double tune = 1.3, const QString& tieOrder = QStringLiteral("seeded"));
-    // A what-if branch of `run`: its first `position` steps, then `policySpec`.
+    // A what-if branch of `run`: its first `position` steps, then `policy` with the forkable
+    // parameter `values` changed, by `run`'s own kind, which may refuse with a reason.
+    Q_INVOKABLE bool forkRequest(tessera::views::RunHandle* run, int position, const QString& policy,
+                                 const QVariantMap& values);
     Q_INVOKABLE bool fork(tessera::views::RunHandle* run, int position, const QString& policySpec);
+    // Loads the current kind's inputs from `paths` (role -> file) on the worker, for kinds
+    // whose inputs the trace session does not load; inputsLoaded when done.
+    Q_INVOKABLE bool loadInputs(const QVariantMap& paths);
     // Reopens run `id` of the current study without simulating; when it is open already, the
     // open run is shown again (savedRunOpened at once).
     Q_INVOKABLE bool openSaved(qint64 id);
@@ -99,6 +117,9 @@ signals:
     void forkFinished(tessera::views::RunHandle* run);
     void savedRunOpened(tessera::views::RunHandle* run);
     void runSaved(tessera::views::RunHandle* run);
+    void kindPoliciesChanged();
+    void inputsReadyChanged();
+    void inputsLoaded();
 
 private:
     // The work runs on the worker; `adopt` gets its run on the GUI thread.
@@ -110,6 +131,9 @@ private:
                    const QString& reuseKey = {});
     QString distinctName(const RunHandle& handle) const;
     void save(RunHandle* handle, const QString& reuseKey);
+    // The current kind's inputs: loaded by loadInputs(), else the trace session's trace for a
+    // kind that loads a node list and a pod list. Null when none are open.
+    std::shared_ptr<const RunInputs> inputsFor(const RunKind& kind) const;
     // The open run saved as `id` in the current study (ids of other studies do not count).
     RunHandle* openRunStoredAs(qint64 id) const;
     void setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id);
@@ -118,6 +142,16 @@ private:
     void rowChanged(RunHandle* handle, int role);
     bool fail(const QString& error);
 
+    RunKindModel* kind_;
+    QHash<QString, std::shared_ptr<const RunInputs>> kindInputs_;  // by kind id, from loadInputs()
+    // Study ids of the runs saved by this manager, by study and run, for a fork saved before
+    // its parent's id reached the GUI thread. Touched only by the save thread.
+    // The weak pointer tells a run from a later one at the same address.
+    struct SavedId {
+        std::weak_ptr<const Run> run;
+        qint64 id = -1;
+    };
+    std::shared_ptr<QHash<QPair<QString, const Run*>, SavedId>> savedIds_;
     BackgroundTask task_;
     QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
     std::vector<RunHandle*> runs_;

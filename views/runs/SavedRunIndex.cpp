@@ -24,7 +24,8 @@ QString createdAtOf(const StudyLibrary& study, qint64 id)
 
 }  // namespace
 
-QString SavedRunIndex::keyOf(const std::vector<RunRecord::TraceFile>& inputs, const RunParameters& parameters)
+QString SavedRunIndex::keyOf(const std::vector<RunRecord::TraceFile>& inputs, const std::string& kind,
+                             const RunRequest& request)
 {
     if (inputs.empty())
         return {};
@@ -35,15 +36,10 @@ QString SavedRunIndex::keyOf(const std::vector<RunRecord::TraceFile>& inputs, co
     QString text;
     for (const auto& file : files)
         text += QString::fromStdString(file) + ';';
-    text += QStringLiteral("policy=%1;seed=%2;mode=%3;tune=%4;tie=%5;step=%6;version=%7")
-                .arg(QString::fromStdString(parameters.policy.canonical()))
-                .arg(parameters.seed)
-                .arg(QString::fromLatin1(modeName(parameters.mode).data(), qsizetype(modeName(parameters.mode).size())))
-                .arg(parameters.tune, 0, 'g', 17)
-                .arg(QString::fromLatin1(tieOrderName(parameters.tieOrder).data(),
-                                         qsizetype(tieOrderName(parameters.tieOrder).size())))
-                .arg(parameters.replayStepSeconds)
-                .arg(QStringLiteral(TESSERA_VERSION));
+    text += QStringLiteral("kind=%1;policy=%2;").arg(QString::fromStdString(kind), QString::fromStdString(request.policy));
+    for (const auto& [name, value] : request.values)  // a std::map: in name order
+        text += QStringLiteral("%1=%2;").arg(QString::fromStdString(name), QString::fromStdString(value));
+    text += QStringLiteral("version=%1").arg(QStringLiteral(TESSERA_VERSION));
     return sha1(text);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/RunParameters.h"
+#include "run/RunRequest.h"
 #include "store/RunRecord.h"
 
 #include <QString>
@@ -20,7 +20,9 @@ class StudyLibrary;
 class SavedRunIndex {
 public:
     // Empty when the inputs are not files (a trace made in memory): such runs are not reused.
-    static QString keyOf(const std::vector<RunRecord::TraceFile>& inputs, const RunParameters& parameters);
+    // `request` is resolved (RunKind::resolved: canonical policy, every parameter's value).
+    static QString keyOf(const std::vector<RunRecord::TraceFile>& inputs, const std::string& kind,
+                         const RunRequest& request);
     // The id of the run saved under `key` in `study`, or -1.
     static qint64 find(const StudyLibrary& study, const QString& key);
     // `id` must be listed by `study` (refresh it after saving).

@@ -8,6 +8,13 @@ namespace tessera::views {
 namespace {
 // Progress reaches the GUI thread in steps of this size, not on every callback.
 constexpr double kProgressStep = 0.005;
+
+// Never empty: an empty error would read as success.
+QString messageOf(const std::exception& e)
+{
+    const QString message = QString::fromStdString(e.what());
+    return message.isEmpty() ? QStringLiteral("unexpected error") : message;
+}
 }  // namespace
 
 BackgroundTask::BackgroundTask(QObject* parent) : QObject(parent)
@@ -59,7 +66,7 @@ void BackgroundTask::start(Work work)
             } catch (const CancelledError&) {
                 wasCancelled = true;
             } catch (const std::exception& e) {
-                error = QString::fromStdString(e.what());
+                error = messageOf(e);
             } catch (...) {
                 error = QStringLiteral("unexpected error");
             }
@@ -97,10 +104,26 @@ void BackgroundTask::finish(quint64 generation, const Delivery& delivery, const 
     } else {
         // Delivered before busy turns false, so whoever watches busy sees the result.
         setProgress(1);
-        if (delivery)
-            delivery();
-        if (generation == generation_)  // the delivery may have started the next job
+        // The delivery adopts the work's result on this thread, often calling a run kind's
+        // code: what it throws becomes the job's error, never an abort of the app.
+        QString deliveryError;
+        try {
+            if (delivery)
+                delivery();
+        } catch (const std::exception& e) {
+            deliveryError = messageOf(e);
+        } catch (...) {
+            deliveryError = QStringLiteral("unexpected error");
+        }
+        if (generation == generation_) {  // the delivery may have started the next job
             setBusy(false);
+            if (!deliveryError.isEmpty()) {
+                setProgress(0);
+                emit failed(deliveryError);
+            }
+        } else if (!deliveryError.isEmpty()) {
+            emit failed(deliveryError);
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-#include "util/ContentHash.h"
+#include "io/ContentHash.h"
 
 #include "io/InputError.h"
 

@@ -1,4 +1,4 @@
-#include "sched/NodeState.h"
+#include "model/NodeState.h"
 
 #include <algorithm>
 

@@ -1,0 +1,118 @@
+#pragma once
+
+#include "run/Run.h"
+#include "run/RunInputs.h"
+#include "run/RunRequest.h"
+#include "util/Progress.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// One input file (or folder) a kind's runs load, for the open dialog.
+struct RunKindInput {
+    std::string role;   // as RunRecord::TraceFile::role: "nodes", "pods", "scenario"
+    std::string label;  // "Node list"
+    std::string nameFilter;  // "CSV files (*.csv)"
+    bool optional = false;
+    bool folder = false;  // a directory rather than a file
+};
+
+// A policy a menu offers; any other text the kind's policyProblem() accepts works as well.
+struct RunKindPolicy {
+    std::string spec;   // what a request carries, e.g. "fgd" or "pwr:100,fgd:900"
+    std::string label;  // what the menu shows, e.g. "FGD"
+    std::string description;
+};
+
+// One parameter of a kind's runs, for the Run panel, the Fork dialog and request checks.
+struct RunKindParameter {
+    enum class Type { Integer, Real, Choice };
+    std::string name;   // the key in RunRequest::values, e.g. "seed"
+    std::string label;  // "Seed"
+    std::string unit;   // "", "s", "×"
+    Type type = Type::Real;
+    double defaultValue = 0;  // Choice: the index of the default choice
+    double min = 0;
+    double max = 0;
+    std::vector<std::string> choices;  // Choice: the values a request may carry
+    std::vector<std::string> choiceLabels;  // Choice: what a menu shows, one per choice
+    // A fork may set it (a load scale, an SLO); otherwise a fork keeps the parent's value.
+    bool forkable = false;
+    std::string help;  // a tooltip
+    // Used only while parameter `onlyWhenParameter` has the value `onlyWhenValue` (tune only in
+    // the experiment mode, say); the panels disable it otherwise. Empty: always used.
+    std::string onlyWhenParameter;
+    std::string onlyWhenValue;
+
+    // The default as request text: "42", "1.3", "experiment".
+    std::string defaultText() const;
+    // Why `value` is not a value of this parameter, or nothing.
+    std::optional<std::string> problemWith(const std::string& value) const;
+};
+
+// A kind of run (pod scheduling, MIG inference, training): how runs of it are created,
+// checked and forked. A kind implements this class in its own folder and registers one
+// instance with a static RunKindRegistration, so the app, the CLI and the tests find it by
+// RunInfo::kind without naming it.
+class RunKind {
+public:
+    virtual ~RunKind() = default;
+
+    // RunInfo::kind of its runs, e.g. "pod-scheduling"; the registry key.
+    virtual std::string id() const = 0;
+    // For menus and titles: "Pod scheduling (GPU sharing)".
+    virtual std::string displayName() const = 0;
+
+    // What a run of this kind loads, in the order a user gives them.
+    virtual std::vector<RunKindInput> inputs() const = 0;
+    // Loads the files named by role (every non-optional input present). Throws InputError
+    // naming the file; CancelledError when `progress` returns false.
+    virtual std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
+                                                        const ProgressCallback& progress = {}) const = 0;
+
+    // The policies menus list; the first is the default.
+    virtual std::vector<RunKindPolicy> policies() const = 0;
+    // `spec` in the one form that names the same policy however it was written ("fgd" and
+    // "fgd:1000" alike); throws UsageError with a sentence for the user when it is no policy
+    // of this kind.
+    virtual std::string canonicalPolicy(const std::string& spec) const = 0;
+    // Whether policies combine as weighted terms "NAME:WEIGHT,NAME:WEIGHT" (the Run panel then
+    // offers its weighted editor).
+    virtual bool combinesPolicies() const { return false; }
+    virtual std::vector<RunKindParameter> parameters() const = 0;
+
+    // A new run on `inputs`, which came from this kind's loadInputs() or conformanceSample().
+    // Throws UsageError for a request requestProblem() refuses, InputError when the inputs
+    // cannot take it (a pod list without times replayed), CancelledError on cancel.
+    virtual std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
+                                          const ProgressCallback& progress = {}) const = 0;
+    // Why `run` (of this kind) cannot be forked at `position`, or nothing: a saved run whose
+    // inputs changed, a position a kind cannot restart from.
+    virtual std::optional<std::string> forkProblem(const Run& run, size_t position) const = 0;
+    // `run`'s first `position` steps, then `request`. With the run's own policy and no values
+    // the branch reproduces the run exactly. Throws as simulate(), and InputError when
+    // forkProblem() has a reason.
+    virtual std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
+                                      const ProgressCallback& progress = {}) const = 0;
+
+    // Small inputs made in memory, for the conformance test every kind passes.
+    virtual std::shared_ptr<const RunInputs> conformanceSample() const = 0;
+
+    // Why `spec` is not a policy of this kind, or nothing.
+    std::optional<std::string> policyProblem(const std::string& spec) const;
+    // Why `request` cannot start a run (forking: change a run), or nothing: the policy, an
+    // unknown parameter, a value out of range, a parameter a fork cannot change.
+    std::optional<std::string> requestProblem(const RunRequest& request, bool forking = false) const;
+    // Every parameter's value: the request's, else the default. Throws UsageError for a request
+    // requestProblem() refuses.
+    RunRequest resolved(const RunRequest& request) const;
+    // The parameter called `name`, or nothing.
+    std::optional<RunKindParameter> parameter(const std::string& name) const;
+};
+
+}  // namespace tessera

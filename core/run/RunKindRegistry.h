@@ -1,0 +1,23 @@
+#pragma once
+
+#include "run/RunKind.h"
+#include "util/Registry.h"
+
+#include <memory>
+#include <string>
+
+namespace tessera {
+
+// Kind id -> its RunKind. A kind registers itself with a static RunKindRegistration in its own
+// file (`const RunKindRegistration r("mig-inference", std::make_shared<MigInferenceKind>());`),
+// so the run manager, the CLI and the conformance test never name a kind.
+class RunKindRegistry : public Registry<std::shared_ptr<const RunKind>> {
+public:
+    static RunKindRegistry& instance();
+    // The kind of runs with RunInfo::kind `id`; throws UsageError naming the known kinds.
+    static const RunKind& kind(const std::string& id);
+};
+
+using RunKindRegistration = Registration<RunKindRegistry>;
+
+}  // namespace tessera

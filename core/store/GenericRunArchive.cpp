@@ -1,0 +1,188 @@
+#include "store/GenericRunArchive.h"
+
+#include "io/InputError.h"
+#include "store/StoredRow.h"
+#include "store/StoredSeriesRun.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
+namespace tessera {
+
+namespace {
+
+using sqlite::Statement;
+
+constexpr int64_t kMaxColumns = 100'000;
+constexpr int64_t kMaxCells = int64_t(1) << 31;
+constexpr double kMaxValue = std::numeric_limits<double>::max();
+
+void readParameters(StudyStore& store, int64_t id, RunInfo& info)
+{
+    Statement stmt(store.database(), "SELECT position, name, value FROM run_parameters WHERE run_id = ? ORDER BY position");
+    stmt.bindAll(id);
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_parameters", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
+        if (row.integer(0, "position") != int64_t(info.parameters.size()))
+            row.fail("position", fmt::format("parameter {} is missing", info.parameters.size()));
+        info.parameters.emplace_back(row.text(1, "name"), row.text(2, "value"));
+    }
+}
+
+std::vector<MetricInfo> readMetrics(StudyStore& store, int64_t id)
+{
+    Statement stmt(store.database(), "SELECT column_index, key, label, unit, is_count FROM run_metrics WHERE run_id = ? "
+                                     "ORDER BY column_index");
+    stmt.bindAll(id);
+    std::vector<MetricInfo> infos;
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_metrics", fmt::format("run_id {}, column_index {}", id, stmt.integer(0)), stmt);
+        if (row.integer(0, "column_index", 0, kMaxColumns) != int64_t(infos.size()))
+            row.fail("column_index", fmt::format("column {} is missing", infos.size()));
+        infos.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), row.integer(4, "is_count", 0, 1) == 1});
+    }
+    if (infos.empty())
+        throw InputError::atRow(store.path(), "run_metrics", fmt::format("run_id {}", id), {},
+                                "missing: the run has no metric series");
+    return infos;
+}
+
+MetricSeries readSeries(StudyStore& store, int64_t id, const std::vector<MetricInfo>& infos,
+                        const ProgressCallback& progress)
+{
+    const size_t columns = infos.size();
+    std::vector<std::vector<double>> values(columns);
+    Statement stmt(store.database(), "SELECT position, column_index, value FROM run_metric_values WHERE run_id = ? "
+                                     "ORDER BY position, column_index");
+    stmt.bindAll(id);
+    size_t cells = 0;
+    while (stmt.step()) {
+        const size_t position = cells / columns, column = cells % columns;
+        const StoredRow row(store.path(), "run_metric_values",
+                            fmt::format("run_id {}, position {}, column_index {}", id, stmt.integer(0), stmt.integer(1)),
+                            stmt);
+        if (row.integer(0, "position") != int64_t(position) || row.integer(1, "column_index") != int64_t(column))
+            row.fail("position", fmt::format("the value of position {}, column {} is missing", position, column));
+        if (int64_t(++cells) > kMaxCells)
+            row.fail("position", "more values than a study holds");
+        const double value = row.real(2, "value", -kMaxValue, kMaxValue);
+        if (column == 0 && !values[0].empty() && value < values[0].back())
+            row.fail("value", "the x axis (column 0) must be a number that never decreases", fmt::format("{}", value));
+        values[column].push_back(value);
+        if (progress && cells % 65536 == 0 && !progress(0.5))
+            throw CancelledError();
+    }
+    if (cells == 0 || cells % columns != 0)
+        throw InputError::atRow(store.path(), "run_metric_values", fmt::format("run_id {}", id), {},
+                                fmt::format("missing: {} values do not fill whole positions of {} columns", cells, columns));
+    MetricSeries series;
+    for (size_t c = 0; c < columns; ++c)
+        series.add(infos[c], std::move(values[c]));
+    return series;
+}
+
+OccupancyLayout readLayout(StudyStore& store, int64_t id)
+{
+    Statement stmt(store.database(), "SELECT position, name, category, cell_count FROM run_layout_groups WHERE run_id = ? "
+                                     "ORDER BY position");
+    stmt.bindAll(id);
+    OccupancyLayout layout;
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_layout_groups", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
+        if (row.integer(0, "position") != int64_t(layout.groups.size()))
+            row.fail("position", fmt::format("group {} is missing", layout.groups.size()));
+        OccupancyLayout::Group group;
+        group.name = row.text(1, "name");
+        const std::string category = row.text(2, "category");
+        const auto known = std::find(layout.categories.begin(), layout.categories.end(), category);
+        group.category = uint32_t(known - layout.categories.begin());
+        if (known == layout.categories.end())
+            layout.categories.push_back(category);
+        group.firstCell = layout.cellCount;
+        group.cellCount = uint32_t(row.integer(3, "cell_count", 0, kMaxCells - int64_t(layout.cellCount)));
+        layout.cellCount += group.cellCount;
+        layout.groups.push_back(std::move(group));
+    }
+    return layout;
+}
+
+}  // namespace
+
+int64_t GenericRunArchive::save(StudyStore& store, const Run& run, const std::string& name)
+{
+    return store.guarded([&] {
+        sqlite::Database& db = store.database();
+        const RunInfo& info = run.info();
+        sqlite::Transaction transaction(db);
+        Statement(db, "INSERT INTO runs (kind, name, policy, seed, mode, tool_version, created_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .bindAll(info.kind, name, info.policy, info.seed, info.mode, TESSERA_VERSION, StudyStore::utcNow())
+            .run();
+        const int64_t id = db.lastInsertRowId();
+        Statement parameter(db, "INSERT INTO run_parameters (run_id, position, name, value) VALUES (?, ?, ?, ?)");
+        for (size_t i = 0; i < info.parameters.size(); ++i)
+            parameter.bindAll(id, i, info.parameters[i].first, info.parameters[i].second).run();
+        const MetricSeries& series = run.series();
+        Statement metric(db, "INSERT INTO run_metrics (run_id, column_index, key, label, unit, is_count) "
+                             "VALUES (?, ?, ?, ?, ?, ?)");
+        for (size_t c = 0; c < series.columns(); ++c) {
+            const MetricInfo& m = series.info(c);
+            metric.bindAll(id, c, m.key, m.label, m.unit, m.count ? 1 : 0).run();
+        }
+        Statement value(db, "INSERT INTO run_metric_values (run_id, position, column_index, value) VALUES (?, ?, ?, ?)");
+        for (size_t r = 0; r < series.rows(); ++r)
+            for (size_t c = 0; c < series.columns(); ++c) {
+                const double v = series.column(c)[r];
+                // A series holds numbers only (charts, compare and the study rely on it): a
+                // kind that yields NaN has a bug, refused here rather than saved.
+                if (!std::isfinite(v))
+                    throw std::invalid_argument(fmt::format("cannot save run \"{}\": its series {} holds {} at "
+                                                            "position {}, not a finite number",
+                                                            name, series.info(c).key, v, r));
+                value.bindAll(id, r, c, v).run();
+            }
+        const OccupancyLayout& layout = run.layout();
+        Statement group(db, "INSERT INTO run_layout_groups (run_id, position, name, category, cell_count) "
+                            "VALUES (?, ?, ?, ?, ?)");
+        for (size_t g = 0; g < layout.groups.size(); ++g) {
+            const auto& grp = layout.groups[g];
+            group.bindAll(id, g, grp.name, layout.categories.at(grp.category), grp.cellCount).run();
+        }
+        transaction.commit();
+        return id;
+    });
+}
+
+bool GenericRunArchive::holds(StudyStore& store, int64_t id)
+{
+    if (store.version() < 2)  // an older study, read as it is, has no generic tables
+        return false;
+    return store.guarded([&] {
+        Statement stmt(store.database(), "SELECT 1 FROM run_metrics WHERE run_id = ? LIMIT 1");
+        return stmt.bindAll(id).step();
+    });
+}
+
+std::unique_ptr<Run> GenericRunArchive::load(StudyStore& store, int64_t id, const ProgressCallback& progress)
+{
+    const auto record = store.findRun(id);
+    if (!record)
+        throw InputError::fileLevel(store.path(), fmt::format("no run with id {}", id));
+    return store.guarded([&]() -> std::unique_ptr<Run> {
+        sqlite::Transaction snapshot(store.database(), sqlite::Transaction::Kind::Read);
+        RunInfo info{record->kind, record->name, record->policy, record->seed, record->mode, {}};
+        readParameters(store, id, info);
+        MetricSeries series = readSeries(store, id, readMetrics(store, id), progress);
+        OccupancyLayout layout = readLayout(store, id);
+        snapshot.commit();
+        if (progress && !progress(1.0))
+            throw CancelledError();
+        return std::make_unique<StoredSeriesRun>(std::move(info), std::move(series), std::move(layout), store.path());
+    });
+}
+
+}  // namespace tessera

@@ -1,0 +1,79 @@
+#include "store/StoredSeriesRun.h"
+
+#include "io/InputError.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace tessera {
+
+namespace {
+
+class StoredSeriesCursor final : public RunCursor {
+public:
+    StoredSeriesCursor(const OccupancyLayout& layout, size_t steps) : layout_(layout), steps_(steps) {}
+
+    size_t position() const override { return position_; }
+    void seek(size_t position) override { position_ = std::min(position, steps_); }
+    void cellUse(std::vector<float>& use) const override { use.assign(layout_.cellCount, 0.0f); }
+    std::string describeCell(uint32_t cell) const override
+    {
+        for (const auto& g : layout_.groups)
+            if (cell >= g.firstCell && cell < g.firstCell + g.cellCount)
+                return fmt::format("{}, cell {}: not stored in the study", g.name, cell - g.firstCell);
+        return {};
+    }
+    std::string describeGroup(uint32_t group) const override
+    {
+        if (group >= layout_.groups.size())
+            return {};
+        const auto& g = layout_.groups[group];
+        return fmt::format("{} ({}, {} cells)\nWhat runs on it is not stored in the study.", g.name,
+                           layout_.categories.at(g.category), g.cellCount);
+    }
+    void groupValues(std::vector<float>& values) const override { values.assign(layout_.groups.size(), 0.0f); }
+
+private:
+    const OccupancyLayout& layout_;
+    size_t steps_;
+    size_t position_ = 0;
+};
+
+}  // namespace
+
+StoredSeriesRun::StoredSeriesRun(RunInfo info, MetricSeries series, OccupancyLayout layout, std::string study)
+    : info_(std::move(info)), series_(std::move(series)), layout_(std::move(layout)), study_(std::move(study))
+{
+}
+
+std::unique_ptr<RunCursor> StoredSeriesRun::cursor() const
+{
+    return std::make_unique<StoredSeriesCursor>(layout_, steps());
+}
+
+std::string StoredSeriesRun::describeStep(size_t step) const
+{
+    return fmt::format("step {} (its details are not stored in the study)", step + 1);
+}
+
+ExplanationTable StoredSeriesRun::explain(size_t step) const
+{
+    ExplanationTable table;
+    table.subject = describeStep(step);
+    table.why = "This run was reopened from a study, which keeps its metrics but not its decisions.";
+    return table;
+}
+
+std::string StoredSeriesRun::forkProblem() const
+{
+    return fmt::format("a {} run reopened from a study cannot be forked: the study keeps its metrics, not its inputs",
+                       info_.kind);
+}
+
+std::unique_ptr<Run> StoredSeriesRun::fork(size_t, const std::string&, const ProgressCallback&) const
+{
+    throw InputError::fileLevel(study_, forkProblem());
+}
+
+}  // namespace tessera

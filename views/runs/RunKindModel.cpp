@@ -1,0 +1,207 @@
+#include "runs/RunKindModel.h"
+
+#include "run/RunKindRegistry.h"
+
+#include <cmath>
+#include <exception>
+
+namespace tessera::views {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString typeName(RunKindParameter::Type type)
+{
+    switch (type) {
+    case RunKindParameter::Type::Integer:
+        return QStringLiteral("integer");
+    case RunKindParameter::Type::Real:
+        return QStringLiteral("real");
+    case RunKindParameter::Type::Choice:
+        return QStringLiteral("choice");
+    }
+    return {};
+}
+
+// A QML value as request text: 42 rather than 42.0, 1.3 as 1.3.
+std::string textOf(const QVariant& value)
+{
+    if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Float) {
+        const double v = value.toDouble();
+        if (std::isfinite(v) && std::floor(v) == v && std::abs(v) < 9.0e15)
+            return std::to_string(qint64(v));
+        return QString::number(v, 'g', 17).toStdString();
+    }
+    return value.toString().trimmed().toStdString();
+}
+
+// `read()`, or `fallback` when the kind's code throws: a property QML reads must not throw (the
+// crash contract; the Run panel then shows no policies rather than aborting).
+template <class T, class Read>
+T orElse(T fallback, Read&& read)
+{
+    try {
+        return read();
+    } catch (const std::exception&) {
+        return fallback;
+    }
+}
+
+}  // namespace
+
+// New runs are pod-scheduling runs until the user picks another kind: the app's first kind,
+// and what a trace session loads. Not the registry's first name, which a later kind may take.
+RunKindModel::RunKindModel(QObject* parent) : QObject(parent), kindId_(QStringLiteral("pod-scheduling"))
+{
+    if (!RunKindRegistry::instance().contains(kindId_.toStdString()) && !kinds().isEmpty())
+        kindId_ = kinds().front();
+}
+
+void RunKindModel::setKindId(const QString& id)
+{
+    if (id == kindId_ || !RunKindRegistry::instance().contains(id.toStdString()))
+        return;
+    kindId_ = id;
+    emit kindChanged();
+}
+
+const RunKind& RunKindModel::kind() const { return RunKindRegistry::kind(kindId_.toStdString()); }
+
+const RunKind* RunKindModel::found() const
+{
+    const auto* entry = RunKindRegistry::instance().find(kindId_.toStdString());
+    return entry && *entry ? entry->get() : nullptr;
+}
+
+QString RunKindModel::displayName() const
+{
+    return orElse(QString(), [&] { return found() ? qs(found()->displayName()) : QString(); });
+}
+
+QStringList RunKindModel::kinds() const
+{
+    QStringList ids;
+    for (const auto& id : RunKindRegistry::instance().names())
+        ids.append(qs(id));
+    return ids;
+}
+
+QVariantList RunKindModel::kindEntries() const
+{
+    QVariantList out;
+    for (const auto& id : RunKindRegistry::instance().names()) {
+        const auto* kind = RunKindRegistry::instance().find(id);
+        const QString name = kind && *kind ? orElse(QString(), [&] { return qs((*kind)->displayName()); }) : QString();
+        out.append(QVariantMap{{"id", qs(id)}, {"name", name.isEmpty() ? qs(id) : name}});
+    }
+    return out;
+}
+
+QStringList RunKindModel::policies() const
+{
+    return orElse(QStringList(), [&] { return policyList(); });
+}
+
+QStringList RunKindModel::policyList() const
+{
+    QStringList specs;
+    if (!found())
+        return specs;
+    for (const auto& p : found()->policies())
+        specs.append(qs(p.spec));
+    return specs;
+}
+
+QVariantList RunKindModel::policyEntries() const
+{
+    return orElse(QVariantList(), [&] { return policyEntryList(); });
+}
+
+QVariantList RunKindModel::policyEntryList() const
+{
+    QVariantList out;
+    if (!found())
+        return out;
+    for (const auto& p : found()->policies())
+        out.append(QVariantMap{{"spec", qs(p.spec)}, {"label", qs(p.label)}, {"description", qs(p.description)}});
+    return out;
+}
+
+bool RunKindModel::combinesPolicies() const
+{
+    return orElse(false, [&] { return found() && found()->combinesPolicies(); });
+}
+
+QVariantList RunKindModel::parameterList(bool forkableOnly) const
+{
+    QVariantList out;
+    if (!found())
+        return out;
+    for (const auto& p : found()->parameters()) {
+        if (forkableOnly && !p.forkable)
+            continue;
+        QVariantList choices;
+        for (size_t i = 0; i < p.choices.size(); ++i)
+            choices.append(QVariantMap{{"value", qs(p.choices[i])},
+                                       {"text", qs(i < p.choiceLabels.size() ? p.choiceLabels[i] : p.choices[i])}});
+        out.append(QVariantMap{{"name", qs(p.name)},
+                               {"label", qs(p.label)},
+                               {"unit", qs(p.unit)},
+                               {"type", typeName(p.type)},
+                               {"defaultValue", p.defaultValue},
+                               {"defaultText", qs(p.defaultText())},
+                               {"min", p.min},
+                               {"max", p.max},
+                               {"choices", choices},
+                               {"forkable", p.forkable},
+                               {"help", qs(p.help)},
+                               {"onlyWhenParameter", qs(p.onlyWhenParameter)},
+                               {"onlyWhenValue", qs(p.onlyWhenValue)}});
+    }
+    return out;
+}
+
+QVariantList RunKindModel::parameters() const
+{
+    return orElse(QVariantList(), [&] { return parameterList(false); });
+}
+
+QVariantList RunKindModel::forkParameters() const
+{
+    return orElse(QVariantList(), [&] { return parameterList(true); });
+}
+
+RunRequest RunKindModel::request(const QString& policy, const QVariantMap& values)
+{
+    RunRequest r{policy.trimmed().toStdString(), {}};
+    for (auto it = values.begin(); it != values.end(); ++it)
+        r.values.emplace(it.key().toStdString(), textOf(it.value()));
+    return r;
+}
+
+QString RunKindModel::validatePolicy(const QString& spec) const
+{
+    if (!found())
+        return QStringLiteral("no run kind \"%1\" in this version").arg(kindId_);
+    try {
+        const auto problem = found()->policyProblem(spec.trimmed().toStdString());
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+}
+
+QString RunKindModel::validate(const QString& policy, const QVariantMap& values, bool forking) const
+{
+    if (!found())
+        return QStringLiteral("no run kind \"%1\" in this version").arg(kindId_);
+    try {
+        const auto problem = found()->requestProblem(request(policy, values), forking);
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+}
+
+}  // namespace tessera::views

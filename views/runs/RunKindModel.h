@@ -1,0 +1,82 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+
+namespace tessera {
+class RunKind;
+struct RunRequest;
+}
+
+namespace tessera::views {
+
+// One run kind of the core's RunKindRegistry as QML sees it: its policies and parameters, for
+// the Run panel and the Fork dialog to list, and checks of what a user typed. The panels show
+// whatever kind this names, so a new kind needs no QML of its own to be run and forked.
+class RunKindModel : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    // The kind's id (RunInfo::kind); setting an unknown id keeps the current kind.
+    Q_PROPERTY(QString kindId READ kindId WRITE setKindId NOTIFY kindChanged)
+    Q_PROPERTY(QString displayName READ displayName NOTIFY kindChanged)
+    // Every registered kind's id.
+    Q_PROPERTY(QStringList kinds READ kinds CONSTANT)
+    // Per registered kind: {id, name}, for a kind menu.
+    Q_PROPERTY(QVariantList kindEntries READ kindEntries CONSTANT)
+    // The policy specs a menu lists, the default first.
+    Q_PROPERTY(QStringList policies READ policies NOTIFY kindChanged)
+    // Per policy: {spec, label, description}.
+    Q_PROPERTY(QVariantList policyEntries READ policyEntries NOTIFY kindChanged)
+    // Whether policies combine as weighted terms (the weighted editor is offered).
+    Q_PROPERTY(bool combinesPolicies READ combinesPolicies NOTIFY kindChanged)
+    // Per parameter: {name, label, unit, type ("integer", "real", "choice"), defaultValue,
+    // defaultText, min, max, choices: [{value, text}], forkable, help, onlyWhenParameter,
+    // onlyWhenValue}.
+    Q_PROPERTY(QVariantList parameters READ parameters NOTIFY kindChanged)
+    // The parameters a fork may change.
+    Q_PROPERTY(QVariantList forkParameters READ forkParameters NOTIFY kindChanged)
+
+public:
+    explicit RunKindModel(QObject* parent = nullptr);
+
+    QString kindId() const { return kindId_; }
+    void setKindId(const QString& id);
+    QString displayName() const;
+    QStringList kinds() const;
+    QVariantList kindEntries() const;
+    QStringList policies() const;
+    QVariantList policyEntries() const;
+    bool combinesPolicies() const;
+    QVariantList parameters() const;
+    QVariantList forkParameters() const;
+
+    // Empty when `spec` is a policy of the kind, else why not.
+    Q_INVOKABLE QString validatePolicy(const QString& spec) const;
+    // Empty when `policy` with `values` (parameter name -> value) can start a run (forking:
+    // change one), else why not.
+    Q_INVOKABLE QString validate(const QString& policy, const QVariantMap& values, bool forking = false) const;
+
+    // The kind this names; throws UsageError when it is no longer registered.
+    const RunKind& kind() const;
+    // `policy` and `values` as the core's request (values as text; numbers without a
+    // fraction written as integers).
+    static RunRequest request(const QString& policy, const QVariantMap& values);
+
+signals:
+    void kindChanged();
+
+private:
+    QStringList policyList() const;
+    QVariantList policyEntryList() const;
+    QVariantList parameterList(bool forkableOnly) const;
+    // The kind, or nullptr once it is no longer registered (what QML reads must not throw).
+    const RunKind* found() const;
+
+    QString kindId_;
+};
+
+}  // namespace tessera::views
