@@ -27,6 +27,7 @@ struct InferenceOptions {
     double replanIntervalS = 60;   // Step 6
     double replanThreshold = 0.2;  // a class's rate changing by more re-plans at once
     unsigned threads = 1;
+    double loadScale = 1;          // what the scenario's rates were scaled by (for the record)
 };
 
 // What runs share: the scenario, the profiles and the performance models made from them (the

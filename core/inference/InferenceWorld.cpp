@@ -2,12 +2,14 @@
 
 namespace tessera {
 
-InferenceWorld::InferenceWorld(ProfileData profiles, InferenceScenario scenario, std::vector<std::string> inputFiles)
+InferenceWorld::InferenceWorld(ProfileData profiles, std::optional<SloTable> slo,
+                               std::optional<InferenceScenario> scenario, std::vector<RunRecord::TraceFile> files)
     : profiles_(std::move(profiles)),
-      scenario_(std::move(scenario)),
       table_(profiles_),
       learned_(profiles_),
-      inputFiles_(std::move(inputFiles))
+      slo_(std::move(slo)),
+      scenario_(std::move(scenario)),
+      files_(std::move(files))
 {
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -150,6 +151,25 @@ ProfileData ProfileData::load(const std::string& dir)
     // File names and model names sort differently ("a-b.csv" < "a.csv" but "a" < "a-b").
     std::sort(data.models_.begin(), data.models_.end(),
               [](const ModelProfile& a, const ModelProfile& b) { return a.model < b.model; });
+    return data;
+}
+
+ProfileData ProfileData::fromModels(std::vector<ModelProfile> models)
+{
+    ProfileData data;
+    std::sort(models.begin(), models.end(), [](const ModelProfile& a, const ModelProfile& b) { return a.model < b.model; });
+    for (size_t i = 0; i < models.size(); ++i) {
+        if (i > 0 && models[i].model == models[i - 1].model)
+            throw std::invalid_argument("two profiles of model " + models[i].model);
+        for (const ProfiledPoint& p : models[i].points)
+            if (profiledMemorySlices(p.computeSlices) == 0)
+                throw std::invalid_argument("model " + models[i].model + ": no profiled size of " +
+                                            std::to_string(p.computeSlices) + " compute slices");
+        std::sort(models[i].points.begin(), models[i].points.end(), [](const ProfiledPoint& a, const ProfiledPoint& b) {
+            return std::tie(a.computeSlices, a.batch, a.procs) < std::tie(b.computeSlices, b.batch, b.procs);
+        });
+    }
+    data.models_ = std::move(models);
     return data;
 }
 

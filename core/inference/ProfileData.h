@@ -36,6 +36,9 @@ struct ModelProfile {
 class ProfileData {
 public:
     static ProfileData load(const std::string& dir);
+    // Profiles made in memory (tests, samples): sorted as load() sorts them. Throws
+    // std::invalid_argument for two models of one name or a point of no profiled size.
+    static ProfileData fromModels(std::vector<ModelProfile> models);
 
     // Alphabetical by model name (byte order: resnet101 < resnet152 < resnet50), as the
     // columns of the SLO files.

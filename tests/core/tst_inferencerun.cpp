@@ -24,7 +24,7 @@ Fixture parvaRow(int row, const char* rows = nullptr)
     ProfileData profiles = ProfileData::load(test::sharedPath("traces/mig-parvagpu/prof_data"));
     const SloTable slo = SloTable::load(test::sharedPath("traces/mig-parvagpu/SLO"), profiles.modelNames());
     InferenceScenario scenario = parvaScenario(slo, rows ? parseSloRows(rows, 6) : SloRowSelection{row, 0, 0}, 300);
-    auto world = std::make_shared<const InferenceWorld>(std::move(profiles), scenario);
+    auto world = std::make_shared<const InferenceWorld>(std::move(profiles), slo, std::nullopt);
     return {world, scenario};
 }
 

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "run/RunKind.h"
+
+namespace tessera {
+
+// MIG-partitioned GPUs serving SLO-bound inference (mig-elasticbatch.md), as a run kind: its
+// inputs are a profile folder and either the ParvaGPU SLO folder (a scenario per row) or a
+// scenario file; its policies the inference planners; a fork may switch the policy or scale the
+// load from its position on.
+class InferenceKind final : public RunKind {
+public:
+    std::string id() const override;
+    std::string displayName() const override;
+    std::vector<RunKindInput> inputs() const override;
+    std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
+                                                const ProgressCallback& progress = {}) const override;
+    std::vector<RunKindPolicy> policies() const override;
+    std::string canonicalPolicy(const std::string& spec) const override;
+    std::vector<RunKindParameter> parameters() const override;
+    std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
+                                  const ProgressCallback& progress = {}) const override;
+    std::optional<std::string> forkProblem(const Run& run, size_t position) const override;
+    std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
+                              const ProgressCallback& progress = {}) const override;
+    std::shared_ptr<const RunInputs> conformanceSample() const override;
+};
+
+}  // namespace tessera
