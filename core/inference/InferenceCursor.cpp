@@ -100,6 +100,85 @@ std::string InferenceCursor::describeGroup(uint32_t group) const
     return text;
 }
 
+bool InferenceCursor::draining(uint32_t gpu) const
+{
+    const PlanEpoch& plan = epoch();
+    const double t = run_.timeAt(position_);
+    for (const GpuChange& change : plan.changes)
+        if (change.gpu == gpu && t < plan.fromS + change.delayS)
+            return true;
+    return false;
+}
+
+void InferenceCursor::cellLayer(size_t layer, std::vector<float>& values) const
+{
+    if (layer != InferenceRun::kProfileLayer && layer != InferenceRun::kModelLayer) {
+        RunCursor::cellLayer(layer, values);
+        return;
+    }
+    const uint32_t slices = static_cast<uint32_t>(run_.gpu().computeSlices());
+    values.assign(run_.layout().cellCount, -1.0f);
+    const PlanEpoch& plan = epoch();
+    for (const PlannedInstance& instance : plan.instances) {
+        if (layer == InferenceRun::kModelLayer && instance.idle)
+            continue;
+        const float category = layer == InferenceRun::kProfileLayer
+            ? float(run_.profileCategory(instance.profile))
+            : float(plan.classes[instance.classId].service);
+        const uint32_t mask = instanceMask(run_.gpu(), instance);
+        for (uint32_t s = 0; s < slices; ++s)
+            if (mask >> s & 1u)
+                values[instance.gpu * slices + s] = category;
+    }
+}
+
+void InferenceCursor::spans(uint32_t group, std::vector<OccupancySpan>& out) const
+{
+    out.clear();
+    const MigGpuType& gpu = run_.gpu();
+    const uint32_t slices = static_cast<uint32_t>(gpu.computeSlices());
+    const PlanEpoch& plan = epoch();
+    const bool drained = draining(group);
+    MigLayout layout;
+    for (const PlannedInstance& instance : plan.instances) {
+        if (instance.gpu != group)
+            continue;
+        layout.instances.push_back({instance.profile, instance.start});
+        const MigProfile& profile = gpu.profiles()[instance.profile];
+        const uint32_t mask = instanceMask(gpu, instance);
+        uint32_t first = 0;
+        while (first < slices && !(mask >> first & 1u))
+            ++first;
+        const int32_t model = instance.idle ? -1 : int32_t(plan.classes[instance.classId].service);
+        const std::vector<int32_t> categories{-1, run_.profileCategory(instance.profile), model};
+        const uint32_t flags = drained ? OccupancySpan::Draining : 0u;
+        const std::string label = instance.idle ? profile.name + " idle"
+                                                : profile.name + " " + run_.result().services[uint32_t(model)];
+        const int32_t cell = int32_t(group * slices + first);
+        out.push_back({0, first, first + uint32_t(profile.computeSlices), categories, label, flags, cell});
+        out.push_back({1, instance.start, uint32_t(instance.start + profile.memorySlices), categories, label, flags,
+                       cell});
+    }
+    // A free compute slice that no profile can still take is stranded (3g@0 + 3g@4 leaves one).
+    const uint32_t used = computeSliceMask(gpu, layout);
+    for (uint32_t s = 0; s < slices; ++s) {
+        if (used >> s & 1u)
+            continue;
+        bool usable = false;
+        for (uint16_t p = 0; p < gpu.profiles().size() && !usable; ++p)
+            for (int start : gpu.profiles()[p].starts) {
+                MigLayout one;
+                one.instances.push_back({p, uint8_t(start)});
+                if ((computeSliceMask(gpu, one) >> s & 1u) && canAdd(gpu, layout, p, start)) {
+                    usable = true;
+                    break;
+                }
+            }
+        if (!usable && !layout.instances.empty())
+            out.push_back({0, s, s + 1, {}, "stranded", OccupancySpan::Stranded, int32_t(group * slices + s)});
+    }
+}
+
 void InferenceCursor::groupValues(std::vector<float>& values) const
 {
     values.assign(run_.layout().groups.size(), 0.0f);

@@ -144,10 +144,59 @@ void InferenceRun::buildLayout()
         for (const PlannedInstance& i : epoch.instances)
             gpus = std::max(gpus, i.gpu + 1);
     const uint32_t slices = static_cast<uint32_t>(gpu_->computeSlices());
+    // Cells are compute slices; the slice view draws every GPU's instances as spans on a row of
+    // compute slices above a row of memory slices, coloured by profile or by the model served.
+    OccupancyLayer profiles{"Profile", OccupancyLayer::Kind::Category, {}};
+    for (const MigProfile& profile : gpu_->profiles()) {
+        profileCategories_.push_back(profile.mediaExtensions ? -1 : int(profiles.categories.size()));
+        if (!profile.mediaExtensions)
+            profiles.categories.push_back(profile.name);
+    }
+    OccupancyLayer models{"Model served", OccupancyLayer::Kind::Category, result_.services};
+    layout_.layers.push_back(std::move(profiles));
+    layout_.layers.push_back(std::move(models));
+    layout_.spanRows = {{"compute", slices}, {"memory", static_cast<uint32_t>(gpu_->memorySlices())}};
+    layout_.unitName = "GPU";
     layout_.categories = {gpu_->name()};
     for (uint32_t g = 0; g < gpus; ++g)
         layout_.groups.push_back({fmt::format("GPU {}", g), 0, g * slices, slices});
     layout_.cellCount = gpus * slices;
+}
+
+std::vector<RunSummaryValue> InferenceRun::summary() const
+{
+    return {{"peak_gpus", "GPUs used at the most", "GPUs", false, true, double(result_.peakGpus)},
+            {"peak_slices_over_7", "Σg/7 at the most", "GPUs", false, false, result_.peakSlicesOverSeven},
+            {"peak_instances", "GPU instances at the most", "instances", false, true, double(result_.peakInstances)},
+            {"slo_attainment_pct", "SLO attainment, all requests", "%", true, false, result_.sloAttainmentPct},
+            {"p99_ms", "p99 latency, all requests", "ms", false, false, result_.p99Ms},
+            {"reconfigurations", "GPU reconfigurations", "GPUs", false, true, double(result_.reconfigurations)},
+            {"reconfiguration_delay_s", "Reconfiguration delay", "s", false, false, result_.reconfigurationDelayS},
+            {"profiled_points", "Profiled points used", "points", false, true, double(result_.profilingCost)}};
+}
+
+std::vector<Distribution> InferenceRun::distributions() const
+{
+    // The per-interval p99 latencies: how the tail moved over the run.
+    Distribution p99{"interval_p99_ms", "p99 latency per step", "ms", false, {}, {}};
+    for (const InferenceStepRow& row : result_.rows)
+        p99.values.push_back(row.p99Ms);
+    return {p99};
+}
+
+RunWords InferenceRun::words() const
+{
+    RunWords words;
+    words.step = "step";
+    words.steps = "steps";
+    words.candidate = "class";
+    words.candidates = "classes";
+    words.feasible = "served";
+    words.filtered = "not served";
+    words.occupancy = "MIG slices";
+    words.groupHeatmap = "Compute slices used";
+    words.positionText = "{}";
+    return words;
 }
 
 std::unique_ptr<RunCursor> InferenceRun::cursor() const { return std::make_unique<InferenceCursor>(*this); }

@@ -33,6 +33,9 @@ public:
     std::string describeStep(size_t step) const override;
     ExplanationTable explain(size_t step) const override;
     MetricInfo groupValueInfo() const override { return {"slices_used", "Compute slices used", "slices", true}; }
+    std::vector<RunSummaryValue> summary() const override;
+    std::vector<Distribution> distributions() const override;
+    RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
     // A fork that also scales every service's request rate by loadScale from the position on;
@@ -49,6 +52,12 @@ public:
     double timeAt(size_t position) const;
     // The plan in force at `position`.
     const PlanEpoch& epochAt(size_t position) const;
+    // The index of `profile` (of the GPU type) in the "Profile" cell layer's categories.
+    int profileCategory(uint16_t profile) const { return profileCategories_[profile]; }
+
+    // The cell layers after layer 0 (the used share).
+    static constexpr size_t kProfileLayer = 1;
+    static constexpr size_t kModelLayer = 2;
 
 private:
     InferenceRun(std::shared_ptr<const InferenceWorld> world, InferenceScenario scenario,
@@ -66,6 +75,7 @@ private:
     RunInfo info_;
     MetricSeries series_;
     OccupancyLayout layout_;
+    std::vector<int> profileCategories_;  // by profile index; -1 for +me profiles
 };
 
 }  // namespace tessera

@@ -127,6 +127,47 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parent->fork(2, "nonsense"));
     }
 
+    // The slice view's data: per GPU, each instance as a compute span over a memory span, coloured
+    // by profile and by model; 3g@0 + 3g@4 strands compute slice 3.
+    void spansAndLayers()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const Fixture f = parvaRow(1);
+        const auto run = runOf(f, "static:3g.40gb@0+3g.40gb@4");
+        const OccupancyLayout& layout = run->layout();
+        QVERIFY(layout.hasSpans());
+        QCOMPARE(layout.spanRows[0].slotCount, 7u);
+        QCOMPARE(layout.spanRows[1].slotCount, 8u);
+        QCOMPARE(layout.layers.size(), size_t(3));
+        QCOMPARE(layout.layers[InferenceRun::kProfileLayer].name, std::string("Profile"));
+        QCOMPARE(layout.layers[InferenceRun::kModelLayer].categories, run->result().services);
+        auto cursor = run->cursor();
+        cursor->seek(1);
+        std::vector<OccupancySpan> spans;
+        cursor->spans(0, spans);
+        // Two 3g instances (a compute and a memory span each) and the stranded slice.
+        QCOMPARE(spans.size(), size_t(5));
+        QCOMPARE(spans[0].row, 0u);
+        QCOMPARE(spans[0].fromSlot, 0u);
+        QCOMPARE(spans[0].toSlot, 3u);  // 3g@0 computes on 0-2
+        QCOMPARE(spans[1].row, 1u);
+        QCOMPARE(spans[1].toSlot, 4u);  // and holds memory 0-3
+        QCOMPARE(spans[4].flags, uint32_t(OccupancySpan::Stranded));
+        QCOMPARE(spans[4].fromSlot, 3u);
+        const int threeG = run->profileCategory(*run->gpu().profileIndex("3g.40gb"));
+        QCOMPARE(spans[0].category(InferenceRun::kProfileLayer), threeG);
+        std::vector<float> profiles;
+        cursor->cellLayer(InferenceRun::kProfileLayer, profiles);
+        QCOMPARE(profiles[0], float(threeG));
+        QCOMPARE(profiles[3], -1.0f);  // the stranded slice holds nothing
+        // Summaries for compare and the report.
+        const auto summary = run->summary();
+        QVERIFY(std::any_of(summary.begin(), summary.end(), [&](const RunSummaryValue& v) {
+            return v.key == "peak_gpus" && v.value == run->result().peakGpus;
+        }));
+        QCOMPARE(run->words().step, std::string("step"));
+    }
+
     void sameResultsAtAnyThreadCount()
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
