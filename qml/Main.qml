@@ -169,7 +169,7 @@ ApplicationWindow {
             TabBar {
                 id: panelTabs
                 Layout.fillWidth: true
-                TabButton { text: qsTr("Trace") }
+                TabButton { text: runs.kind.usesTraceSession ? qsTr("Trace") : qsTr("Inputs") }
                 TabButton { text: qsTr("Run") }
                 TabButton { text: qsTr("Library") }
             }
@@ -177,7 +177,12 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 currentIndex: panelTabs.currentIndex
-                OpenPanel { id: openPanel; session: session }
+                // The trace session opens node and pod lists; another kind's inputs have their panel.
+                StackLayout {
+                    currentIndex: runs.kind.usesTraceSession ? 0 : 1
+                    OpenPanel { id: openPanel; session: session }
+                    KindInputsPanel { runs: runs; session: session }
+                }
                 RunPanel {
                     id: runPanel
                     objectName: "runPanel"

@@ -103,33 +103,45 @@ void InferenceRun::buildSeries()
         }
         return std::tuple{gpus, static_cast<uint32_t>(epoch.instances.size()), slices};
     };
-    series_.add({"time_s", "Time", "s"}, column([&](size_t p) { return timeAt(p); }));
-    series_.add({"gpus_used", "GPUs used", "GPUs", true},
+    // Every metric holds for its step: a plan until the next, an interval's requests.
+    auto metric = [](std::string key, std::string label, std::string unit, bool count, bool headline,
+                     bool higherIsBetter, std::string family = {}, std::string member = {}) {
+        return MetricInfo{std::move(key), std::move(label), std::move(unit), count, Interpolation::Step,
+                          headline, higherIsBetter, std::move(family), std::move(member)};
+    };
+    series_.add(metric("time_s", "Time", "s", false, false, true), column([&](size_t p) { return timeAt(p); }));
+    series_.add(metric("gpus_used", "GPUs used", "GPUs", true, true, false),
                 column([&](size_t p) { return double(std::get<0>(planOf(p))); }));
-    series_.add({"instances", "GPU instances", "instances", true},
+    series_.add(metric("instances", "GPU instances", "instances", true, false, false),
                 column([&](size_t p) { return double(std::get<1>(planOf(p))); }));
-    series_.add({"compute_slices", "Compute slices allocated", "slices", true},
+    series_.add(metric("compute_slices", "Compute slices allocated", "slices", true, false, false),
                 column([&](size_t p) { return double(std::get<2>(planOf(p))); }));
-    series_.add({"slice_util_pct", "Slice utilisation", "%"}, column([&](size_t p) {
+    series_.add(metric("slice_util_pct", "Slice utilisation", "%", false, false, true), column([&](size_t p) {
                     const auto [gpus, instances, slices] = planOf(p);
                     return gpus ? 100.0 * slices / (gpu_->computeSlices() * gpus) : 0.0;
                 }));
-    series_.add({"slo_attainment_pct", "SLO attainment", "%"},
+    series_.add(metric("slo_attainment_pct", "SLO attainment", "%", false, true, true),
                 column([&](size_t p) { return row(p) ? row(p)->sloAttainmentPct : 100.0; }));
-    series_.add({"p50_ms", "p50 latency", "ms"}, column([&](size_t p) { return row(p) ? row(p)->p50Ms : 0.0; }));
-    series_.add({"p99_ms", "p99 latency", "ms"}, column([&](size_t p) { return row(p) ? row(p)->p99Ms : 0.0; }));
-    series_.add({"throughput_rps", "Throughput", "req/s"},
+    series_.add(metric("p50_ms", "p50 latency", "ms", false, false, false),
+                column([&](size_t p) { return row(p) ? row(p)->p50Ms : 0.0; }));
+    series_.add(metric("p99_ms", "p99 latency", "ms", false, true, false),
+                column([&](size_t p) { return row(p) ? row(p)->p99Ms : 0.0; }));
+    series_.add(metric("throughput_rps", "Throughput", "req/s", false, false, true),
                 column([&](size_t p) { return row(p) ? row(p)->throughputRps : 0.0; }));
-    series_.add({"pending_requests", "Pending requests", "requests", true},
+    series_.add(metric("pending_requests", "Pending requests", "requests", true, false, false),
                 column([&](size_t p) { return row(p) ? double(row(p)->pendingRequests) : 0.0; }));
-    series_.add({"reconfigs", "GPU reconfigurations", "GPUs", true},
+    series_.add(metric("reconfigs", "GPU reconfigurations", "GPUs", true, false, false),
                 column([&](size_t p) { return row(p) ? double(row(p)->reconfigs) : 0.0; }));
     for (size_t s = 0; s < result_.services.size(); ++s) {
         const std::string& model = result_.services[s];
-        series_.add({"p99_ms:" + model, "p99 latency " + model, "ms"}, column([&](size_t p) {
+        series_.add(metric("p99_ms:" + model, "p99 latency " + model, "ms", false, false, false, kP99ByModelFamily,
+                           model),
+                    column([&](size_t p) {
                         return row(p) && s < row(p)->p99MsPerService.size() ? row(p)->p99MsPerService[s] : 0.0;
                     }));
-        series_.add({"slo_attainment_pct:" + model, "SLO attainment " + model, "%"}, column([&](size_t p) {
+        series_.add(metric("slo_attainment_pct:" + model, "SLO attainment " + model, "%", false, false, true,
+                           kSloByModelFamily, model),
+                    column([&](size_t p) {
                         return row(p) && s < row(p)->attainmentPctPerService.size()
                             ? row(p)->attainmentPctPerService[s]
                             : 100.0;

@@ -18,6 +18,9 @@ class MigGpuType;
 class InferenceRun final : public Run {
 public:
     static constexpr const char* kKind = "mig-inference";
+    // The series families of per-model metrics ("p99_ms:<model>", "slo_attainment_pct:<model>").
+    static constexpr const char* kP99ByModelFamily = "p99_by_model";
+    static constexpr const char* kSloByModelFamily = "slo_by_model";
 
     // Simulates `phases` (one policy from 0, or a fork's) on `scenario` with `world`'s models.
     static std::unique_ptr<InferenceRun> simulate(std::shared_ptr<const InferenceWorld> world,

@@ -1,6 +1,7 @@
 #include "runs/RunKindModel.h"
 
 #include "run/RunKindRegistry.h"
+#include "store/RunRecord.h"
 
 #include <cmath>
 #include <exception>
@@ -85,6 +86,34 @@ QStringList RunKindModel::kinds() const
     for (const auto& id : RunKindRegistry::instance().names())
         ids.append(qs(id));
     return ids;
+}
+
+QVariantList RunKindModel::inputs() const
+{
+    return orElse(QVariantList(), [&] {
+        QVariantList out;
+        if (found())
+            for (const RunKindInput& input : found()->inputs())
+                out.append(QVariantMap{{"role", qs(input.role)}, {"label", qs(input.label)},
+                                       {"nameFilter", qs(input.nameFilter)}, {"optional", input.optional},
+                                       {"folder", input.folder}});
+        return out;
+    });
+}
+
+bool RunKindModel::loadsNodeAndPodLists(const RunKind& kind)
+{
+    bool nodes = false, pods = false;
+    for (const RunKindInput& input : kind.inputs()) {
+        nodes = nodes || input.role == RunRecord::kNodesRole;
+        pods = pods || input.role == RunRecord::kPodsRole;
+    }
+    return nodes && pods;
+}
+
+bool RunKindModel::usesTraceSession() const
+{
+    return orElse(false, [&] { return found() && loadsNodeAndPodLists(*found()); });
 }
 
 QVariantList RunKindModel::kindEntries() const

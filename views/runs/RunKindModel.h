@@ -39,6 +39,11 @@ class RunKindModel : public QObject {
     Q_PROPERTY(QVariantList parameters READ parameters NOTIFY kindChanged)
     // The parameters a fork may change.
     Q_PROPERTY(QVariantList forkParameters READ forkParameters NOTIFY kindChanged)
+    // Per input the kind loads: {role, label, nameFilter, optional, folder}.
+    Q_PROPERTY(QVariantList inputs READ inputs NOTIFY kindChanged)
+    // Whether the kind loads a node list and a pod list, which the trace session opens (the
+    // Trace panel); other kinds' inputs are opened by the Inputs panel.
+    Q_PROPERTY(bool usesTraceSession READ usesTraceSession NOTIFY kindChanged)
 
 public:
     explicit RunKindModel(QObject* parent = nullptr);
@@ -53,6 +58,8 @@ public:
     bool combinesPolicies() const;
     QVariantList parameters() const;
     QVariantList forkParameters() const;
+    QVariantList inputs() const;
+    bool usesTraceSession() const;
 
     // Empty when `spec` is a policy of the kind, else why not.
     Q_INVOKABLE QString validatePolicy(const QString& spec) const;
@@ -65,6 +72,8 @@ public:
     // `policy` and `values` as the core's request (values as text; numbers without a
     // fraction written as integers).
     static RunRequest request(const QString& policy, const QVariantMap& values);
+    // Whether `kind` loads a node list and a pod list (what the trace session opens).
+    static bool loadsNodeAndPodLists(const RunKind& kind);
 
 signals:
     void kindChanged();

@@ -126,12 +126,7 @@ std::shared_ptr<const RunInputs> RunManager::inputsFor(const RunKind& kind) cons
     if (auto loaded = kindInputs_.value(qs(kind.id())))
         return loaded;
     // The trace session loads node lists and pod lists: the inputs of a kind that asks for them.
-    bool nodes = false, pods = false;
-    for (const auto& input : kind.inputs()) {
-        nodes = nodes || input.role == RunRecord::kNodesRole;
-        pods = pods || input.role == RunRecord::kPodsRole;
-    }
-    if (nodes && pods && traceSession_ && traceSession_->loaded())
+    if (RunKindModel::loadsNodeAndPodLists(kind) && traceSession_ && traceSession_->loaded())
         return traceSession_->trace();
     return nullptr;
 }

@@ -1,0 +1,131 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import Tessera.Views
+
+// The inputs of a run kind that loads no node list and pod list (MIG inference: a profile
+// folder and an SLO folder or a scenario file): one row per input the kind declares, with
+// Browse (a folder or a file dialog, as the input asks), then Open. Loading runs off the GUI
+// thread with the Run panel's progress and Cancel; an error names the file, line and field.
+Pane {
+    id: panel
+    objectName: "kindInputsPanel"
+    required property RunManager runs
+    required property TraceSession session  // only for turning a dialog's URL into a path
+
+    readonly property var inputs: runs.kind.inputs
+    property var paths: ({})
+
+    function setPath(role, path) {
+        const next = Object.assign({}, panel.paths)
+        next[role] = path
+        panel.paths = next
+    }
+    function open() {
+        const chosen = {}
+        for (const input of panel.inputs)
+            if ((panel.paths[input.role] || "").length > 0)
+                chosen[input.role] = panel.paths[input.role]
+        panel.runs.loadInputs(chosen)
+    }
+
+    padding: 12
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Label {
+            text: qsTr("Inputs")
+            font.bold: true
+            font.pixelSize: 16
+        }
+        Label {
+            Layout.fillWidth: true
+            text: panel.runs.kind.displayName
+            wrapMode: Text.WordWrap
+        }
+
+        GridLayout {
+            Layout.fillWidth: true
+            columns: 3
+            Repeater {
+                model: panel.inputs
+                delegate: Label {
+                    required property var modelData
+                    required property int index
+                    Layout.row: index
+                    Layout.column: 0
+                    text: modelData.label + (modelData.optional ? qsTr(" (optional)") : "")
+                }
+            }
+            Repeater {
+                model: panel.inputs
+                delegate: TextField {
+                    required property var modelData
+                    required property int index
+                    objectName: "input-" + modelData.role
+                    Layout.row: index
+                    Layout.column: 1
+                    Layout.fillWidth: true
+                    text: panel.paths[modelData.role] || ""
+                    placeholderText: modelData.folder ? qsTr("folder") : qsTr("file")
+                    selectByMouse: true
+                    onEditingFinished: panel.setPath(modelData.role, text)
+                }
+            }
+            Repeater {
+                model: panel.inputs
+                delegate: Button {
+                    required property var modelData
+                    required property int index
+                    Layout.row: index
+                    Layout.column: 2
+                    text: qsTr("Browse…")
+                    onClicked: {
+                        const dialog = modelData.folder ? folderDialog : fileDialog
+                        dialog.role = modelData.role
+                        dialog.title = modelData.label
+                        dialog.open()
+                    }
+                }
+            }
+        }
+
+        RowLayout {
+            Button {
+                objectName: "openInputsButton"
+                text: qsTr("Open")
+                enabled: !panel.runs.busy
+                onClicked: panel.open()
+            }
+            Label {
+                Layout.fillWidth: true
+                text: panel.runs.inputsReady ? qsTr("Inputs open: choose a policy in the Run tab")
+                                             : qsTr("Nothing open yet")
+                color: ThemePalette.mid
+                wrapMode: Text.WordWrap
+            }
+        }
+
+        ErrorBox {
+            Layout.fillWidth: true
+            text: panel.runs.error
+        }
+
+        Item { Layout.fillHeight: true }
+    }
+
+    FolderDialog {
+        id: folderDialog
+        property string role
+        onAccepted: panel.setPath(role, panel.session.pathOf(selectedFolder.toString()))
+    }
+    FileDialog {
+        id: fileDialog
+        property string role
+        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
+        onAccepted: panel.setPath(role, panel.session.pathOf(selectedFile.toString()))
+    }
+}
