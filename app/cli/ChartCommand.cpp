@@ -6,6 +6,7 @@
 #include "chart/ChartRegistry.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "run/RunKindRegistry.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "util/UsageError.h"
@@ -33,12 +34,21 @@ std::string help()
         "\n"
         "Draws one chart of a run saved in a study, without simulating it again.\n"
         "\n";
-    for (const std::string& id : chart::ChartRegistry::allViewIds())
-        for (const std::string& kind : {chart::ChartRegistry::firstKind(), std::string()})
-            if (const chart::RegisteredView* view = chart::ChartRegistry::view(kind, id)) {
-                text += fmt::format("  --chart {:<14} {}\n", id, view->help);
-                break;
-            }
+    // Each kind's own views under its name, then the views every run has.
+    for (const std::string& kind : RunKindRegistry::instance().names()) {
+        std::string lines;
+        for (const chart::RegisteredView* view : chart::ChartRegistry::views(kind))
+            if (view->kind == kind)
+                lines += fmt::format("  --chart {:<14} {}\n", view->id, view->help);
+        if (!lines.empty())
+            text += fmt::format("{} runs:\n{}", RunKindRegistry::kind(kind).displayName(), lines);
+    }
+    std::string shared;
+    for (const chart::RegisteredView* view : chart::ChartRegistry::views({}))
+        if (view->kind.empty())
+            shared += fmt::format("  --chart {:<14} {}\n", view->id, view->help);
+    if (!shared.empty())
+        text += "every run:\n" + shared;
     text += "  --format               png, svg (vector) or pdf (vector); may be left out when FILE ends in one\n"
             "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n";
     return text;

@@ -6,19 +6,23 @@
 #include "inference/InferencePolicy.h"
 #include "inference/InferenceScenario.h"
 #include "inference/InferenceSimulation.h"
-#include "inference/LearnedPerformanceModel.h"
+#include "inference/InferenceRun.h"
+#include "inference/InferenceWorld.h"
 #include "inference/ParvaScenario.h"
 #include "inference/ProfileData.h"
 #include "inference/SloTable.h"
-#include "inference/TablePerformanceModel.h"
 #include "mig/MigGpuType.h"
 #include "report/OrderedOutput.h"
+#include "run/RunKindRegistry.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
 #include "util/UsageError.h"
 #include "util/PrintableText.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -34,7 +38,7 @@ const char* kHelp =
     "         --policy POLICY [--policy POLICY ...] [--gpu A100-80GB] [--duration 600]\n"
     "         [--step 60] [--seed 42] [--predictor learned|table] [--buckets 4]\n"
     "         [--size-sigma 0.3] [--reconfig-delay 5] [--threads N]\n"
-    "         [--csv OUT.csv] [--plan OUT.csv] [--quiet]\n"
+    "         [--csv OUT.csv] [--plan OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
     "\n"
     "Plans MIG instances for inference services under latency SLOs and simulates every request.\n"
     "  POLICY := elasticbatch | mig-disabled | oracle | parvagpu | static:LAYOUT\n"
@@ -47,7 +51,8 @@ const char* kHelp =
     "  --size-sigma S    every service's input-size spread (lognormal sigma, 0-2)\n"
     "  --reconfig-delay  seconds per created or destroyed GPU instance (whole GPU drained)\n"
     "  --csv FILE        time series, one row per --step seconds and one at the end\n"
-    "  --plan FILE       one row per instance of every plan\n";
+    "  --plan FILE       one row per instance of every plan\n"
+    "  --db FILE         save every run to this study (tessera-cli runs, chart and the app open it)\n";
 
 std::string profilesDirectory(const CommandLine& args)
 {
@@ -76,22 +81,34 @@ void checkScenarioOptions(const CommandLine& args)
     }
 }
 
-InferenceScenario scenarioFrom(const CommandLine& args, const ProfileData& profiles, double duration)
+// The profile folder and either the SLO folder or the scenario file, loaded as the app loads a
+// MIG inference run's inputs (the kind's loadInputs): the same checks and the same file records.
+std::shared_ptr<const InferenceWorld> loadWorld(const CommandLine& args)
 {
-    if (args.has("--scenario")) {
-        InferenceScenario scenario = loadScenario(args.value("--scenario"));
+    std::map<std::string, std::string> paths{{"profiles", profilesDirectory(args)}};
+    if (args.has("--scenario"))
+        paths["scenario"] = args.value("--scenario");
+    else
+        paths["slo"] = args.value("--slo");
+    return std::dynamic_pointer_cast<const InferenceWorld>(
+        RunKindRegistry::kind(InferenceRun::kKind).loadInputs(paths));
+}
+
+InferenceScenario scenarioFrom(const CommandLine& args, const InferenceWorld& world, double duration)
+{
+    if (world.scenario()) {
+        InferenceScenario scenario = *world.scenario();
         if (args.has("--duration"))
             scenario.durationS = duration;
         return scenario;
     }
-    const SloTable table = SloTable::load(args.value("--slo"), profiles.modelNames());
     SloRowSelection rows;
     try {
-        rows = parseSloRows(args.value("--slo-row"), table.rowCount());
+        rows = parseSloRows(args.value("--slo-row"), world.slo()->rowCount());
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--slo-row: ") + e.what());
     }
-    return parvaScenario(table, rows, duration);
+    return parvaScenario(*world.slo(), rows, duration);
 }
 
 }  // namespace
@@ -101,7 +118,7 @@ int inferenceCommand(int argc, char** argv)
     const CommandLine args(argc, argv, 2,
                            {"--scenario", "--profiles", "--slo", "--slo-row", "--policy", "--gpu", "--duration",
                             "--step", "--seed", "--predictor", "--buckets", "--size-sigma", "--reconfig-delay",
-                            "--threads", "--csv", "--plan"},
+                            "--threads", "--csv", "--plan", "--db"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -149,22 +166,20 @@ int inferenceCommand(int argc, char** argv)
     if (args.has("--plan"))
         plan.emplace(args.value("--plan"), inferencePlanHeader(), policies.size());
 
-    const ProfileData profiles = ProfileData::load(profilesDirectory(args));
-    const InferenceScenario scenario = scenarioFrom(args, profiles, options.durationS);
-    options.durationS = scenario.durationS;
-    const TablePerformanceModel table(profiles);
-    std::optional<LearnedPerformanceModel> learned;
-    const bool needLearned = options.predictor != "table" &&
-        std::any_of(policies.begin(), policies.end(),
-                    [](const auto& p) { return p->predictorUse() == PredictorUse::LearnedByDefault; });
-    if (needLearned)
-        learned.emplace(profiles);
-    const InferenceInputs inputs{scenario, profiles, table, learned ? static_cast<const PerformanceModel&>(*learned) : table};
+    // A study opens before any work too: a foreign, damaged or read-only one fails at once.
+    std::optional<StudyStore> study;
+    if (args.has("--db"))
+        study.emplace(args.value("--db"));
+
+    const std::shared_ptr<const InferenceWorld> world = loadWorld(args);
+    const InferenceScenario scenario = scenarioFrom(args, *world, options.durationS);
 
     ProgressLine progress(policies.size(), !args.has("--quiet"));
     std::vector<InferenceResult> results;
+    std::vector<int64_t> savedIds;
     for (size_t i = 0; i < policies.size(); ++i) {
-        results.push_back(runInference(inputs, policies[i], options));
+        const auto run = InferenceRun::simulate(world, scenario, {PolicyPhase{0, policies[i], false}}, options);
+        results.push_back(run->result());
         if (csv) {
             csv->append(i, inferenceSeriesRows(results.back()));
             csv->finish(i);
@@ -173,6 +188,8 @@ int inferenceCommand(int argc, char** argv)
             plan->append(i, inferencePlanRows(results.back(), *gpu));
             plan->finish(i);
         }
+        if (study)
+            savedIds.push_back(RunArchive::save(*study, *run));
         progress.done();
     }
     progress.finish();
@@ -181,6 +198,10 @@ int inferenceCommand(int argc, char** argv)
     if (plan)
         plan->close();
     std::fputs(inferenceSummaryTable(results).c_str(), stdout);
+    if (savedIds.size() == 1)
+        fmt::print("saved to {}: run {}\n", study->path(), savedIds.front());
+    else if (!savedIds.empty())
+        fmt::print("saved to {}: runs {}-{}\n", study->path(), savedIds.front(), savedIds.back());
     return 0;
 }
 

@@ -35,7 +35,8 @@ void readParameters(StudyStore& store, int64_t id, RunInfo& info)
 
 std::vector<MetricInfo> readMetrics(StudyStore& store, int64_t id)
 {
-    Statement stmt(store.database(), "SELECT column_index, key, label, unit, is_count FROM run_metrics WHERE run_id = ? "
+    Statement stmt(store.database(), "SELECT column_index, key, label, unit, is_count, is_step, is_headline, "
+                                     "higher_is_better, family, member FROM run_metrics WHERE run_id = ? "
                                      "ORDER BY column_index");
     stmt.bindAll(id);
     std::vector<MetricInfo> infos;
@@ -43,7 +44,10 @@ std::vector<MetricInfo> readMetrics(StudyStore& store, int64_t id)
         const StoredRow row(store.path(), "run_metrics", fmt::format("run_id {}, column_index {}", id, stmt.integer(0)), stmt);
         if (row.integer(0, "column_index", 0, kMaxColumns) != int64_t(infos.size()))
             row.fail("column_index", fmt::format("column {} is missing", infos.size()));
-        infos.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), row.integer(4, "is_count", 0, 1) == 1});
+        infos.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), row.integer(4, "is_count", 0, 1) == 1,
+                         row.integer(5, "is_step", 0, 1) == 1 ? Interpolation::Step : Interpolation::Linear,
+                         row.integer(6, "is_headline", 0, 1) == 1, row.integer(7, "higher_is_better", 0, 1) == 1,
+                         row.text(8, "family"), row.text(9, "member")});
     }
     if (infos.empty())
         throw InputError::atRow(store.path(), "run_metrics", fmt::format("run_id {}", id), {},
@@ -127,11 +131,12 @@ int64_t GenericRunArchive::save(StudyStore& store, const Run& run, const std::st
         for (size_t i = 0; i < info.parameters.size(); ++i)
             parameter.bindAll(id, i, info.parameters[i].first, info.parameters[i].second).run();
         const MetricSeries& series = run.series();
-        Statement metric(db, "INSERT INTO run_metrics (run_id, column_index, key, label, unit, is_count) "
-                             "VALUES (?, ?, ?, ?, ?, ?)");
+        Statement metric(db, "INSERT INTO run_metrics (run_id, column_index, key, label, unit, is_count, is_step, "
+                             "is_headline, higher_is_better, family, member) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (size_t c = 0; c < series.columns(); ++c) {
             const MetricInfo& m = series.info(c);
-            metric.bindAll(id, c, m.key, m.label, m.unit, m.count ? 1 : 0).run();
+            metric.bindAll(id, c, m.key, m.label, m.unit, m.count ? 1 : 0, m.interpolation == Interpolation::Step ? 1 : 0,
+                           m.headline ? 1 : 0, m.higherIsBetter ? 1 : 0, m.family, m.member).run();
         }
         Statement value(db, "INSERT INTO run_metric_values (run_id, position, column_index, value) VALUES (?, ?, ?, ?)");
         for (size_t r = 0; r < series.rows(); ++r)

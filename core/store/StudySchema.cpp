@@ -132,6 +132,11 @@ CREATE TABLE run_metrics (
     label        TEXT NOT NULL,
     unit         TEXT NOT NULL,
     is_count     INTEGER NOT NULL,         -- 0 or 1
+    is_step      INTEGER NOT NULL,         -- 1: holds until the next row (Interpolation::Step); 0: linear
+    is_headline  INTEGER NOT NULL,         -- 0 or 1
+    higher_is_better INTEGER NOT NULL,     -- 0 or 1
+    family       TEXT NOT NULL,            -- '' for none
+    member       TEXT NOT NULL,
     PRIMARY KEY (run_id, column_index)
 ) WITHOUT ROWID;
 

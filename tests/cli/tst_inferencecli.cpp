@@ -71,6 +71,38 @@ private slots:
         QCOMPARE(readBytes(plan2), readBytes(plan));
     }
 
+    // --db saves every run through the run archive: `runs` lists them and `chart` draws the
+    // kind's own views from the study alone, with the per-model families kept.
+    void studyRunsReopenAndChart()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("study.sqlite");
+        const CliResult r = runCli(parvaArgs("3:4@150") + QStringList{"--policy", "elasticbatch", "--policy",
+                                                                      "parvagpu", "--duration", "300", "--step", "10",
+                                                                      "--db", db});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY(r.out.contains("saved to " + db.toUtf8() + ": runs 1-2"));
+        const CliResult runs = runCli({"runs", "--db", db});
+        QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+        QCOMPARE(runs.out.count("mig-inference"), 2);
+        for (const char* chart : {"fleet", "service", "occupancy"}) {
+            const QString out = dir.filePath(QString("%1.svg").arg(chart));
+            const CliResult c = runCli({"chart", "--db", db, "--run", "1", "--chart", chart, "--out", out});
+            QVERIFY2(c.exitCode == 0, qPrintable(QString(chart) + ": " + c.describe()));
+            const QByteArray svg = readBytes(out);
+            if (QByteArray(chart) == "occupancy")
+                QVERIFY2(svg.startsWith("<?xml") && svg.size() > 2000, chart);  // the grid of slices
+            else
+                QVERIFY2(svg.count("<path") + svg.count("<polyline") > 10, chart);  // vector lines
+            if (QByteArray(chart) == "service")
+                QVERIFY(svg.contains("resnet50") && svg.contains("all requests"));  // per-model family kept
+        }
+        // A pod view is not an inference run's.
+        const CliResult pod = runCli({"chart", "--db", db, "--run", "1", "--chart", "power", "--out", dir.filePath("p.svg")});
+        QVERIFY(pod.exitCode != 0);
+    }
+
     void usageAndInputErrors()
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");

@@ -26,7 +26,9 @@ QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
         return QString("shape %1x%2 vs %3x%4").arg(a.columns()).arg(a.rows()).arg(b.columns()).arg(b.rows());
     for (size_t c = 0; c < a.columns(); ++c) {
         if (a.info(c).key != b.info(c).key || a.info(c).label != b.info(c).label || a.info(c).unit != b.info(c).unit
-            || a.info(c).count != b.info(c).count)
+            || a.info(c).count != b.info(c).count || a.info(c).interpolation != b.info(c).interpolation
+            || a.info(c).headline != b.info(c).headline || a.info(c).higherIsBetter != b.info(c).higherIsBetter
+            || a.info(c).family != b.info(c).family || a.info(c).member != b.info(c).member)
             return QString("column %1: %2 vs %3").arg(c).arg(a.info(c).key.c_str(), b.info(c).key.c_str());
         for (size_t r = 0; r < a.rows(); ++r) {
             const double x = a.column(c)[r], y = b.column(c)[r];

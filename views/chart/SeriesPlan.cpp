@@ -32,6 +32,21 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     return plan;
 }
 
+SeriesPlan::List SeriesPlan::metrics(const RunChartFrame& frame, const std::vector<std::string>& keys, int firstColor)
+{
+    List plan;
+    for (size_t k = 0; k < keys.size(); ++k)
+        for (size_t i = 0; i < frame.runCount(); ++i) {
+            const auto column = frame.run(i).series().find(keys[k]);
+            if (!column)
+                continue;
+            const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
+            plan.append({ownName(frame, label, i), ChartColors::seriesColor(firstColor + int(k)),
+                         ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), keys[k]), i, keys[k], {}, {}});
+        }
+    return plan;
+}
+
 QString SeriesPlan::ownName(const RunChartFrame& frame, const QString& name, size_t run)
 {
     return frame.runCount() > 1 ? QStringLiteral("%1 · %2").arg(name, frame.runLetter(run)) : name;

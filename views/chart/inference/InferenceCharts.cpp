@@ -5,11 +5,24 @@
 
 namespace tessera::chart {
 
+namespace {
+
+// A metric over all requests beside the same metric per model (a family): the overall line in
+// the run's colour, the models in the palette's colours (which no run colour is in).
+SeriesPlan::List overallAndPerModel(const RunChartFrame& frame, const std::string& key, const char* family)
+{
+    SeriesPlan::List plan = SeriesPlan::metric(frame, key);
+    for (PlannedSeries& series : plan)
+        series.name = SeriesPlan::ownName(frame, QStringLiteral("all requests"), series.run);
+    plan.append(SeriesPlan::family(frame, family));
+    return plan;
+}
+
+}  // namespace
+
 SeriesPlan::List InferenceCharts::fleetPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "gpus_used");
-    plan.append(SeriesPlan::metric(frame, "instances"));
-    return plan;
+    return SeriesPlan::metrics(frame, {"gpus_used", "instances"});
 }
 
 SeriesPlan::List InferenceCharts::utilisationPlan(const RunChartFrame& frame)
@@ -19,16 +32,12 @@ SeriesPlan::List InferenceCharts::utilisationPlan(const RunChartFrame& frame)
 
 SeriesPlan::List InferenceCharts::sloPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "slo_attainment_pct");
-    plan.append(SeriesPlan::family(frame, InferenceRun::kSloByModelFamily));
-    return plan;
+    return overallAndPerModel(frame, "slo_attainment_pct", InferenceRun::kSloByModelFamily);
 }
 
 SeriesPlan::List InferenceCharts::latencyPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "p99_ms");
-    plan.append(SeriesPlan::family(frame, InferenceRun::kP99ByModelFamily));
-    return plan;
+    return overallAndPerModel(frame, "p99_ms", InferenceRun::kP99ByModelFamily);
 }
 
 ChartSpec InferenceCharts::fleet(const ChartRuns& runs, const RunChartOptions& options)
