@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace tessera {
@@ -237,37 +238,65 @@ std::string InferenceRun::describeStep(size_t step) const
 
 ExplanationTable InferenceRun::explain(size_t step) const
 {
-    const PlanEpoch& epoch = epochAt(std::min(step + 1, steps()));
+    // The plan in force during the step: per class, every (profile, batch, processes) point the
+    // planner weighed, the SLO-feasible ones ranked by throughput per compute slice (the chosen
+    // one first, with its replicas), the others listed with why they were not feasible.
+    const size_t position = std::min(step + 1, steps());
+    const PlanEpoch& epoch = epochAt(position);
     ExplanationTable table;
-    table.subject = fmt::format("plan in force at {:g} s, made at {:g} s ({}) by {}", timeAt(std::min(step + 1, steps())),
-                                epoch.fromS, epoch.trigger, epoch.policy);
-    table.columns = {"compute slices", "batch", "processes", "latency (ms)", "throughput (req/s)",
-                     "req/s per slice", "rate (req/s)", "replicas"};
+    table.subject = fmt::format("plan in force at {:g} s, made at {:g} s ({}) by {}", timeAt(position), epoch.fromS,
+                                epoch.trigger, epoch.policy);
+    table.columns = {"profile", "batch", "processes", "latency (ms)", "throughput (req/s)", "req/s per slice",
+                     "class rate (req/s)", "chosen"};
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    size_t served = 0;
     for (const ClassDecision& decision : epoch.decisions) {
         const WorkloadClass& c = epoch.classes[decision.classId];
         std::string name = result_.services[c.service];
-        if (std::count_if(epoch.classes.begin(), epoch.classes.end(),
-                          [&](const WorkloadClass& o) { return o.service == c.service; }) > 1)
-            name += fmt::format(" · bucket {} (x ≤ {:.3f})", c.bucket + 1, c.sizeFactor);
-        if (decision.chosen < 0) {
-            table.filtered.push_back({name, decision.why, "no SLO-feasible point"});
-            continue;
+        if (c.sizeFactor != 1 || c.bucket > 0)
+            name += fmt::format(" · bucket {} (size ≤ {:.3f})", c.bucket + 1, c.sizeFactor);
+        std::vector<size_t> feasible;
+        for (size_t k = 0; k < decision.candidates.size(); ++k) {
+            const PlanCandidate& candidate = decision.candidates[k];
+            const ServingPoint& p = candidate.point;
+            const auto profile = gpu_->classicProfileWithComputeSlices(p.computeSlices);
+            const std::string point = fmt::format("{} b{} p{}", profile ? gpu_->profiles()[*profile].name : "?",
+                                                  p.batch, p.procs);
+            if (candidate.feasible)
+                feasible.push_back(k);
+            else
+                table.filtered.push_back({name + " · " + point, candidate.reason,
+                                          candidate.reason == "out of memory" ? "out of memory" : "too slow for the SLO"});
         }
-        const ServingPoint& p = decision.candidates[decision.chosen].point;
-        table.rows.push_back({name,
-                              {double(p.computeSlices), double(p.batch), double(p.procs), p.latencyMs, p.throughputRps,
-                               p.throughputRps / p.computeSlices, c.rateRps, double(decision.replicas)}});
+        std::stable_sort(feasible.begin(), feasible.end(), [&](size_t a, size_t b) {
+            const bool chosenA = int(a) == decision.chosen, chosenB = int(b) == decision.chosen;
+            if (chosenA != chosenB)
+                return chosenA;
+            const ServingPoint& x = decision.candidates[a].point;
+            const ServingPoint& y = decision.candidates[b].point;
+            return x.throughputRps / x.computeSlices > y.throughputRps / y.computeSlices;
+        });
+        served += decision.chosen >= 0;
+        for (size_t k : feasible) {
+            const ServingPoint& p = decision.candidates[k].point;
+            const auto profile = gpu_->classicProfileWithComputeSlices(p.computeSlices);
+            const bool chosen = int(k) == decision.chosen;
+            table.rows.push_back({name,
+                                  {nan, double(p.batch), double(p.procs), p.latencyMs, p.throughputRps,
+                                   p.throughputRps / p.computeSlices, c.rateRps, nan},
+                                  {profile ? gpu_->profiles()[*profile].name : "?", "", "", "", "", "", "",
+                                   chosen ? fmt::format("chosen × {}", decision.replicas) : std::string("feasible")}});
+        }
+        if (decision.chosen < 0)
+            table.filtered.push_back({name, decision.why, "class not served"});
     }
-    std::sort(table.rows.begin(), table.rows.end(), [](const ExplanationTable::Row& a, const ExplanationTable::Row& b) {
-        return a.values[5] > b.values[5];
-    });
     uint32_t gpus = 0;
     for (const PlannedInstance& i : epoch.instances)
         gpus = std::max(gpus, i.gpu + 1);
-    table.outcome = fmt::format("{} instances on {} GPU slots; {} class{} served", epoch.instances.size(), gpus,
-                                table.rows.size(), table.rows.size() == 1 ? "" : "es");
-    table.why = "per class the SLO-feasible point with the most throughput per compute slice, replicated to "
-                "its rate; rows ranked by throughput per slice";
+    table.outcome = fmt::format("{} instances on {} GPU slots; {} of {} classes served", epoch.instances.size(), gpus,
+                                served, epoch.decisions.size());
+    table.why = "each class takes its SLO-feasible point with the most throughput per compute slice, replicated to "
+                "cover its rate; feasible means the latency (× the predictor's safety factor) stays under 0.45 × SLO";
     return table;
 }
 

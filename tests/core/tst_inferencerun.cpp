@@ -88,11 +88,24 @@ private slots:
         std::vector<float> again;
         cursor->cellUse(again);
         QCOMPARE(again, use);
-        // The plan explained: one row per served class, best throughput per slice first.
+        // The plan explained: per class its feasible points, the chosen one first, then the rest
+        // by throughput per slice; infeasible points filtered with their reasons.
         const ExplanationTable table = run->explain(0);
-        QCOMPARE(table.rows.size(), size_t(6));
-        for (size_t i = 1; i < table.rows.size(); ++i)
-            QVERIFY(table.rows[i - 1].values[5] >= table.rows[i].values[5]);
+        int chosen = 0;
+        for (size_t i = 0; i < table.rows.size(); ++i) {
+            const std::string* status = table.rows[i].text(7);
+            QVERIFY(status && table.rows[i].text(0));
+            if (status->rfind("chosen", 0) == 0) {
+                ++chosen;
+                continue;
+            }
+            QVERIFY(i > 0 && table.rows[i].candidate == table.rows[i - 1].candidate);
+            if (!table.rows[i - 1].text(7)->starts_with("chosen"))
+                QVERIFY(table.rows[i - 1].values[5] >= table.rows[i].values[5]);
+        }
+        QCOMPARE(chosen, 6);  // six models in row 1, each served
+        QVERIFY(std::any_of(table.filtered.begin(), table.filtered.end(),
+                            [](const auto& f) { return f.group == "out of memory"; }));
         QVERIFY(run->describeStep(0).find("0-60 s") == 0);
     }
 
