@@ -2,6 +2,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
+#include "cli/SavedRunsLine.h"
 #include "inference/InferenceCsv.h"
 #include "inference/InferencePolicy.h"
 #include "inference/InferenceScenario.h"
@@ -198,10 +199,8 @@ int inferenceCommand(int argc, char** argv)
     if (plan)
         plan->close();
     std::fputs(inferenceSummaryTable(results).c_str(), stdout);
-    if (savedIds.size() == 1)
-        fmt::print("saved to {}: run {}\n", study->path(), savedIds.front());
-    else if (!savedIds.empty())
-        fmt::print("saved to {}: runs {}-{}\n", study->path(), savedIds.front(), savedIds.back());
+    if (study)
+        printSavedRuns(study->path(), savedIds);
     return 0;
 }
 

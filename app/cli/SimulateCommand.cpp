@@ -3,6 +3,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
+#include "cli/SavedRunsLine.h"
 #include "io/TraceLoader.h"
 #include "report/OrderedOutput.h"
 #include "report/SimulationCsv.h"
@@ -176,10 +177,8 @@ int simulateCommand(int argc, char** argv)
     std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
     if (warnings.skippedRows > 0)
         fmt::print("skipped rows: {}\n", warnings.skippedRows);
-    if (savedIds.size() == 1)
-        fmt::print("saved to {}: run {}\n", study->path(), savedIds.front());
-    else if (!savedIds.empty())
-        fmt::print("saved to {}: runs {}-{}\n", study->path(), savedIds.front(), savedIds.back());
+    if (study)
+        printSavedRuns(study->path(), savedIds);
     return 0;
 }
 

@@ -40,38 +40,42 @@ SeriesPlan::List InferenceCharts::latencyPlan(const RunChartFrame& frame)
     return overallAndPerModel(frame, "p99_ms", InferenceRun::kP99ByModelFamily);
 }
 
+namespace {
+
+// One chart of an inference plan: a y axis from 0, capped at 100 for percentages.
+ChartSpec planned(const ChartRuns& runs, const RunChartOptions& options,
+                  SeriesPlan::List (*plan)(const RunChartFrame&), const char* title, const char* yLabel,
+                  const char* unit)
+{
+    ChartSpec spec = RunCharts::planned(runs, options, plan, QString::fromUtf8(title), QString::fromUtf8(yLabel),
+                                        QString::fromUtf8(unit));
+    spec.y.includeZero = true;
+    if (QByteArray(unit) == "%")
+        spec.y.max = 100;
+    return spec;
+}
+
+}  // namespace
+
 ChartSpec InferenceCharts::fleet(const ChartRuns& runs, const RunChartOptions& options)
 {
-    ChartSpec spec = RunCharts::planned(runs, options, fleetPlan, QStringLiteral("GPUs used and GPU instances"),
-                                        QStringLiteral("GPUs, instances"), QStringLiteral("count"));
-    spec.y.includeZero = true;
-    return spec;
+    return planned(runs, options, fleetPlan, "GPUs used and GPU instances", "GPUs, instances", "count");
 }
 
 ChartSpec InferenceCharts::utilisation(const ChartRuns& runs, const RunChartOptions& options)
 {
-    ChartSpec spec = RunCharts::planned(runs, options, utilisationPlan,
-                                        QStringLiteral("Slice utilisation: compute slices allocated / (7 × GPUs used)"),
-                                        QStringLiteral("Slice utilisation"), QStringLiteral("%"));
-    spec.y.min = 0;
-    spec.y.max = 100;
-    return spec;
+    return planned(runs, options, utilisationPlan, "Slice utilisation: compute slices allocated / (7 × GPUs used)",
+                   "Slice utilisation", "%");
 }
 
 ChartSpec InferenceCharts::slo(const ChartRuns& runs, const RunChartOptions& options)
 {
-    ChartSpec spec = RunCharts::planned(runs, options, sloPlan, QStringLiteral("SLO attainment per step, all and per model"),
-                                        QStringLiteral("SLO attainment"), QStringLiteral("%"));
-    spec.y.includeZero = true;
-    return spec;
+    return planned(runs, options, sloPlan, "SLO attainment per step, all and per model", "SLO attainment", "%");
 }
 
 ChartSpec InferenceCharts::latency(const ChartRuns& runs, const RunChartOptions& options)
 {
-    ChartSpec spec = RunCharts::planned(runs, options, latencyPlan, QStringLiteral("p99 latency per step, all and per model"),
-                                        QStringLiteral("p99 latency"), QStringLiteral("ms"));
-    spec.y.includeZero = true;
-    return spec;
+    return planned(runs, options, latencyPlan, "p99 latency per step, all and per model", "p99 latency", "ms");
 }
 
 }  // namespace tessera::chart
