@@ -83,27 +83,24 @@ void GanttItem::setLaneHeight(int height)
 
 void GanttItem::setTextColor(const QColor& color)
 {
-    if (color == textColor_)
-        return;
-    textColor_ = color;
-    repaint();
-    emit colorsChanged();
+    replaceColor(textColor_, color);
 }
 
 void GanttItem::setGridColor(const QColor& color)
 {
-    if (color == gridColor_)
-        return;
-    gridColor_ = color;
-    repaint();
-    emit colorsChanged();
+    replaceColor(gridColor_, color);
 }
 
 void GanttItem::setCursorColor(const QColor& color)
 {
-    if (color == cursorColor_)
+    replaceColor(cursorColor_, color);
+}
+
+void GanttItem::replaceColor(QColor& field, const QColor& color)
+{
+    if (color == field)
         return;
-    cursorColor_ = color;
+    field = color;
     repaint();
     emit colorsChanged();
 }

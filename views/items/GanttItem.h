@@ -77,6 +77,8 @@ private:
     double cursorX() const;
     QString xText(double x) const;
     void repaint();
+    // Sets one of the colours and paints again if it changed.
+    void replaceColor(QColor& field, const QColor& color);
     void setHovered(int index);
 
     int laneHeight_ = 24;

@@ -38,30 +38,24 @@ void GroupGridItem::setFixedSize(int size)
 
 void GroupGridItem::setFitHeight(int height)
 {
-    height = std::max(height, 0);
-    if (height == fitHeight_)
-        return;
-    fitHeight_ = height;
-    relayout();
-    emit fitChanged();
+    replaceFitValue(fitHeight_, std::max(height, 0));
 }
 
 void GroupGridItem::setMinSize(int size)
 {
-    size = clampSize(size);
-    if (size == minSize_)
-        return;
-    minSize_ = size;
-    relayout();
-    emit fitChanged();
+    replaceFitValue(minSize_, clampSize(size));
 }
 
 void GroupGridItem::setMaxSize(int size)
 {
-    size = clampSize(size);
-    if (size == maxSize_)
+    replaceFitValue(maxSize_, clampSize(size));
+}
+
+void GroupGridItem::replaceFitValue(int& field, int value)
+{
+    if (value == field)
         return;
-    maxSize_ = size;
+    field = value;
     relayout();
     emit fitChanged();
 }

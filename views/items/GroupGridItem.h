@@ -109,6 +109,8 @@ protected:
 private:
     void updateSelectedGroupText();
     int clampSize(int size) const;
+    // Sets one of the fitting values (fitHeight, the bounds) and lays out again if it changed.
+    void replaceFitValue(int& field, int value);
 
     std::unique_ptr<RunCursor> cursor_;
     int smallest_;
