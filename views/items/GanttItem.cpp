@@ -33,7 +33,7 @@ QColor barColor(int category)
 }
 }  // namespace
 
-GanttItem::GanttItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)
+GanttItem::GanttItem(QQuickItem* parent) : RunViewItem(Fit::ImageSize, parent)
 {
     setAcceptHoverEvents(true);
     setImplicitWidth(600);
@@ -41,44 +41,29 @@ GanttItem::GanttItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, pare
 
 GanttItem::~GanttItem() = default;
 
-void GanttItem::setRun(RunHandle* run)
+void GanttItem::runReplaced()
 {
-    if (run == run_)
-        return;
-    run_ = run;
-    model_ = run ? run->shared() : nullptr;
     labelWidth_ = 0;
     if (available()) {
         const QFontMetrics metrics(ganttFont());
-        for (const std::string& lane : model_->intervals().lanes)
+        for (const std::string& lane : model()->intervals().lanes)
             labelWidth_ = std::max(labelWidth_, metrics.horizontalAdvance(QString::fromStdString(lane)));
         labelWidth_ = std::min(labelWidth_ + 12, 240);
     }
-    const int lanes = available() ? int(model_->intervals().lanes.size()) : 0;
+    const int lanes = available() ? int(model()->intervals().lanes.size()) : 0;
     setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
     hoveredInterval_ = -1;
     hoveredRect_ = {};
     hoverText_.clear();
     repaint();
-    emit runChanged();
-    emit hoverChanged();
-}
-
-void GanttItem::setPosition(int position)
-{
-    if (position == position_)
-        return;
-    position_ = position;
-    repaint();
-    emit positionChanged();
 }
 
 QVariantList GanttItem::categories() const
 {
     QVariantList list;
-    if (!model_)
+    if (!model())
         return list;
-    const auto& names = model_->intervals().categories;
+    const auto& names = model()->intervals().categories;
     for (size_t c = 0; c < names.size(); ++c)
         list.append(QVariantMap{{"name", QString::fromStdString(names[c])}, {"color", categoryColor(int(c))}});
     return list;
@@ -90,7 +75,7 @@ void GanttItem::setLaneHeight(int height)
     if (height == laneHeight_)
         return;
     laneHeight_ = height;
-    const int lanes = available() ? int(model_->intervals().lanes.size()) : 0;
+    const int lanes = available() ? int(model()->intervals().lanes.size()) : 0;
     setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
     repaint();
     emit laneHeightChanged();
@@ -98,27 +83,24 @@ void GanttItem::setLaneHeight(int height)
 
 void GanttItem::setTextColor(const QColor& color)
 {
-    if (color == textColor_)
-        return;
-    textColor_ = color;
-    repaint();
-    emit colorsChanged();
+    replaceColor(textColor_, color);
 }
 
 void GanttItem::setGridColor(const QColor& color)
 {
-    if (color == gridColor_)
-        return;
-    gridColor_ = color;
-    repaint();
-    emit colorsChanged();
+    replaceColor(gridColor_, color);
 }
 
 void GanttItem::setCursorColor(const QColor& color)
 {
-    if (color == cursorColor_)
+    replaceColor(cursorColor_, color);
+}
+
+void GanttItem::replaceColor(QColor& field, const QColor& color)
+{
+    if (color == field)
         return;
-    cursorColor_ = color;
+    field = color;
     repaint();
     emit colorsChanged();
 }
@@ -128,8 +110,8 @@ GanttItem::Frame GanttItem::frame() const
     Frame f;
     if (!available())
         return f;
-    const RunIntervals& all = model_->intervals();
-    const auto x = model_->series().column(0);
+    const RunIntervals& all = model()->intervals();
+    const auto x = model()->series().column(0);
     double lo = x.empty() ? 0.0 : x.front(), hi = x.empty() ? 1.0 : x.back();
     for (const RunInterval& i : all.intervals) {
         lo = std::min(lo, i.fromX);
@@ -150,17 +132,17 @@ qreal GanttItem::pixelOfX(double x) const
 
 double GanttItem::cursorX() const
 {
-    const auto x = model_->series().column(0);
+    const auto x = model()->series().column(0);
     if (x.empty())
         return 0;
-    return x[size_t(std::clamp(position_, 0, int(x.size()) - 1))];
+    return x[size_t(std::clamp(position(), 0, int(x.size()) - 1))];
 }
 
 QRectF GanttItem::intervalRect(int index) const
 {
-    if (!available() || index < 0 || size_t(index) >= model_->intervals().intervals.size())
+    if (!available() || index < 0 || size_t(index) >= model()->intervals().intervals.size())
         return {};
-    const RunInterval& i = model_->intervals().intervals[size_t(index)];
+    const RunInterval& i = model()->intervals().intervals[size_t(index)];
     const Frame f = frame();
     const double left = pixelOfX(i.fromX), right = std::max(pixelOfX(i.toX), left + 1);  // never invisible
     const double top = f.plot.top() + double(i.lane) * laneHeight_ + kBarInset;
@@ -172,7 +154,7 @@ int GanttItem::intervalAt(qreal x, qreal y) const
     if (!available())
         return -1;
     // The last drawn bar under the point is the one on top.
-    const auto& all = model_->intervals().intervals;
+    const auto& all = model()->intervals().intervals;
     for (size_t k = all.size(); k-- > 0;)
         if (intervalRect(int(k)).contains(QPointF(x, y)))
             return int(k);
@@ -181,16 +163,16 @@ int GanttItem::intervalAt(qreal x, qreal y) const
 
 QString GanttItem::xText(double x) const
 {
-    const MetricInfo& info = model_->series().info(0);
+    const MetricInfo& info = model()->series().info(0);
     QString text = QString::number(x, 'f', std::abs(x - std::round(x)) < 1e-9 ? 0 : 2);
     return info.unit.empty() ? text : text + " " + QString::fromStdString(info.unit);
 }
 
 QString GanttItem::describeInterval(int index) const
 {
-    if (!available() || index < 0 || size_t(index) >= model_->intervals().intervals.size())
+    if (!available() || index < 0 || size_t(index) >= model()->intervals().intervals.size())
         return {};
-    const RunIntervals& all = model_->intervals();
+    const RunIntervals& all = model()->intervals();
     const RunInterval& i = all.intervals[size_t(index)];
     QString text = QString::fromStdString(i.label);
     if (i.lane < all.lanes.size())
@@ -203,7 +185,7 @@ QString GanttItem::describeInterval(int index) const
 
 void GanttItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
-    TextureImageItem::geometryChange(newGeometry, oldGeometry);
+    RunViewItem::geometryChange(newGeometry, oldGeometry);
     if (newGeometry.size().toSize() != oldGeometry.size().toSize())
         repaint();
 }
@@ -221,7 +203,7 @@ void GanttItem::repaint()
     img.fill(Qt::transparent);
     QPainter painter(&img);
     painter.setFont(ganttFont());
-    const RunIntervals& all = model_->intervals();
+    const RunIntervals& all = model()->intervals();
     const Frame f = frame();
     const QFontMetrics metrics = painter.fontMetrics();
 
@@ -236,7 +218,7 @@ void GanttItem::repaint()
     }
     // The x axis: nice ticks with grid lines, the title with its unit.
     const chart::NiceTicks ticks = chart::NiceTicks::compute(f.xMin, f.xMax, std::max(2, int(f.plot.width() / 100)));
-    const MetricInfo& xInfo = model_->series().info(0);
+    const MetricInfo& xInfo = model()->series().info(0);
     for (double t : ticks.values) {
         if (t < f.xMin - 1e-9 || t > f.xMax + 1e-9)
             continue;

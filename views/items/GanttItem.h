@@ -1,9 +1,7 @@
 #pragma once
 
-#include "items/TextureImageItem.h"
-#include "run/RunHandle.h"
+#include "items/RunViewItem.h"
 
-#include <QPointer>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -16,11 +14,10 @@ namespace tessera::views {
 // series, with its unit), and the timeline position as a line; bars that start after it are
 // drawn faint. Hover a bar for its label, lane and extent. Painted into one image of the item's
 // size, again only when the size, the run, the position or the hover changes.
-class GanttItem : public TextureImageItem {
+class GanttItem : public RunViewItem {
     Q_OBJECT
     QML_ELEMENT
-    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
-    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    // run and position: RunViewItem.
     Q_PROPERTY(bool available READ available NOTIFY runChanged)
     Q_PROPERTY(int intervalCount READ intervalCount NOTIFY runChanged)
     // {name, color} per category, for the legend.
@@ -37,12 +34,8 @@ public:
     explicit GanttItem(QQuickItem* parent = nullptr);
     ~GanttItem() override;
 
-    RunHandle* run() const { return run_; }
-    void setRun(RunHandle* run);
-    int position() const { return position_; }
-    void setPosition(int position);
-    bool available() const { return model_ && !model_->intervals().empty(); }
-    int intervalCount() const { return model_ ? int(model_->intervals().intervals.size()) : 0; }
+    bool available() const { return model() && !model()->intervals().empty(); }
+    int intervalCount() const { return model() ? int(model()->intervals().intervals.size()) : 0; }
     QVariantList categories() const;
     int laneHeight() const { return laneHeight_; }
     void setLaneHeight(int height);
@@ -63,13 +56,14 @@ public:
     Q_INVOKABLE QString describeInterval(int index) const;
 
 signals:
-    void runChanged();
-    void positionChanged();
     void laneHeightChanged();
     void colorsChanged();
     void hoverChanged();
 
 protected:
+    void runReplaced() override;
+    void runAnnounced() override { emit hoverChanged(); }
+    void positionMoved() override { repaint(); }
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
     void hoverMoveEvent(QHoverEvent* event) override;
     void hoverLeaveEvent(QHoverEvent* event) override;
@@ -83,11 +77,10 @@ private:
     double cursorX() const;
     QString xText(double x) const;
     void repaint();
+    // Sets one of the colours and paints again if it changed.
+    void replaceColor(QColor& field, const QColor& color);
     void setHovered(int index);
 
-    QPointer<RunHandle> run_;
-    std::shared_ptr<const Run> model_;
-    int position_ = 0;
     int laneHeight_ = 24;
     QColor textColor_{0x20, 0x20, 0x20};
     QColor gridColor_{0xd0, 0xd0, 0xd0};

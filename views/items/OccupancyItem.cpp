@@ -15,117 +15,57 @@ namespace {
 QColor useColor(double share, bool darkBackground) { return chart::ChartColors::occupancy(share, darkBackground); }
 }  // namespace
 
-OccupancyItem::OccupancyItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)
+OccupancyItem::OccupancyItem(QQuickItem* parent)
+    : GroupGridItem({.smallest = 1, .fixed = 7, .min = 4, .max = 24, .labelHeight = 18}, QColor(0xd4, 0xd4, 0xd4),
+                    QColor(0xe6, 0x55, 0x00), parent)
 {
-    setAcceptHoverEvents(true);
-    setAcceptedMouseButtons(Qt::LeftButton);
     setImplicitWidth(600);
 }
 
 OccupancyItem::~OccupancyItem() = default;
 
-void OccupancyItem::setRun(RunHandle* run)
+void OccupancyItem::forgetRun()
 {
-    if (run == run_)
-        return;
-    run_ = run;
-    model_ = run ? run->shared() : nullptr;
-    cursor_ = model_ ? model_->cursor() : nullptr;
     use_.clear();
     layer_ = 0;  // every run has a layer 0; the previous run's choice may not exist in this one
     hoveredCell_ = -1;
-    hoverText_.clear();
-    selectedGroup_ = -1;
-    relayout();
-    readCells();
-    emit runChanged();
+}
+
+void OccupancyItem::announceRun()
+{
     emit layerChanged();
     emit hoveredCellChanged();
     emit hoverTextChanged();
-    emit selectedGroupChanged();
-    updateSelectedGroupText();
-}
-
-void OccupancyItem::setPosition(int position)
-{
-    if (position == position_)
-        return;
-    position_ = position;
-    readCells();
-    emit positionChanged();
 }
 
 QVariantList OccupancyItem::layers() const
 {
-    return model_ ? layerList(model_->layout()) : QVariantList();
+    return model() ? layerList(model()->layout()) : QVariantList();
 }
 
 void OccupancyItem::setLayerIndex(int layer)
 {
-    const int count = model_ ? int(model_->layout().layers.size()) : 1;
+    const int count = model() ? int(model()->layout().layers.size()) : 1;
     layer = std::clamp(layer, 0, std::max(count - 1, 0));
     if (layer == layer_)
         return;
     layer_ = layer;
     use_.clear();  // the same values mean other colours in another layer: always repaint
-    readCells();
+    readAtPosition();
     emit layerChanged();
 }
 
 bool OccupancyItem::layerCategorical() const
 {
-    if (!model_ || size_t(layer_) >= model_->layout().layers.size())
+    if (!model() || size_t(layer_) >= model()->layout().layers.size())
         return false;
-    return model_->layout().layers[size_t(layer_)].kind == OccupancyLayer::Kind::Category;
-}
-
-void OccupancyItem::setCellSize(int size)
-{
-    size = std::clamp(size, 1, 64);
-    if (size == fixedCellSize_)
-        return;
-    fixedCellSize_ = size;
-    relayout();
-}
-
-void OccupancyItem::setFitHeight(int height)
-{
-    height = std::max(height, 0);
-    if (height == fitHeight_)
-        return;
-    fitHeight_ = height;
-    relayout();
-    emit fitChanged();
-}
-
-void OccupancyItem::setMinCellSize(int size)
-{
-    size = std::clamp(size, 1, 64);
-    if (size == minCellSize_)
-        return;
-    minCellSize_ = size;
-    relayout();
-    emit fitChanged();
-}
-
-void OccupancyItem::setMaxCellSize(int size)
-{
-    size = std::clamp(size, 1, 64);
-    if (size == maxCellSize_)
-        return;
-    maxCellSize_ = size;
-    relayout();
-    emit fitChanged();
+    return model()->layout().layers[size_t(layer_)].kind == OccupancyLayer::Kind::Category;
 }
 
 void OccupancyItem::setLabelHeight(int height)
 {
-    height = std::max(height, 0);
-    if (height == labelHeight_)
-        return;
-    labelHeight_ = height;
-    relayout();
-    emit labelHeightChanged();
+    if (replaceLabelHeight(height))
+        emit labelHeightChanged();
 }
 
 void OccupancyItem::setDarkBackground(bool dark)
@@ -139,20 +79,14 @@ void OccupancyItem::setDarkBackground(bool dark)
 
 void OccupancyItem::setEmptyColor(const QColor& color)
 {
-    if (color == emptyColor_)
-        return;
-    emptyColor_ = color;
-    repaintImage();
-    emit emptyColorChanged();
+    if (replaceEmptyColor(color))
+        emit emptyColorChanged();
 }
 
 void OccupancyItem::setSelectionColor(const QColor& color)
 {
-    if (color == selectionColor_)
-        return;
-    selectionColor_ = color;
-    repaintImage();
-    emit selectionColorChanged();
+    if (replaceSelectionColor(color))
+        emit selectionColorChanged();
 }
 
 QRectF OccupancyItem::hoveredCellRect() const
@@ -160,19 +94,6 @@ QRectF OccupancyItem::hoveredCellRect() const
     if (hoveredCell_ < 0 || size_t(hoveredCell_) >= geometry_.cells().size())
         return {};
     return QRectF(geometry_.cells()[size_t(hoveredCell_)]);
-}
-
-void OccupancyItem::setSelectedGroup(int group)
-{
-    const int groups = model_ ? int(model_->layout().groups.size()) : 0;
-    if (group < 0 || group >= groups)
-        group = -1;
-    if (group == selectedGroup_)
-        return;
-    selectedGroup_ = group;
-    repaintImage();
-    emit selectedGroupChanged();
-    updateSelectedGroupText();
 }
 
 QVariantList OccupancyItem::bands() const
@@ -214,18 +135,18 @@ int OccupancyItem::cellAt(qreal x, qreal y) const
 
 QString OccupancyItem::describeCell(int cell) const
 {
-    if (!cursor_ || cell < 0 || size_t(cell) >= use_.size())
+    if (!cursor() || cell < 0 || size_t(cell) >= use_.size())
         return {};
-    return QString::fromStdString(cursor_->describeCell(uint32_t(cell)));
+    return QString::fromStdString(cursor()->describeCell(uint32_t(cell)));
 }
 
 bool OccupancyItem::selectNode(const QString& name)
 {
     const std::string wanted = name.toStdString();
     int found = -1;
-    if (model_)
-        for (size_t g = 0; g < model_->layout().groups.size() && found < 0; ++g)
-            if (model_->layout().groups[g].name == wanted)
+    if (model())
+        for (size_t g = 0; g < model()->layout().groups.size() && found < 0; ++g)
+            if (model()->layout().groups[g].name == wanted)
                 found = int(g);
     setSelectedGroup(found);
     return found >= 0;
@@ -239,40 +160,22 @@ QRectF OccupancyItem::groupBounds(int group) const
     return QRectF(bounds);
 }
 
-void OccupancyItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
+int OccupancyItem::fittingSize(int width, int smallest, int largest) const
 {
-    TextureImageItem::geometryChange(newGeometry, oldGeometry);
-    if (int(newGeometry.width()) != int(oldGeometry.width()))
-        relayout();
+    return OccupancyGeometry::fittingCellSize(model()->layout(), width, fitHeight(), labelHeight(), smallest, largest);
 }
 
-void OccupancyItem::relayout()
+int OccupancyItem::layOut(int size)
 {
-    int size = fixedCellSize_;
-    if (model_ && width() >= 1 && fitHeight_ > 0)
-        size = OccupancyGeometry::fittingCellSize(model_->layout(), int(width()), fitHeight_, labelHeight_,
-                                                  std::min(minCellSize_, maxCellSize_), maxCellSize_);
-    if (model_ && width() >= 1)
-        geometry_ = OccupancyGeometry(model_->layout(), int(width()), size, labelHeight_);
-    else
-        geometry_ = OccupancyGeometry();
-    if (size != cellSize_) {
-        cellSize_ = size;
-        emit cellSizeChanged();
-    }
-    setImplicitHeight(model_ && width() >= 1 ? geometry_.height() : 0);
-    repaintImage();
-    emit bandsChanged();
+    geometry_ = OccupancyGeometry(model()->layout(), int(width()), size, labelHeight());
+    return geometry_.height();
 }
 
-void OccupancyItem::readCells()
+void OccupancyItem::readCursor()
 {
-    if (!cursor_)
-        return;
-    cursor_->seek(size_t(std::max(position_, 0)));
-    cursor_->cellLayer(size_t(layer_), scratch_);
-    if (scratch_.size() != model_->layout().cellCount)  // a kind that gives no values: all free
-        scratch_.assign(model_->layout().cellCount, layer_ == 0 ? 0.0f : -1.0f);
+    cursor()->cellLayer(size_t(layer_), scratch_);
+    if (scratch_.size() != model()->layout().cellCount)  // a kind that gives no values: all free
+        scratch_.assign(model()->layout().cellCount, layer_ == 0 ? 0.0f : -1.0f);
     if (scratch_ != use_) {
         use_.swap(scratch_);
         repaintImage();
@@ -280,10 +183,9 @@ void OccupancyItem::readCells()
     }
     // The texts name the pods present now, so they follow the cursor even when colours do not.
     if (hoveredCell_ >= 0) {
-        hoverText_ = describeCell(hoveredCell_);
+        storeHoverText(describeCell(hoveredCell_));
         emit hoverTextChanged();
     }
-    updateSelectedGroupText();
 }
 
 void OccupancyItem::repaintImage()
@@ -298,7 +200,7 @@ void OccupancyItem::repaintImage()
     if (texels.size() != QSize(geometry_.width(), geometry_.height()))
         texels = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
     texels.fill(Qt::transparent);
-    const QRgb empty = emptyColor_.rgba();
+    const QRgb empty = emptyColor().rgba();
     const bool categorical = layerCategorical();
     const int stride = int(texels.bytesPerLine() / sizeof(QRgb));
     auto* bits = reinterpret_cast<QRgb*>(texels.bits());
@@ -310,12 +212,12 @@ void OccupancyItem::repaintImage()
         for (int y = r.top(); y <= r.bottom(); ++y)
             std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
     }
-    if (selectedGroup_ >= 0) {
+    if (selectedGroup() >= 0) {
         QPainter painter(&texels);
         // Two pixels wide (two rings) on cells big enough to keep their colour visible inside.
-        painter.setPen(QPen(selectionColor_, 1));
+        painter.setPen(QPen(selectionColor(), 1));
         const int rings = geometry_.cellSize() >= 6 ? 2 : 1;
-        for (const QRect& r : geometry_.groupRects(selectedGroup_))
+        for (const QRect& r : geometry_.groupRects(selectedGroup()))
             for (int k = 1; k <= rings; ++k)
                 painter.drawRect(r.adjusted(-k, -k, k - 1, k - 1));
     }
@@ -331,38 +233,11 @@ void OccupancyItem::setHoveredCell(int cell)
     if (cell == hoveredCell_)
         return;
     hoveredCell_ = cell;
-    hoverText_ = text;
+    storeHoverText(text);
     // Text first: a tooltip shown on hoveredCellChanged opens with the text it has then, and
     // a text set while its delay runs is not applied (Qt 6.4): an empty box followed the mouse.
     emit hoverTextChanged();
     emit hoveredCellChanged();
-}
-
-void OccupancyItem::hoverMoveEvent(QHoverEvent* event)
-{
-    setHoveredCell(cellAt(event->position().x(), event->position().y()));
-}
-
-void OccupancyItem::hoverLeaveEvent(QHoverEvent*)
-{
-    setHoveredCell(-1);
-}
-
-void OccupancyItem::mousePressEvent(QMouseEvent* event)
-{
-    setSelectedGroup(groupOfCell(cellAt(event->position().x(), event->position().y())));
-    event->accept();
-}
-
-void OccupancyItem::updateSelectedGroupText()
-{
-    QString text;
-    if (cursor_ && selectedGroup_ >= 0)
-        text = QString::fromStdString(cursor_->describeGroup(uint32_t(selectedGroup_)));
-    if (text != selectedGroupText_) {
-        selectedGroupText_ = text;
-        emit selectedGroupTextChanged();
-    }
 }
 
 }  // namespace tessera::views

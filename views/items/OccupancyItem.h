@@ -1,10 +1,8 @@
 #pragma once
 
 #include "items/OccupancyGeometry.h"
-#include "items/TextureImageItem.h"
-#include "run/RunHandle.h"
+#include "items/GroupGridItem.h"
 
-#include <QPointer>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -18,15 +16,13 @@ namespace tessera::views {
 // the size or the selection change, so it stays fluid at 12,000+ cells and renders under the
 // software scene graph too. Cells flow in rows that wrap to the item's width; implicitHeight
 // is the height they need.
-class OccupancyItem : public TextureImageItem {
+class OccupancyItem : public GroupGridItem {
     Q_OBJECT
     QML_ELEMENT
-    Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY runChanged)
-    Q_PROPERTY(int position READ position WRITE setPosition NOTIFY positionChanged)
+    // run, position, fitHeight, selectedGroup and selectedGroupText: GroupGridItem.
     // The cell size in pixels: as set, or, while fitHeight > 0, the largest size within
     // [minCellSize, maxCellSize] whose grid fits in fitHeight (the smallest if none does).
     Q_PROPERTY(int cellSize READ cellSize WRITE setCellSize NOTIFY cellSizeChanged)
-    Q_PROPERTY(int fitHeight READ fitHeight WRITE setFitHeight NOTIFY fitChanged)
     Q_PROPERTY(int minCellSize READ minCellSize WRITE setMinCellSize NOTIFY fitChanged)
     Q_PROPERTY(int maxCellSize READ maxCellSize WRITE setMaxCellSize NOTIFY fitChanged)
     Q_PROPERTY(int labelHeight READ labelHeight WRITE setLabelHeight NOTIFY labelHeightChanged)
@@ -37,8 +33,6 @@ class OccupancyItem : public TextureImageItem {
     Q_PROPERTY(int hoveredCell READ hoveredCell NOTIFY hoveredCellChanged)
     Q_PROPERTY(QRectF hoveredCellRect READ hoveredCellRect NOTIFY hoveredCellChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverTextChanged)
-    Q_PROPERTY(int selectedGroup READ selectedGroup WRITE setSelectedGroup NOTIFY selectedGroupChanged)
-    Q_PROPERTY(QString selectedGroupText READ selectedGroupText NOTIFY selectedGroupTextChanged)
     // {label, x, y, width, height, cells, nodes} per GPU model, in item coordinates.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
     Q_PROPERTY(int cellCount READ cellCount NOTIFY runChanged)
@@ -57,39 +51,28 @@ public:
     explicit OccupancyItem(QQuickItem* parent = nullptr);
     ~OccupancyItem() override;
 
-    RunHandle* run() const { return run_; }
-    void setRun(RunHandle* run);
-    int position() const { return position_; }
-    void setPosition(int position);
-    int cellSize() const { return cellSize_; }
-    void setCellSize(int size);
-    int fitHeight() const { return fitHeight_; }
-    void setFitHeight(int height);
-    int minCellSize() const { return minCellSize_; }
-    void setMinCellSize(int size);
-    int maxCellSize() const { return maxCellSize_; }
-    void setMaxCellSize(int size);    int labelHeight() const { return labelHeight_; }
+    int cellSize() const { return fittedSize(); }
+    void setCellSize(int size) { setFixedSize(size); }
+    int minCellSize() const { return minSize(); }
+    void setMinCellSize(int size) { setMinSize(size); }
+    int maxCellSize() const { return maxSize(); }
+    void setMaxCellSize(int size) { setMaxSize(size); }
+    using GroupGridItem::labelHeight;
     void setLabelHeight(int height);
     bool darkBackground() const { return darkBackground_; }
     void setDarkBackground(bool dark);
-    QColor emptyColor() const { return emptyColor_; }
     void setEmptyColor(const QColor& color);
-    QColor selectionColor() const { return selectionColor_; }
     void setSelectionColor(const QColor& color);
     int hoveredCell() const { return hoveredCell_; }
     QRectF hoveredCellRect() const;
-    QString hoverText() const { return hoverText_; }
-    int selectedGroup() const { return selectedGroup_; }
-    void setSelectedGroup(int group);
-    QString selectedGroupText() const { return selectedGroupText_; }
     QVariantList bands() const;
     int cellCount() const { return int(use_.size()); }
     QVariantList layers() const;
     int layerIndex() const { return layer_; }
     void setLayerIndex(int layer);
     bool layerCategorical() const;
-    bool hasSpans() const { return model_ && model_->layout().hasSpans(); }
-    bool hasIntervals() const { return model_ && !model_->intervals().empty(); }
+    bool hasSpans() const { return model() && model()->layout().hasSpans(); }
+    bool hasIntervals() const { return model() && !model()->intervals().empty(); }
     // Cells with any allocated share in the shown layer (layer 0: what the run's "gpus_in_use"
     // metric counts).
     int usedCellCount() const;
@@ -109,53 +92,36 @@ public:
     Q_INVOKABLE QRectF groupBounds(int group) const;
 
 signals:
-    void runChanged();
-    void positionChanged();
     void cellSizeChanged();
-    void fitChanged();
     void labelHeightChanged();
     void darkBackgroundChanged();
     void emptyColorChanged();
     void selectionColorChanged();
     void hoveredCellChanged();
     void hoverTextChanged();
-    void selectedGroupChanged();
-    void selectedGroupTextChanged();
-    void bandsChanged();
     void cellsChanged();
     void layerChanged();
 
 protected:
-    void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
-    void hoverMoveEvent(QHoverEvent* event) override;
-    void hoverLeaveEvent(QHoverEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
+    bool hasGrid() const override { return model() != nullptr; }
+    int fittingSize(int width, int smallest, int largest) const override;
+    int layOut(int size) override;
+    void clearLayout() override { geometry_ = OccupancyGeometry(); }
+    void fittedSizeChanged() override { emit cellSizeChanged(); }
+    void paintLayout() override { repaintImage(); }
+    void repaintImage() override;
+    void readCursor() override;
+    void forgetRun() override;
+    void announceRun() override;
+    void hoverAt(QPoint point) override { setHoveredCell(cellAt(point.x(), point.y())); }
+    int groupAt(QPoint point) const override { return groupOfCell(cellAt(point.x(), point.y())); }
 
 private:
-    void relayout();
-    void readCells();
-    void repaintImage();
     void setHoveredCell(int cell);
-    void updateSelectedGroupText();
 
-    QPointer<RunHandle> run_;
-    std::shared_ptr<const Run> model_;  // keeps the run and its layout alive
-    std::unique_ptr<RunCursor> cursor_;
-    int position_ = 0;
     int layer_ = 0;
-    int cellSize_ = 7;
-    int fixedCellSize_ = 7;  // as set; cellSize_ differs while fitting
-    int fitHeight_ = 0;
-    int minCellSize_ = 4;
-    int maxCellSize_ = 24;
-    int labelHeight_ = 18;
     bool darkBackground_ = false;
-    QColor emptyColor_{0xd4, 0xd4, 0xd4};
-    QColor selectionColor_{0xe6, 0x55, 0x00};
     int hoveredCell_ = -1;
-    QString hoverText_;
-    int selectedGroup_ = -1;
-    QString selectedGroupText_;
 
     OccupancyGeometry geometry_;
     std::vector<float> use_;

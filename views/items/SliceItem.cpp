@@ -35,58 +35,41 @@ void fill(QImage& image, const QRect& rect, QRgb rgb)
 }
 }  // namespace
 
-SliceItem::SliceItem(QQuickItem* parent) : TextureImageItem(Fit::ImageSize, parent)
+SliceItem::SliceItem(QQuickItem* parent)
+    : GroupGridItem({.smallest = 2, .fixed = 12, .min = 5, .max = 28, .labelHeight = 20}, QColor(0xdd, 0xdd, 0xdd),
+                    QColor(0xff, 0x2d, 0x00), parent)
 {
-    setAcceptHoverEvents(true);
-    setAcceptedMouseButtons(Qt::LeftButton);
     setImplicitWidth(600);
 }
 
 SliceItem::~SliceItem() = default;
 
-void SliceItem::setRun(RunHandle* run)
+void SliceItem::forgetRun()
 {
-    if (run == run_)
-        return;
-    run_ = run;
-    model_ = run ? run->shared() : nullptr;
-    cursor_ = model_ && model_->layout().hasSpans() ? model_->cursor() : nullptr;
     categoricalLayers_.clear();
-    if (model_)
-        for (size_t l = 0; l < model_->layout().layers.size(); ++l)
-            if (model_->layout().layers[l].kind == OccupancyLayer::Kind::Category)
+    if (model())
+        for (size_t l = 0; l < model()->layout().layers.size(); ++l)
+            if (model()->layout().layers[l].kind == OccupancyLayer::Kind::Category)
                 categoricalLayers_.push_back(l);
     colorLayer_ = 0;
     spans_.clear();
     hoveredGroup_ = -1;
     hoverPoint_ = QPoint(-1, -1);
     hoveredRect_ = {};
-    hoverText_.clear();
-    selectedGroup_ = -1;
-    relayout();
-    readSpans();
-    emit runChanged();
-    emit colorLayerChanged();
-    emit hoverChanged();
-    emit selectedGroupChanged();
-    updateSelectedGroupText();
 }
 
-void SliceItem::setPosition(int position)
+void SliceItem::announceRun()
 {
-    if (position == position_)
-        return;
-    position_ = position;
-    readSpans();
-    emit positionChanged();
+    emit colorLayerChanged();
+    emit hoverChanged();
 }
 
 QVariantList SliceItem::colorLayers() const
 {
     QVariantList list;
-    if (!model_)
+    if (!model())
         return list;
-    const QVariantList all = layerList(model_->layout());
+    const QVariantList all = layerList(model()->layout());
     for (size_t l : categoricalLayers_) {
         QVariantMap entry = all[qsizetype(l)].toMap();
         entry["layer"] = int(l);
@@ -110,62 +93,16 @@ int SliceItem::layoutLayer() const
     return size_t(colorLayer_) < categoricalLayers_.size() ? int(categoricalLayers_[size_t(colorLayer_)]) : -1;
 }
 
-void SliceItem::setSlotSize(int size)
-{
-    size = std::clamp(size, 2, 64);
-    if (size == fixedSlotSize_)
-        return;
-    fixedSlotSize_ = size;
-    relayout();
-}
-
-void SliceItem::setFitHeight(int height)
-{
-    height = std::max(height, 0);
-    if (height == fitHeight_)
-        return;
-    fitHeight_ = height;
-    relayout();
-    emit fitChanged();
-}
-
-void SliceItem::setMinSlotSize(int size)
-{
-    size = std::clamp(size, 2, 64);
-    if (size == minSlotSize_)
-        return;
-    minSlotSize_ = size;
-    relayout();
-    emit fitChanged();
-}
-
-void SliceItem::setMaxSlotSize(int size)
-{
-    size = std::clamp(size, 2, 64);
-    if (size == maxSlotSize_)
-        return;
-    maxSlotSize_ = size;
-    relayout();
-    emit fitChanged();
-}
-
 void SliceItem::setBandLabelHeight(int height)
 {
-    height = std::max(height, 0);
-    if (height == bandLabelHeight_)
-        return;
-    bandLabelHeight_ = height;
-    relayout();
-    emit fitChanged();
+    if (replaceLabelHeight(height))
+        emit fitChanged();
 }
 
 void SliceItem::setEmptyColor(const QColor& color)
 {
-    if (color == emptyColor_)
-        return;
-    emptyColor_ = color;
-    paintBase();
-    emit colorsChanged();
+    if (replaceEmptyColor(color))
+        emit colorsChanged();
 }
 
 void SliceItem::setTextColor(const QColor& color)
@@ -173,7 +110,7 @@ void SliceItem::setTextColor(const QColor& color)
     if (color == textColor_)
         return;
     textColor_ = color;
-    paintBase();
+    paintLayout();
     emit colorsChanged();
 }
 
@@ -188,23 +125,8 @@ void SliceItem::setStrandedColor(const QColor& color)
 
 void SliceItem::setSelectionColor(const QColor& color)
 {
-    if (color == selectionColor_)
-        return;
-    selectionColor_ = color;
-    repaintImage();
-    emit colorsChanged();
-}
-
-void SliceItem::setSelectedGroup(int group)
-{
-    if (group < 0 || group >= groupCount())
-        group = -1;
-    if (group == selectedGroup_)
-        return;
-    selectedGroup_ = group;
-    repaintImage();
-    emit selectedGroupChanged();
-    updateSelectedGroupText();
+    if (replaceSelectionColor(color))
+        emit colorsChanged();
 }
 
 QVariantList SliceItem::bands() const
@@ -223,8 +145,8 @@ QVariantList SliceItem::bands() const
 QVariantList SliceItem::rows() const
 {
     QVariantList list;
-    if (model_)
-        for (const auto& row : model_->layout().spanRows)
+    if (model())
+        for (const auto& row : model()->layout().spanRows)
             list.append(QVariantMap{{"name", QString::fromStdString(row.name)}, {"slots", int(row.slotCount)}});
     return list;
 }
@@ -260,13 +182,13 @@ SliceItem::Found SliceItem::find(QPoint point) const
 QString SliceItem::describeAt(qreal x, qreal y) const
 {
     const Found found = find(QPointF(x, y).toPoint());
-    if (!cursor_ || found.group < 0)
+    if (!cursor() || found.group < 0)
         return {};
-    if (found.span && found.span->cell >= 0 && uint32_t(found.span->cell) < model_->layout().cellCount)
-        return QString::fromStdString(cursor_->describeCell(uint32_t(found.span->cell)));
-    QString text = QString::fromStdString(cursor_->describeGroup(uint32_t(found.group)));
+    if (found.span && found.span->cell >= 0 && uint32_t(found.span->cell) < model()->layout().cellCount)
+        return QString::fromStdString(cursor()->describeCell(uint32_t(found.span->cell)));
+    QString text = QString::fromStdString(cursor()->describeGroup(uint32_t(found.group)));
     if (found.span && !found.span->label.empty()) {  // e.g. a stranded slice: say so first
-        const auto& row = model_->layout().spanRows[found.span->row];
+        const auto& row = model()->layout().spanRows[found.span->row];
         text = tr("%1 · %2 slot %3").arg(QString::fromStdString(found.span->label), QString::fromStdString(row.name))
                    .arg(found.span->fromSlot + 1 == found.span->toSlot
                             ? QString::number(found.span->fromSlot)
@@ -283,40 +205,24 @@ QRectF SliceItem::groupBounds(int group) const
     return QRectF(geometry_.tiles()[size_t(group)]);
 }
 
-void SliceItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
+int SliceItem::fittingSize(int width, int smallest, int largest) const
 {
-    TextureImageItem::geometryChange(newGeometry, oldGeometry);
-    if (int(newGeometry.width()) != int(oldGeometry.width()))
-        relayout();
+    return SliceGeometry::fittingSlotSize(model()->layout(), width, fitHeight(), labelHeight(), smallest, largest);
 }
 
-void SliceItem::relayout()
+int SliceItem::layOut(int size)
 {
-    const bool drawable = available() && width() >= 1;
-    int size = fixedSlotSize_;
-    if (drawable && fitHeight_ > 0)
-        size = SliceGeometry::fittingSlotSize(model_->layout(), int(width()), fitHeight_, bandLabelHeight_,
-                                              std::min(minSlotSize_, maxSlotSize_), maxSlotSize_);
-    geometry_ = drawable ? SliceGeometry(model_->layout(), int(width()), size, bandLabelHeight_) : SliceGeometry();
-    if (size != slotSize_) {
-        slotSize_ = size;
-        emit slotSizeChanged();
-    }
-    setImplicitHeight(drawable ? geometry_.height() : 0);
-    paintBase();
-    emit bandsChanged();
+    geometry_ = SliceGeometry(model()->layout(), int(width()), size, labelHeight());
+    return geometry_.height();
 }
 
-void SliceItem::readSpans()
+void SliceItem::readCursor()
 {
-    if (!cursor_)
-        return;
-    cursor_->seek(size_t(std::max(position_, 0)));
-    const size_t groups = model_->layout().groups.size();
+    const size_t groups = model()->layout().groups.size();
     bool changed = spans_.size() != groups;
     spans_.resize(groups);
     for (size_t g = 0; g < groups; ++g) {
-        cursor_->spans(uint32_t(g), scratch_);
+        cursor()->spans(uint32_t(g), scratch_);
         if (scratch_ != spans_[g]) {
             spans_[g].swap(scratch_);
             changed = true;
@@ -328,11 +234,10 @@ void SliceItem::readSpans()
     }
     // The texts name what runs now, so they follow the cursor even when the colours do not.
     if (hoveredGroup_ >= 0)
-        setHover(hoverPoint_);
-    updateSelectedGroupText();
+        hoverAt(hoverPoint_);
 }
 
-void SliceItem::paintBase()
+void SliceItem::paintLayout()
 {
     if (geometry_.tiles().empty() || !available()) {
         base_ = QImage();
@@ -341,8 +246,8 @@ void SliceItem::paintBase()
     }
     base_ = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
     base_.fill(Qt::transparent);
-    const OccupancyLayout& layout = model_->layout();
-    const QRgb empty = qPremultiply(emptyColor_.rgba());  // the image is premultiplied; themes use alpha
+    const OccupancyLayout& layout = model()->layout();
+    const QRgb empty = qPremultiply(emptyColor().rgba());  // the image is premultiplied; themes use alpha
     for (size_t g = 0; g < layout.groups.size(); ++g)
         for (size_t row = 0; row < layout.spanRows.size(); ++row)
             for (uint32_t s = 0; s < layout.slotsOf(g, row); ++s)
@@ -372,7 +277,7 @@ void SliceItem::repaintImage()
         return;
     }
     texels = base_.copy();
-    const QRgb empty = qPremultiply(emptyColor_.rgba());
+    const QRgb empty = qPremultiply(emptyColor().rgba());
     const int layer = layoutLayer();
     // Slots big enough show where one instance ends and the next begins (an outline) and, in
     // the top row, the span's label where it fits.
@@ -384,7 +289,7 @@ void SliceItem::repaintImage()
     painter.setFont(font);
     for (size_t g = 0; g < spans_.size() && g < geometry_.tiles().size(); ++g)
         for (const OccupancySpan& span : spans_[g]) {
-            if (span.row >= model_->layout().spanRows.size() || span.toSlot <= span.fromSlot)
+            if (span.row >= model()->layout().spanRows.size() || span.toSlot <= span.fromSlot)
                 continue;
             const QRect r = geometry_.spanRect(int(g), int(span.row), int(span.fromSlot), int(span.toSlot));
             if (span.flags & OccupancySpan::Stranded) {
@@ -409,54 +314,27 @@ void SliceItem::repaintImage()
                 }
             }
         }
-    if (selectedGroup_ >= 0) {
-        painter.setPen(QPen(selectionColor_, 2));
-        painter.drawRect(QRectF(geometry_.tiles()[size_t(selectedGroup_)]).adjusted(-3, -2, 3, 3));
+    if (selectedGroup() >= 0) {
+        painter.setPen(QPen(selectionColor(), 2));
+        painter.drawRect(QRectF(geometry_.tiles()[size_t(selectedGroup())]).adjusted(-3, -2, 3, 3));
     }
     painter.end();
     imageChanged();
 }
 
-void SliceItem::setHover(QPoint point)
+void SliceItem::hoverAt(QPoint point)
 {
     hoverPoint_ = point;
     const Found found = find(point);
     const QString text = found.group >= 0 ? describeAt(point.x(), point.y()) : QString();
     const QRectF rect = text.isEmpty() ? QRectF() : QRectF(found.rect);
     const int group = text.isEmpty() ? -1 : found.group;
-    if (group == hoveredGroup_ && rect == hoveredRect_ && text == hoverText_)
+    if (group == hoveredGroup_ && rect == hoveredRect_ && text == hoverText())
         return;
     hoveredGroup_ = group;
     hoveredRect_ = rect;
-    hoverText_ = text;
+    storeHoverText(text);
     emit hoverChanged();
-}
-
-void SliceItem::hoverMoveEvent(QHoverEvent* event)
-{
-    setHover(event->position().toPoint());
-}
-
-void SliceItem::hoverLeaveEvent(QHoverEvent*)
-{
-    setHover(QPoint(-1, -1));
-}
-
-void SliceItem::mousePressEvent(QMouseEvent* event)
-{
-    setSelectedGroup(geometry_.hitAt(event->position().toPoint()).group);
-    event->accept();
-}
-
-void SliceItem::updateSelectedGroupText()
-{
-    QString text;
-    if (cursor_ && selectedGroup_ >= 0)
-        text = QString::fromStdString(cursor_->describeGroup(uint32_t(selectedGroup_)));
-    if (text != selectedGroupText_) {
-        selectedGroupText_ = text;
-        emit selectedGroupTextChanged();
-    }
 }
 
 }  // namespace tessera::views
