@@ -207,6 +207,7 @@ RunWords InferenceRun::words() const
     words.filtered = "not served";
     words.occupancy = "MIG slices";
     words.groupHeatmap = "Compute slices used";
+    words.inspector = "Plan inspector";
     words.positionText = "{}";
     return words;
 }

@@ -136,7 +136,8 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"feasible", text(words.feasible)},
             {"filtered", text(words.filtered)},
             {"Filtered", capitalised(words.filtered)},
-            {"occupancy", text(words.occupancy)}};
+            {"occupancy", text(words.occupancy)},
+            {"inspector", text(words.inspector)}};
 }
 
 int RunHandle::positionAtX(double x) const
