@@ -208,6 +208,9 @@ RunWords InferenceRun::words() const
     words.occupancy = "MIG slices";
     words.groupHeatmap = "Compute slices used";
     words.inspector = "Plan inspector";
+    words.group = "GPU";
+    words.groups = "GPUs";
+    words.groupBands = "GPU type";
     words.positionText = "{}";
     return words;
 }

@@ -484,6 +484,23 @@ private slots:
         QVERIFY2(rows.count('\n') > 30, rows.left(400).constData());
         const QByteArray head = rows.left(rows.indexOf('\n'));
         QVERIFY2(!head.contains("pods") && !head.contains("arrived"), head.constData());
+        // Two metrics of two runs: each column names its metric and run, not the run alone.
+        for (const char* column : {"GPUs used · A", "GPUs used · B", "GPU instances · A", "GPU instances · B"})
+            QVERIFY2(head.contains(column), head.constData());
+
+        // The shared heatmap and occupancy charts speak of GPUs, not nodes.
+        for (const QString& chart : {QStringLiteral("fragmentation-heatmap"), QStringLiteral("occupancy")}) {
+            const QString path = exportDir() + "/" + chart + ".svg";
+            QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                      Q_ARG(tessera::views::RunHandle*, elastic_.data()), Q_ARG(tessera::views::RunHandle*, nullptr),
+                                      Q_ARG(int, 0), Q_ARG(int, -1), Q_ARG(int, elastic_->steps()),
+                                      Q_ARG(QString, path), Q_ARG(QString, QString()), Q_ARG(int, 1600), Q_ARG(int, 1000));
+            QVERIFY(ok);
+            wait(path);
+            const QByteArray svg = tessera::test::readBytes(path);
+            QVERIFY2(svg.contains("GPUs by GPU type"), qPrintable(chart));
+            QVERIFY2(!svg.contains("node") && !svg.contains("Node"), qPrintable(chart));
+        }
 
         const QString report = exportDir() + "/report.pdf";
         QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, elastic_.data()),

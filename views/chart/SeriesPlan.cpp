@@ -32,6 +32,20 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     return plan;
 }
 
+SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_view key, int colour)
+{
+    List plan;
+    for (size_t i = 0; i < frame.runCount(); ++i) {
+        const auto column = frame.run(i).series().find(key);
+        if (!column)
+            continue;
+        const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
+        plan.append({ownName(frame, label, i), ChartColors::seriesColor(colour), ChartSpec::SeriesStyle::Line, i > 0,
+                     stepped(frame.run(i), key), i, std::string(key), {}, {}});
+    }
+    return plan;
+}
+
 QString SeriesPlan::ownName(const RunChartFrame& frame, const QString& name, size_t run)
 {
     return frame.runCount() > 1 ? QStringLiteral("%1 · %2").arg(name, frame.runLetter(run)) : name;

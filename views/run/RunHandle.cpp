@@ -137,7 +137,9 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"filtered", text(words.filtered)},
             {"Filtered", capitalised(words.filtered)},
             {"occupancy", text(words.occupancy)},
-            {"inspector", text(words.inspector)}};
+            {"inspector", text(words.inspector)},
+            {"group", text(words.group)},
+            {"groups", text(words.groups)}};
 }
 
 int RunHandle::positionAtX(double x) const

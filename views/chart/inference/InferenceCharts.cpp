@@ -7,8 +7,9 @@ namespace tessera::chart {
 
 SeriesPlan::List InferenceCharts::fleetPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "gpus_used");
-    plan.append(SeriesPlan::metric(frame, "instances"));
+    // Two metrics of each run: named by the metric, not the run (the subtitle names the runs).
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_used", 0);
+    plan.append(SeriesPlan::labelled(frame, "instances", 3));
     return plan;
 }
 
@@ -17,16 +18,26 @@ SeriesPlan::List InferenceCharts::utilisationPlan(const RunChartFrame& frame)
     return SeriesPlan::metric(frame, "slice_util_pct");
 }
 
+// A run's overall series beside its per-model ones: in the run's colour, named "all models"
+// (the legend's other entries are models, not runs).
+SeriesPlan::List InferenceCharts::overall(const RunChartFrame& frame, std::string_view key)
+{
+    SeriesPlan::List plan = SeriesPlan::metric(frame, key);
+    for (PlannedSeries& series : plan)
+        series.name = SeriesPlan::ownName(frame, QStringLiteral("all models"), series.run);
+    return plan;
+}
+
 SeriesPlan::List InferenceCharts::sloPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "slo_attainment_pct");
+    SeriesPlan::List plan = overall(frame, "slo_attainment_pct");
     plan.append(SeriesPlan::family(frame, InferenceRun::kSloByModelFamily));
     return plan;
 }
 
 SeriesPlan::List InferenceCharts::latencyPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::metric(frame, "p99_ms");
+    SeriesPlan::List plan = overall(frame, "p99_ms");
     plan.append(SeriesPlan::family(frame, InferenceRun::kP99ByModelFamily));
     return plan;
 }
