@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace tessera {
@@ -245,8 +246,26 @@ ExplanationTable InferenceRun::explain(size_t step) const
     ExplanationTable table;
     table.subject = fmt::format("plan in force at {:g} s, made at {:g} s ({}) by {}", timeAt(std::min(step + 1, steps())),
                                 epoch.fromS, epoch.trigger, epoch.policy);
-    table.columns = {"compute slices", "batch", "processes", "latency (ms)", "throughput (req/s)",
-                     "req/s per slice", "rate (req/s)", "replicas"};
+    table.candidateColumn = "class";
+    // The chosen point per class; its processes (MPS) only where some class runs more than one.
+    bool anyProcs = false;
+    for (const ClassDecision& decision : epoch.decisions)
+        anyProcs |= decision.chosen >= 0 && decision.candidates[decision.chosen].point.procs > 1;
+    table.columns = {"profile", "batch", "latency (ms)", "req/s", "req/s/slice", "rate (req/s)", "replicas", "feasible"};
+    if (anyProcs)
+        table.columns.insert(table.columns.begin() + 2, "procs");
+    constexpr double kText = std::numeric_limits<double>::quiet_NaN();
+    // The instance profiles a class is served on (replicas of one point may sit on profiles of
+    // one size with different memory, 1g.10gb and 1g.20gb).
+    const auto profilesOf = [&](uint32_t classId) {
+        std::string names;
+        for (const PlannedInstance& i : epoch.instances) {
+            const std::string& profile = gpu_->profiles()[i.profile].name;
+            if (i.classId == classId && !i.idle && names.find(profile) == std::string::npos)
+                names += (names.empty() ? "" : " / ") + profile;
+        }
+        return names.empty() ? std::string("–") : names;
+    };
     for (const ClassDecision& decision : epoch.decisions) {
         const WorkloadClass& c = epoch.classes[decision.classId];
         std::string name = result_.services[c.service];
@@ -258,20 +277,31 @@ ExplanationTable InferenceRun::explain(size_t step) const
             continue;
         }
         const ServingPoint& p = decision.candidates[decision.chosen].point;
-        table.rows.push_back({name,
-                              {double(p.computeSlices), double(p.batch), double(p.procs), p.latencyMs, p.throughputRps,
-                               p.throughputRps / p.computeSlices, c.rateRps, double(decision.replicas)}});
+        const auto feasible = std::count_if(decision.candidates.begin(), decision.candidates.end(),
+                                            [](const PlanCandidate& candidate) { return candidate.feasible; });
+        ExplanationTable::Row row{name,
+                                  {kText, double(p.batch), p.latencyMs, p.throughputRps,
+                                   p.throughputRps / p.computeSlices, c.rateRps, double(decision.replicas), kText},
+                                  {profilesOf(decision.classId), {}, {}, {}, {}, {}, {},
+                                   fmt::format("{} of {}", feasible, decision.candidates.size())}};
+        if (anyProcs) {
+            row.values.insert(row.values.begin() + 2, double(p.procs));
+            row.texts.insert(row.texts.begin() + 2, std::string());
+        }
+        table.rows.push_back(std::move(row));
     }
-    std::sort(table.rows.begin(), table.rows.end(), [](const ExplanationTable::Row& a, const ExplanationTable::Row& b) {
-        return a.values[5] > b.values[5];
+    const size_t perSlice = anyProcs ? 5 : 4;
+    std::sort(table.rows.begin(), table.rows.end(), [&](const ExplanationTable::Row& a, const ExplanationTable::Row& b) {
+        return a.values[perSlice] > b.values[perSlice];
     });
     uint32_t gpus = 0;
     for (const PlannedInstance& i : epoch.instances)
         gpus = std::max(gpus, i.gpu + 1);
     table.outcome = fmt::format("{} instances on {} GPU slots; {} class{} served", epoch.instances.size(), gpus,
                                 table.rows.size(), table.rows.size() == 1 ? "" : "es");
-    table.why = "per class the SLO-feasible point with the most throughput per compute slice, replicated to "
-                "its rate; rows ranked by throughput per slice";
+    table.why = "per class, of the (profile, batch) points the performance model predicts within the SLO "
+                "(feasible), the one with the most throughput per compute slice, replicated to its rate; "
+                "rows ranked by throughput per slice";
     return table;
 }
 

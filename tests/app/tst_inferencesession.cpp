@@ -361,6 +361,11 @@ private slots:
         QVERIFY(header);
         const QString headerText = header->property("text").toString();
         QVERIFY2(headerText.contains(QStringLiteral(" s")) || headerText.contains(QStringLiteral("min")), qPrintable(headerText));
+        // A five-minute run reads as a clock, without "0 d" before every time.
+        QVERIFY2(headerText.contains(QStringLiteral("00:05:00 (300 s)")) && !headerText.contains(QStringLiteral("0 d")),
+                 qPrintable(headerText));
+        const QString label = timeline()->property("label").toString();
+        QVERIFY2(label.startsWith(QStringLiteral("00:05:00")), qPrintable(label));
 
         // Hover over the first GPU: the text names an instance profile ("3g.40gb").
         QString hover;
@@ -393,6 +398,23 @@ private slots:
         QTest::qWait(500);
         verifyNotBlank(shoot(name), name, 0.03);
         verifyNoPodWords(name);
+        if (name == QLatin1String("inspector")) {
+            // The plan explained per class: the class, the profile it is served on and the
+            // points the planner found feasible.
+            QObject* decisions = find("decisionModel");
+            QVERIFY(decisions);
+            QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool(), 30000);
+            QString first, profile;
+            QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
+            QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, profile), Q_ARG(int, 1));
+            QCOMPARE(first, QStringLiteral("class"));
+            QCOMPARE(profile, QStringLiteral("profile"));
+            auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
+            QVERIFY(table);
+            // The table fits the width it has at 1280x800 (no column cut at the right).
+            QVERIFY2(table->property("contentWidth").toDouble() <= table->width() + 1,
+                     qPrintable(QStringLiteral("%1 of %2").arg(table->property("contentWidth").toDouble()).arg(table->width())));
+        }
     }
 
     // Fork at the cursor with MIG disabled and 1.2 times the load, through the Fork dialog.

@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace tessera;
 
 namespace {
@@ -91,8 +93,17 @@ private slots:
         // The plan explained: one row per served class, best throughput per slice first.
         const ExplanationTable table = run->explain(0);
         QCOMPARE(table.rows.size(), size_t(6));
+        const size_t perSlice = size_t(std::find(table.columns.begin(), table.columns.end(), "req/s/slice") - table.columns.begin());
+        QVERIFY(perSlice < table.columns.size());
         for (size_t i = 1; i < table.rows.size(); ++i)
-            QVERIFY(table.rows[i - 1].values[5] >= table.rows[i].values[5]);
+            QVERIFY(table.rows[i - 1].values[perSlice] >= table.rows[i].values[perSlice]);
+        // Each row names the profile it is served on ("3g.40gb") and how many points were feasible.
+        QCOMPARE(table.candidateColumn, std::string("class"));
+        QCOMPARE(table.columns.front(), std::string("profile"));
+        for (const ExplanationTable::Row& row : table.rows) {
+            QVERIFY(row.text(0) && row.text(0)->find('g') != std::string::npos);
+            QVERIFY(row.text(table.columns.size() - 1) && row.text(table.columns.size() - 1)->find(" of ") != std::string::npos);
+        }
         QVERIFY(run->describeStep(0).find("0-60 s") == 0);
     }
 
