@@ -82,7 +82,7 @@ Item {
         anchors.topMargin: 8
         anchors.left: parent.left
         anchors.right: filteredPanel.left
-        anchors.rightMargin: 8
+        anchors.rightMargin: filteredPanel.visible ? 8 : 0
         syncView: table
         clip: true
         delegate: Rectangle {
@@ -201,7 +201,9 @@ Item {
         anchors.topMargin: 8
         anchors.right: parent.right
         anchors.bottom: parent.bottom
-        width: Math.min(340, parent.width * 0.35)
+        // Nothing filtered out (an inference plan serves every class): the table takes the room.
+        width: decisions.filteredCount > 0 ? Math.min(340, parent.width * 0.35) : 0
+        visible: width > 0
         color: "transparent"
         border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
         radius: 3

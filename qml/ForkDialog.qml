@@ -41,8 +41,9 @@ Dialog {
             wrapMode: Text.WordWrap
             color: ThemePalette.text
             text: dialog.run
-                  ? qsTr("Keep the first %1 decisions of “%2” (up to %3) and schedule the rest with:")
-                        .arg(dialog.position).arg(dialog.run.name).arg(dialog.run.xText(dialog.position))
+                  ? qsTr("Keep the first %1 %2 of “%3” (up to %4) and schedule the rest with:")
+                        .arg(dialog.position).arg(dialog.run.words.steps).arg(dialog.run.name)
+                        .arg(dialog.run.xText(dialog.position))
                   : qsTr("Run a simulation first.")
         }
         TextField {
@@ -84,6 +85,7 @@ Dialog {
                           : parameter.modelData.label
                 }
                 TextField {
+                    objectName: "forkParameter-" + parameter.modelData.name
                     Layout.fillWidth: true
                     placeholderText: qsTr("as the run (%1)").arg(parameter.modelData.defaultText)
                     onTextEdited: {

@@ -33,7 +33,8 @@ ApplicationWindow {
 
     // What can be done now: the toolbar's buttons and the shortcuts follow these (a shortcut
     // must not do what its greyed button says cannot be done). Compare can always be left.
-    readonly property bool canRun: session.loaded && !runs.busy
+    // The current kind's inputs are open (for pods: a trace).
+    readonly property bool canRun: runs.inputsReady && !runs.busy
     readonly property bool canFork: currentRun !== null && !runs.busy
     readonly property bool canCompare: currentRun !== null || compareMode
     readonly property bool canExport: currentRun !== null
@@ -213,7 +214,7 @@ ApplicationWindow {
                     // shared inspector and metrics.
                     Repeater {
                         model: [timeline.words.occupancy].concat(window.kindViews.map(v => v.title))
-                                                          .concat([qsTr("Decision inspector"), qsTr("Metrics")])
+                                                          .concat([timeline.words.inspector, qsTr("Metrics")])
                         TabButton { required property string modelData; text: modelData }
                     }
                 }
@@ -309,7 +310,7 @@ ApplicationWindow {
             ? window.currentRun.positionAtX(ChartZoom.visibleMax(window.currentRun.xAt(0), window.currentRun.xAt(window.currentRun.steps))) : -1
         preferredChart: {
             const i = viewTabs.currentIndex
-            if (i === 0)
+            if (i <= 0)  // (-1 while the tabs are made anew for another kind's views)
                 return "occupancy"
             if (i <= window.kindViews.length)
                 return window.kindViews[i - 1].preferred

@@ -55,7 +55,8 @@ Item {
             visible: view.modes.length > 1
             Layout.preferredWidth: Math.min(view.width, 120 * view.modes.length)
             currentIndex: view.modeIndex
-            onCurrentIndexChanged: view.modeIndex = currentIndex
+            // (-1 while the tabs are made anew for another run's modes: keep the mode.)
+            onCurrentIndexChanged: if (currentIndex >= 0) view.modeIndex = currentIndex
             Repeater {
                 model: view.modes
                 TabButton { text: view.modeNames[modelData] }

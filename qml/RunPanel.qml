@@ -42,6 +42,15 @@ Pane {
         }
     }
 
+    function labelOf(parameter) {
+        return parameter.unit.length > 0 ? qsTr("%1 (%2)").arg(parameter.label).arg(parameter.unit) : parameter.label
+    }
+    // The label column: as wide as the kind's widest label (at least 80 px), at most 45 % of
+    // the panel, beyond which a label wraps at its spaces.
+    FontMetrics { id: labelMetrics }
+    readonly property real labelWidth: Math.min(Math.max(80, ...kind.parameters.map(p => Math.ceil(labelMetrics.advanceWidth(labelOf(p))) + 2)),
+                                                Math.max(80, 0.45 * (panel.availableWidth)))
+
     function setValue(name, value) {
         let next = Object.assign({}, values)
         next[name] = value
@@ -100,7 +109,7 @@ Pane {
                 onActivated: panel.kind.kindId = currentValue
             }
 
-            Label { id: policyLabel; text: qsTr("Policy"); Layout.preferredWidth: 80 }
+            Label { id: policyLabel; text: qsTr("Policy"); Layout.preferredWidth: panel.labelWidth }
             ComboBox {
                 id: policyBox
                 objectName: "policyBox"
@@ -118,6 +127,7 @@ Pane {
             delegate: RowLayout {
                 id: parameter
                 required property var modelData
+                objectName: "parameter-" + modelData.name
                 readonly property string type: modelData.type
                 Layout.fillWidth: true
                 spacing: 8
@@ -126,10 +136,10 @@ Pane {
                          || panel.values[modelData.onlyWhenParameter] === modelData.onlyWhenValue
                 Component.onCompleted: panel.setValue(modelData.name, modelData.defaultText)
                 Label {
-                    Layout.preferredWidth: policyLabel.width
-                    text: parameter.modelData.unit.length > 0
-                          ? qsTr("%1 (%2)").arg(parameter.modelData.label).arg(parameter.modelData.unit)
-                          : parameter.modelData.label
+                    objectName: "parameterLabel"
+                    Layout.preferredWidth: panel.labelWidth
+                    text: panel.labelOf(parameter.modelData)
+                    wrapMode: Text.WordWrap
                 }
                 ComboBox {
                     Layout.fillWidth: true
@@ -222,6 +232,7 @@ Pane {
 
         RowLayout {
             Button {
+                objectName: "runButton"
                 text: qsTr("Run")
                 highlighted: true
                 enabled: !panel.runs.busy && panel.specProblem.length === 0 && panel.runs.inputsReady
@@ -229,7 +240,7 @@ Pane {
             }
             Label {
                 visible: !panel.runs.inputsReady
-                text: qsTr("Open a trace first")
+                text: panel.kind.usesTraceSession ? qsTr("Open a trace first") : qsTr("Open the inputs first")
                 color: ThemePalette.text; opacity: 0.7
             }
         }

@@ -208,6 +208,10 @@ RunWords InferenceRun::words() const
     words.filtered = "not served";
     words.occupancy = "MIG slices";
     words.groupHeatmap = "Compute slices used";
+    words.inspector = "Plan inspector";
+    words.group = "GPU";
+    words.groups = "GPUs";
+    words.groupBands = "GPU type";
     words.positionText = "{}";
     return words;
 }
@@ -246,26 +250,36 @@ ExplanationTable InferenceRun::explain(size_t step) const
     ExplanationTable table;
     table.subject = fmt::format("plan in force at {:g} s, made at {:g} s ({}) by {}", timeAt(position), epoch.fromS,
                                 epoch.trigger, epoch.policy);
-    table.columns = {"profile", "batch", "processes", "latency (ms)", "throughput (req/s)", "req/s per slice",
-                     "class rate (req/s)", "chosen"};
-    const double nan = std::numeric_limits<double>::quiet_NaN();
+    table.candidateColumn = "class";
+    // Processes (MPS) get a column only where some point runs more than one.
+    bool anyProcs = false;
+    for (const ClassDecision& decision : epoch.decisions)
+        for (const PlanCandidate& candidate : decision.candidates)
+            anyProcs |= candidate.feasible && candidate.point.procs > 1;
+    table.columns = {"profile", "batch", "latency (ms)", "req/s", "req/s/slice", "rate (req/s)", "chosen"};
+    if (anyProcs)
+        table.columns.insert(table.columns.begin() + 2, "procs");
+    const double text = std::numeric_limits<double>::quiet_NaN();
     size_t served = 0;
     for (const ClassDecision& decision : epoch.decisions) {
         const WorkloadClass& c = epoch.classes[decision.classId];
         std::string name = result_.services[c.service];
         if (c.sizeFactor != 1 || c.bucket > 0)
             name += fmt::format(" · bucket {} (size ≤ {:.3f})", c.bucket + 1, c.sizeFactor);
+        const auto profileName = [&](int computeSlices) {
+            const auto profile = gpu_->classicProfileWithComputeSlices(computeSlices);
+            return profile ? gpu_->profiles()[*profile].name : std::string("?");
+        };
         std::vector<size_t> feasible;
         for (size_t k = 0; k < decision.candidates.size(); ++k) {
             const PlanCandidate& candidate = decision.candidates[k];
             const ServingPoint& p = candidate.point;
-            const auto profile = gpu_->classicProfileWithComputeSlices(p.computeSlices);
-            const std::string point = fmt::format("{} b{} p{}", profile ? gpu_->profiles()[*profile].name : "?",
-                                                  p.batch, p.procs);
             if (candidate.feasible)
                 feasible.push_back(k);
             else
-                table.filtered.push_back({name + " · " + point, candidate.reason,
+                table.filtered.push_back({fmt::format("{} · {} b{} p{}", name, profileName(p.computeSlices), p.batch,
+                                                      p.procs),
+                                          candidate.reason,
                                           candidate.reason == "out of memory" ? "out of memory" : "too slow for the SLO"});
         }
         std::stable_sort(feasible.begin(), feasible.end(), [&](size_t a, size_t b) {
@@ -279,13 +293,17 @@ ExplanationTable InferenceRun::explain(size_t step) const
         served += decision.chosen >= 0;
         for (size_t k : feasible) {
             const ServingPoint& p = decision.candidates[k].point;
-            const auto profile = gpu_->classicProfileWithComputeSlices(p.computeSlices);
             const bool chosen = int(k) == decision.chosen;
-            table.rows.push_back({name,
-                                  {nan, double(p.batch), double(p.procs), p.latencyMs, p.throughputRps,
-                                   p.throughputRps / p.computeSlices, c.rateRps, nan},
-                                  {profile ? gpu_->profiles()[*profile].name : "?", "", "", "", "", "", "",
-                                   chosen ? fmt::format("chosen × {}", decision.replicas) : std::string("feasible")}});
+            ExplanationTable::Row row{name,
+                                      {text, double(p.batch), p.latencyMs, p.throughputRps,
+                                       p.throughputRps / p.computeSlices, c.rateRps, text},
+                                      {profileName(p.computeSlices), {}, {}, {}, {}, {},
+                                       chosen ? fmt::format("× {}", decision.replicas) : std::string("–")}};
+            if (anyProcs) {
+                row.values.insert(row.values.begin() + 2, double(p.procs));
+                row.texts.insert(row.texts.begin() + 2, std::string());
+            }
+            table.rows.push_back(std::move(row));
         }
         if (decision.chosen < 0)
             table.filtered.push_back({name, decision.why, "class not served"});
@@ -295,8 +313,9 @@ ExplanationTable InferenceRun::explain(size_t step) const
         gpus = std::max(gpus, i.gpu + 1);
     table.outcome = fmt::format("{} instances on {} GPU slots; {} of {} classes served", epoch.instances.size(), gpus,
                                 served, epoch.decisions.size());
-    table.why = "each class takes its SLO-feasible point with the most throughput per compute slice, replicated to "
-                "cover its rate; feasible means the latency (× the predictor's safety factor) stays under 0.45 × SLO";
+    table.why = "per class, the SLO-feasible point (latency × the predictor's safety factor under 0.45 × SLO) with "
+                "the most throughput per compute slice, replicated to its rate: its row comes first with its "
+                "replicas in the last column, then the other feasible points by throughput per slice";
     return table;
 }
 

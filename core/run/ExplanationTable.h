@@ -12,6 +12,7 @@ namespace tessera {
 struct ExplanationTable {
     std::string subject;                // e.g. "pod openb-pod-0042 (share, 0.47 GPU, 8 vCPU)"
     std::vector<std::string> columns;   // numeric columns after the candidate name
+    std::string candidateColumn;        // the candidate name's header; empty: "candidate"
     struct Row {
         std::string candidate;
         std::vector<double> values;

@@ -18,6 +18,10 @@ struct RunWords {
     std::string filtered = "filtered out";  // what the listed non-candidates are
     std::string occupancy = "GPU occupancy";        // the shared occupancy grid's name
     std::string groupHeatmap = "Fragmentation heatmap";  // the shared heatmap of Run::groupValueInfo()
+    std::string group = "node";             // one group of the occupancy layout (a row of cells)
+    std::string groups = "nodes";
+    std::string groupBands = "GPU model";   // what the groups are banded by
+    std::string inspector = "Decision inspector";  // the shared view of Run::explain() at the cursor
     // A point of the x axis in a sentence; "{}" is the value with its unit ("43.20 %"), e.g.
     // "{} arrived". "{}" alone when the value says it all (a time).
     std::string positionText = "{}";

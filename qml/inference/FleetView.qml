@@ -2,7 +2,7 @@ import QtQuick
 import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
-import ".."
+import Tessera
 
 // A MIG inference run's fleet over time: GPUs used (the headline) and GPU instances, and below
 // it the slice utilisation, Σg / (7 × GPUs used). Both draw the plans of the exported charts:

@@ -2,7 +2,7 @@ import QtQuick
 import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
-import ".."
+import Tessera
 
 // What a MIG inference run's services got, per step: the share of requests within their latency
 // SLO, overall and per model, and the p99 latency, overall and per model. The model names tell

@@ -96,7 +96,7 @@ private slots:
             else
                 QVERIFY2(svg.count("<path") + svg.count("<polyline") > 10, chart);  // vector lines
             if (QByteArray(chart) == "service")
-                QVERIFY(svg.contains("resnet50") && svg.contains("all requests"));  // per-model family kept
+                QVERIFY(svg.contains("resnet50") && svg.contains("all models"));  // per-model family kept
         }
         // A pod view is not an inference run's.
         const CliResult pod = runCli({"chart", "--db", db, "--run", "1", "--chart", "power", "--out", dir.filePath("p.svg")});

@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace tessera;
 
 namespace {
@@ -91,17 +93,23 @@ private slots:
         // The plan explained: per class its feasible points, the chosen one first, then the rest
         // by throughput per slice; infeasible points filtered with their reasons.
         const ExplanationTable table = run->explain(0);
+        QCOMPARE(table.candidateColumn, std::string("class"));
+        QCOMPARE(table.columns.front(), std::string("profile"));
+        const size_t perSlice =
+            size_t(std::find(table.columns.begin(), table.columns.end(), "req/s/slice") - table.columns.begin());
+        const size_t last = table.columns.size() - 1;
+        QVERIFY(perSlice < table.columns.size());
         int chosen = 0;
         for (size_t i = 0; i < table.rows.size(); ++i) {
-            const std::string* status = table.rows[i].text(7);
-            QVERIFY(status && table.rows[i].text(0));
-            if (status->rfind("chosen", 0) == 0) {
+            const std::string* status = table.rows[i].text(last);
+            QVERIFY(status && table.rows[i].text(0) && table.rows[i].text(0)->find('g') != std::string::npos);
+            if (status->starts_with("×")) {  // the chosen point, with its replicas
                 ++chosen;
                 continue;
             }
             QVERIFY(i > 0 && table.rows[i].candidate == table.rows[i - 1].candidate);
-            if (!table.rows[i - 1].text(7)->starts_with("chosen"))
-                QVERIFY(table.rows[i - 1].values[5] >= table.rows[i].values[5]);
+            if (!table.rows[i - 1].text(last)->starts_with("×"))
+                QVERIFY(table.rows[i - 1].values[perSlice] >= table.rows[i].values[perSlice]);
         }
         QCOMPARE(chosen, 6);  // six models in row 1, each served
         QVERIFY(std::any_of(table.filtered.begin(), table.filtered.end(),

@@ -1,6 +1,7 @@
 #include "chart/FragmentationHeatmap.h"
 
 #include "chart/ChartColors.h"
+#include "chart/GroupAxisLabel.h"
 #include "chart/NiceTicks.h"
 #include "chart/RunChartFrame.h"
 #include "run/GroupValueMatrix.h"
@@ -14,7 +15,9 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     const std::vector<const Run*> runs{&run};
     const RunChartFrame frame(runs, options);
     const MetricInfo info = run.groupValueInfo();
-    ChartSpec spec = frame.spec(QStringLiteral("%1 per node").arg(QString::fromStdString(info.label)), {}, {});
+    const RunWords words = run.words();
+    ChartSpec spec = frame.spec(QStringLiteral("%1 per %2").arg(QString::fromStdString(info.label), QString::fromStdString(words.group)),
+                                {}, {});
     spec.subtitle = frame.runName(0);
     const double xMin = frame.xMin();
     const double xMax = std::max(frame.xMax(), xMin + 1e-9);
@@ -35,7 +38,7 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     ChartSpec::Heatmap h;
     h.xMin = xMin;
     h.xMax = xMax;
-    h.rowAxisLabel = QStringLiteral("Nodes by GPU model");
+    h.rowAxisLabel = groupAxisLabel(words);
     h.legendLabel = QString::fromStdString(info.label);
     h.legendUnit = QString::fromStdString(info.unit);
     h.scale = ChartColors::sequentialStops();

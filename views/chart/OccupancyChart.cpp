@@ -1,6 +1,7 @@
 #include "chart/OccupancyChart.h"
 
 #include "chart/ChartColors.h"
+#include "chart/GroupAxisLabel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,7 +87,9 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     ChartSpec spec;
     const MetricSeries& s = run.series();
     const size_t row = std::min(position, s.rows() ? s.rows() - 1 : 0);
-    spec.title = QStringLiteral("GPU occupancy at step %1 of %2").arg(position).arg(run.steps());
+    const RunWords words = run.words();
+    spec.title = QStringLiteral("%1 at step %2 of %3").arg(QString::fromStdString(words.occupancy)).arg(position).arg(run.steps());
+    spec.title[0] = spec.title[0].toUpper();
     if (s.rows() > 0)
         spec.title += QStringLiteral(" (%1 %2 %3)")
                           .arg(QString::fromStdString(s.info(0).label).toLower())
@@ -96,7 +99,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     spec.x.visible = false;
 
     ChartSpec::Heatmap h;
-    h.rowAxisLabel = QStringLiteral("Nodes by GPU model");
+    h.rowAxisLabel = groupAxisLabel(words);
     h.legendLabel = QStringLiteral("Allocated share of each GPU");
     h.legendUnit = QStringLiteral("%");
     h.legendMin = 0;

@@ -32,18 +32,17 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     return plan;
 }
 
-SeriesPlan::List SeriesPlan::metrics(const RunChartFrame& frame, const std::vector<std::string>& keys, int firstColor)
+SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_view key, int colour)
 {
     List plan;
-    for (size_t k = 0; k < keys.size(); ++k)
-        for (size_t i = 0; i < frame.runCount(); ++i) {
-            const auto column = frame.run(i).series().find(keys[k]);
-            if (!column)
-                continue;
-            const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
-            plan.append({ownName(frame, label, i), ChartColors::seriesColor(firstColor + int(k)),
-                         ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), keys[k]), i, keys[k], {}, {}});
-        }
+    for (size_t i = 0; i < frame.runCount(); ++i) {
+        const auto column = frame.run(i).series().find(key);
+        if (!column)
+            continue;
+        const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
+        plan.append({ownName(frame, label, i), ChartColors::seriesColor(colour), ChartSpec::SeriesStyle::Line, i > 0,
+                     stepped(frame.run(i), key), i, std::string(key), {}, {}});
+    }
     return plan;
 }
 

@@ -39,10 +39,10 @@ public:
 
     // One metric of every run that has it.
     static List metric(const RunChartFrame& frame, std::string_view key);
-    // Several metrics of every run, each named by its label and coloured from
-    // ChartColors::seriesColor(firstColor + its index in `keys`), later runs dashed: a chart of
-    // a few metrics that share a unit (GPUs and instances).
-    static List metrics(const RunChartFrame& frame, const std::vector<std::string>& keys, int firstColor = 0);
+    // One metric of every run that has it, for a chart that draws several metrics of a run:
+    // named by the metric's label (with the run's letter when several runs share the chart, as
+    // ownName) in series colour `colour`, every run after the first dashed.
+    static List labelled(const RunChartFrame& frame, std::string_view key, int colour);
     // Every member of metric family `family` (MetricInfo::family) of every run, named by its
     // member; with `onlyNonZero`, only a run's members that are ever non-zero.
     static List family(const RunChartFrame& frame, std::string_view family, bool onlyNonZero = false);

@@ -175,7 +175,7 @@ QVariant DecisionModel::headerData(int section, Qt::Orientation orientation, int
 QString DecisionModel::columnTitle(int column) const
 {
     if (column == 0)
-        return tr("candidate");
+        return table_.candidateColumn.empty() ? tr("candidate") : QString::fromStdString(table_.candidateColumn);
     if (column > 0 && size_t(column) <= table_.columns.size())
         return QString::fromStdString(table_.columns[size_t(column - 1)]);
     return {};

@@ -97,12 +97,16 @@ QString RunHandle::xText(int position) const
     const QString unit = xUnit();
     if (unit == "s") {
         const qint64 t = qint64(std::llround(x));
-        return QStringLiteral("%1 d %2:%3:%4 (%5 s)")
-            .arg(t / 86400)
-            .arg((t / 3600) % 24, 2, 10, QLatin1Char('0'))
-            .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
-            .arg(t % 60, 2, 10, QLatin1Char('0'))
-            .arg(t);
+        const QString clock = QStringLiteral("%1:%2:%3 (%4 s)")
+                                  .arg((t / 3600) % 24, 2, 10, QLatin1Char('0'))
+                                  .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
+                                  .arg(t % 60, 2, 10, QLatin1Char('0'))
+                                  .arg(t);
+        // Days only for a run that lasts a day or more: "0 d" on every point of a five-minute
+        // run is noise.
+        if (xAt(steps()) < 86400)
+            return clock;
+        return QStringLiteral("%1 d %2").arg(t / 86400).arg(clock);
     }
     return QStringLiteral("%1 %2").arg(x, 0, 'f', 2).arg(unit);
 }
@@ -136,7 +140,10 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"feasible", text(words.feasible)},
             {"filtered", text(words.filtered)},
             {"Filtered", capitalised(words.filtered)},
-            {"occupancy", text(words.occupancy)}};
+            {"occupancy", text(words.occupancy)},
+            {"inspector", text(words.inspector)},
+            {"group", text(words.group)},
+            {"groups", text(words.groups)}};
 }
 
 int RunHandle::positionAtX(double x) const

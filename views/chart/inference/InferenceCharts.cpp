@@ -5,24 +5,12 @@
 
 namespace tessera::chart {
 
-namespace {
-
-// A metric over all requests beside the same metric per model (a family): the overall line in
-// the run's colour, the models in the palette's colours (which no run colour is in).
-SeriesPlan::List overallAndPerModel(const RunChartFrame& frame, const std::string& key, const char* family)
-{
-    SeriesPlan::List plan = SeriesPlan::metric(frame, key);
-    for (PlannedSeries& series : plan)
-        series.name = SeriesPlan::ownName(frame, QStringLiteral("all requests"), series.run);
-    plan.append(SeriesPlan::family(frame, family));
-    return plan;
-}
-
-}  // namespace
-
 SeriesPlan::List InferenceCharts::fleetPlan(const RunChartFrame& frame)
 {
-    return SeriesPlan::metrics(frame, {"gpus_used", "instances"});
+    // Two metrics of each run: named by the metric, not the run (the subtitle names the runs).
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_used", 0);
+    plan.append(SeriesPlan::labelled(frame, "instances", 3));
+    return plan;
 }
 
 SeriesPlan::List InferenceCharts::utilisationPlan(const RunChartFrame& frame)
@@ -30,14 +18,28 @@ SeriesPlan::List InferenceCharts::utilisationPlan(const RunChartFrame& frame)
     return SeriesPlan::metric(frame, "slice_util_pct");
 }
 
+// A run's overall series beside its per-model ones: in the run's colour, named "all models"
+// (the legend's other entries are models, not runs).
+SeriesPlan::List InferenceCharts::overall(const RunChartFrame& frame, std::string_view key)
+{
+    SeriesPlan::List plan = SeriesPlan::metric(frame, key);
+    for (PlannedSeries& series : plan)
+        series.name = SeriesPlan::ownName(frame, QStringLiteral("all models"), series.run);
+    return plan;
+}
+
 SeriesPlan::List InferenceCharts::sloPlan(const RunChartFrame& frame)
 {
-    return overallAndPerModel(frame, "slo_attainment_pct", InferenceRun::kSloByModelFamily);
+    SeriesPlan::List plan = overall(frame, "slo_attainment_pct");
+    plan.append(SeriesPlan::family(frame, InferenceRun::kSloByModelFamily));
+    return plan;
 }
 
 SeriesPlan::List InferenceCharts::latencyPlan(const RunChartFrame& frame)
 {
-    return overallAndPerModel(frame, "p99_ms", InferenceRun::kP99ByModelFamily);
+    SeriesPlan::List plan = overall(frame, "p99_ms");
+    plan.append(SeriesPlan::family(frame, InferenceRun::kP99ByModelFamily));
+    return plan;
 }
 
 namespace {

@@ -12,6 +12,7 @@ struct InferenceCharts {
     static SeriesPlan::List utilisationPlan(const RunChartFrame& frame);
     static SeriesPlan::List sloPlan(const RunChartFrame& frame);
     static SeriesPlan::List latencyPlan(const RunChartFrame& frame);
+    static SeriesPlan::List overall(const RunChartFrame& frame, std::string_view key);
 
     static ChartSpec fleet(const ChartRuns& runs, const RunChartOptions& options);
     static ChartSpec utilisation(const ChartRuns& runs, const RunChartOptions& options);
