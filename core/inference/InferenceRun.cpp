@@ -204,8 +204,8 @@ RunWords InferenceRun::words() const
     words.steps = "steps";
     words.candidate = "class";
     words.candidates = "classes";
-    words.feasible = "served";
-    words.filtered = "not served";
+    words.feasible = "feasible";
+    words.filtered = "not feasible";
     words.occupancy = "MIG slices";
     words.groupHeatmap = "Compute slices used";
     words.inspector = "Plan inspector";
@@ -256,7 +256,7 @@ ExplanationTable InferenceRun::explain(size_t step) const
     for (const ClassDecision& decision : epoch.decisions)
         for (const PlanCandidate& candidate : decision.candidates)
             anyProcs |= candidate.feasible && candidate.point.procs > 1;
-    table.columns = {"profile", "batch", "latency (ms)", "req/s", "req/s/slice", "rate (req/s)", "chosen"};
+    table.columns = {"profile", "batch", "ms/batch", "req/s/slice", "chosen"};
     if (anyProcs)
         table.columns.insert(table.columns.begin() + 2, "procs");
     const double text = std::numeric_limits<double>::quiet_NaN();
@@ -295,9 +295,8 @@ ExplanationTable InferenceRun::explain(size_t step) const
             const ServingPoint& p = decision.candidates[k].point;
             const bool chosen = int(k) == decision.chosen;
             ExplanationTable::Row row{name,
-                                      {text, double(p.batch), p.latencyMs, p.throughputRps,
-                                       p.throughputRps / p.computeSlices, c.rateRps, text},
-                                      {profileName(p.computeSlices), {}, {}, {}, {}, {},
+                                      {text, double(p.batch), p.latencyMs, p.throughputRps / p.computeSlices, text},
+                                      {profileName(p.computeSlices), {}, {}, {},
                                        chosen ? fmt::format("× {}", decision.replicas) : std::string("–")}};
             if (anyProcs) {
                 row.values.insert(row.values.begin() + 2, double(p.procs));
@@ -314,8 +313,8 @@ ExplanationTable InferenceRun::explain(size_t step) const
     table.outcome = fmt::format("{} instances on {} GPU slots; {} of {} classes served", epoch.instances.size(), gpus,
                                 served, epoch.decisions.size());
     table.why = "per class, the SLO-feasible point (latency × the predictor's safety factor under 0.45 × SLO) with "
-                "the most throughput per compute slice, replicated to its rate: its row comes first with its "
-                "replicas in the last column, then the other feasible points by throughput per slice";
+                "the most throughput per compute slice, replicated to cover the class's rate: its row comes first "
+                "with its replicas (× N), then the other feasible points by throughput per slice";
     return table;
 }
 
