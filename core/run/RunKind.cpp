@@ -92,7 +92,10 @@ std::optional<std::string> RunKind::requestProblem(const RunRequest& request, bo
     if (auto problem = policyProblem(request.policy))
         return problem;
     const auto declared = parameters();
-    for (const auto& [name, value] : request.values) {
+    for (const auto& entry : request.values) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+        const std::string& name = entry.first;
+        const std::string& value = entry.second;
         const auto at = std::find_if(declared.begin(), declared.end(), [&](const auto& p) { return p.name == name; });
         if (at == declared.end())
             return fmt::format("{} runs have no parameter \"{}\"", displayName(), name);
