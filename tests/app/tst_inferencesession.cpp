@@ -5,6 +5,7 @@
 // and a load scale, compare side by side, export the comparison and a report. Every step is
 // shot at 1280x800 and 2560x1440 into <build>/screenshots/inference-*.png for review.
 #include "run/RunHandle.h"
+#include "support/FreshHomeMain.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
 
@@ -547,18 +548,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    // A fresh home: the user's settings, recent files and study stay out of the test.
-    QTemporaryDir home(QDir::tempPath() + "/tessera-inference-session-XXXXXX");
-    qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
-    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
-    qputenv("HOME", (home.path() + "/home").toUtf8());
-    QDir().mkpath(home.path() + "/home/Documents");
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("TesseraTests"));
-    QApplication::setOrganizationDomain(QStringLiteral("tests.tessera.example.org"));
-    QApplication::setApplicationName(QStringLiteral("TesseraInferenceSession"));
-    InferenceSessionTest test;
-    return QTest::qExec(&test, argc, argv);
+    return tessera::test::runInFreshHome<InferenceSessionTest>(argc, argv, QStringLiteral("tessera-inference-session"), QStringLiteral("TesseraInferenceSession"));
 }
 
 #include "tst_inferencesession.moc"

@@ -3,6 +3,7 @@
 // the runs, the cursor, the inspector's table, the exported files and every view's pixels.
 // It saves a screenshot of each main view to <build>/screenshots for review and the README.
 #include "run/RunHandle.h"
+#include "support/FreshHomeMain.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
 
@@ -1342,20 +1343,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    // Keep the user's settings, recent files and study out of the test: a fresh home before
-    // anything reads QSettings or QStandardPaths.
-    QTemporaryDir home(QDir::tempPath() + "/tessera-session-XXXXXX");
-    qputenv("XDG_CONFIG_HOME", home.path().toUtf8());
-    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
-    // Save dialogs open in ~/Documents: a home of the test's own, with an empty Documents.
-    qputenv("HOME", (home.path() + "/home").toUtf8());
-    QDir().mkpath(home.path() + "/home/Documents");
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("TesseraTests"));
-    QApplication::setOrganizationDomain(QStringLiteral("tests.tessera.example.org"));
-    QApplication::setApplicationName(QStringLiteral("TesseraSession"));
-    SessionTest test;
-    return QTest::qExec(&test, argc, argv);
+    return tessera::test::runInFreshHome<SessionTest>(argc, argv, QStringLiteral("tessera-session"), QStringLiteral("TesseraSession"));
 }
 
 #include "tst_session.moc"
