@@ -7,12 +7,11 @@
 // With --scenario FILE, the classes are a scenario's services (no buckets), with replicas for
 // each one's peak rate: e.g. the bundled 24-hour traces/inference/default.csv.
 #include "InferenceBench.h"
+#include "BenchStats.h"
 
 #include "inference/InferenceScenario.h"
 #include "inference/RequestSimulator.h"
 #include "io/CsvTable.h"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <charconv>
@@ -33,13 +32,6 @@ constexpr uint32_t kBatch = 8;
 constexpr double kBatchLatencyS = 0.020;
 constexpr double kMaxLoad = 0.8;
 constexpr double kIntervalS = 60;
-
-double peakRssMb()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0;
-}
 
 // Row `row` of a ParvaGPU SLO file (no header, N/A for an absent model), values as numbers.
 std::vector<std::optional<double>> sloRow(const std::string& path, int row)
@@ -135,7 +127,7 @@ void timeAndPrint(const std::string& what, const std::vector<ServingClass>& clas
                what, classes.size(), epoch.replicas.size(), meanRps, durationS, threads, requests, median, times.front(),
                times.back(), double(requests) / median / 1e6,
                100.0 * double(result.total.withinSlo) / double(std::max<uint64_t>(1, result.total.completed)),
-               result.total.p99Ms, peakRssMb());
+               result.total.p99Ms, bench::peakRssMb());
 }
 
 }  // namespace

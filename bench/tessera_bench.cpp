@@ -11,14 +11,13 @@
 // GPU cell after each move, as the app's timeline slider does (issue 8: 50 ms or less).
 // `inference` times the request-level simulator (issue 12: 10 million requests per second of
 // wall time on one core) on a ParvaGPU SLO row with a hand-built replica set (bench/InferenceBench.cpp).
+#include "BenchStats.h"
 #include "InferenceBench.h"
 #include "io/TraceLoader.h"
 #include "run/PodSchedulingRun.h"
 #include "sim/BatchRunner.h"
 #include "sim/PodSimulation.h"
 #include "util/Rng.h"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -30,6 +29,8 @@
 #include <fmt/format.h>
 
 using namespace tessera;
+using bench::peakRssMb;
+using bench::percentile;
 
 namespace {
 
@@ -97,19 +98,6 @@ RunParameters parametersOf(const Args& a, const std::string& policy, uint64_t se
     p.seed = seed;
     p.mode = a.mode == "replay" ? SimulationMode::Replay : SimulationMode::Experiment;
     return p;
-}
-
-double percentile(std::vector<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    return values[std::min(values.size() - 1, size_t(p * double(values.size())))];
-}
-
-double peakRssMb()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0;
 }
 
 }  // namespace
