@@ -1,0 +1,126 @@
+#include "training/rounds/PalRule.h"
+
+#include "training/rounds/PmFirstRule.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace tessera::rounds {
+
+namespace {
+
+// The first n-subset of `gpus` (ascending ids), in lexicographic order, whose max sf is smallest.
+GpuList firstMinimumSubset(const std::vector<double>& sf, const GpuList& gpus, uint32_t n, double& bestMax)
+{
+    std::vector<uint32_t> index(n);
+    std::iota(index.begin(), index.end(), 0u);
+    GpuList best;
+    bestMax = 0;
+    const uint32_t size = uint32_t(gpus.size());
+    while (true) {
+        double worst = 0;
+        for (uint32_t i : index)
+            worst = std::max(worst, sf[gpus[i]]);
+        if (best.empty() || worst < bestMax) {
+            bestMax = worst;
+            best.clear();
+            for (uint32_t i : index)
+                best.push_back(gpus[i]);
+        }
+        // Next combination in lexicographic order.
+        int k = int(n) - 1;
+        while (k >= 0 && index[k] == size - n + uint32_t(k))
+            --k;
+        if (k < 0)
+            return best;
+        ++index[k];
+        for (uint32_t j = uint32_t(k) + 1; j < n; ++j)
+            index[j] = index[j - 1] + 1;
+    }
+}
+
+std::optional<GpuList> withinOneNode(const RoundCluster& cluster, const std::vector<double>& sf, const GpuList& s,
+                                     uint32_t n, std::string& note)
+{
+    std::map<uint32_t, GpuList> byNode;
+    for (uint32_t g : s)
+        byNode[cluster.nodeOf(g)].push_back(g);
+    std::vector<std::pair<uint32_t, const GpuList*>> nodes;
+    for (const auto& [node, gpus] : byNode)
+        if (gpus.size() >= n)
+            nodes.push_back({node, &gpus});
+    if (nodes.empty()) {
+        note = fmt::format("no node has {} free GPUs at or below this sf", n);
+        return std::nullopt;
+    }
+    std::stable_sort(nodes.begin(), nodes.end(),
+                     [](const auto& a, const auto& b) { return a.second->size() > b.second->size(); });
+    GpuList best;
+    double bestMax = 0;
+    uint32_t bestNode = 0;
+    std::string visited;
+    for (const auto& [node, gpus] : nodes) {
+        double nodeMax = 0;
+        GpuList subset = firstMinimumSubset(sf, *gpus, n, nodeMax);
+        visited += fmt::format("{}{} ({} GPUs)", visited.empty() ? "" : ", ", node, gpus->size());
+        if (best.empty() || nodeMax < bestMax) {
+            best = std::move(subset);
+            bestMax = nodeMax;
+            bestNode = node;
+        }
+    }
+    note = fmt::format("nodes visited: {}; first subset of lowest max sf on node {}", visited, bestNode);
+    return best;
+}
+
+}  // namespace
+
+std::optional<GpuList> palPlace(const RoundCluster& cluster, uint32_t classIndex, std::span<const PalStep> order,
+                                const GpuList& freeGpus, uint32_t n, double locality, std::vector<CandidateSet>* trail)
+{
+    const auto& sf = cluster.binnedSf[classIndex];
+    if (n <= 1 || n > cluster.gpusPerNode) {
+        auto gpus = pmFirstPlace(cluster, classIndex, freeGpus, n);
+        if (trail) {
+            auto candidate = describeCandidate(cluster, classIndex, locality, "PM-First", gpus.value_or(GpuList{}));
+            candidate.cost = candidate.maxSf * candidate.localityPenalty;
+            candidate.note = gpus ? fmt::format("{} GPUs: PAL leaves single-GPU and wider-than-a-node jobs to PM-First", n)
+                                  : fmt::format("only {} GPUs free", freeGpus.size());
+            candidate.chosen = gpus.has_value();
+            trail->push_back(std::move(candidate));
+        }
+        return gpus;
+    }
+    for (const PalStep& step : order) {
+        GpuList s;
+        for (uint32_t g : freeGpus)
+            if (sf[g] <= step.v)
+                s.push_back(g);
+        std::optional<GpuList> gpus;
+        std::string note;
+        if (!step.across) {
+            gpus = withinOneNode(cluster, sf, s, n, note);
+        } else {
+            gpus = pmFirstPlace(cluster, classIndex, s, n);
+            note = gpus ? "PM-First over the free GPUs at or below this sf"
+                        : fmt::format("only {} free GPUs at or below this sf", s.size());
+        }
+        if (trail) {
+            auto candidate = describeCandidate(cluster, classIndex, locality,
+                                               fmt::format("{} v={:.4g}", step.across ? "ACROSS" : "WITHIN", step.v),
+                                               gpus.value_or(GpuList{}));
+            candidate.cost = step.cost;
+            candidate.note = gpus ? fmt::format("first step in cost order that yields {} GPUs; {}", n, note) : note;
+            candidate.chosen = gpus.has_value();
+            trail->push_back(std::move(candidate));
+        }
+        if (gpus)
+            return gpus;
+    }
+    return std::nullopt;
+}
+
+}  // namespace tessera::rounds

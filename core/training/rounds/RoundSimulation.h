@@ -1,0 +1,68 @@
+#pragma once
+
+#include "training/rounds/PalTraversalOrder.h"
+#include "training/rounds/PlacementExplanation.h"
+#include "training/rounds/RoundCluster.h"
+#include "training/rounds/RoundJob.h"
+#include "training/rounds/RoundParameters.h"
+#include "training/rounds/RoundPlacementFlow.h"
+#include "training/rounds/RoundRecords.h"
+#include "training/rounds/RoundState.h"
+#include "util/Rng.h"
+
+#include <array>
+#include <vector>
+
+namespace tessera::rounds {
+
+// The round-based training scheduler of training-boa-pal.md B2-B5. Rounds happen at T = k*R;
+// at each, in order: advance the running jobs by R (a job reaching its total iterations
+// completes at T and frees its GPUs), admit the jobs with submit <= T, order the active jobs
+// (FIFO, LAS, SRTF), place them (PAL, PM-First, Packed, Random, sticky or not), re-rate the jobs
+// whose GPU set changed (speed = t_iter * slowest GPU's PerfVar * L if it spans nodes).
+//
+// Preemptions (all policies): jobs running before the placement (after completions) that
+// afterwards run on no GPUs or on a different set. A job re-placed on exactly its previous set is
+// not preempted. (The reference Packed-NS instead counts every previously running job in every
+// round; this one does not.)
+//
+// Deterministic: the result is a function of the inputs and the seed. Random draws come from a
+// stream per round (Rng::stream(seed, kDecisionStream, round)), so any round can be re-run from a
+// saved state without replaying the ones before it.
+class RoundSimulation {
+public:
+    // Throws std::invalid_argument naming the problem: a bad cluster table, a job wider than the
+    // cluster or of width 0, an unknown class, a non-positive t_iter or iteration count, a
+    // negative or non-finite submit time, a repeated job id, a non-positive round or L.
+    RoundSimulation(std::vector<RoundJob> jobs, RoundCluster cluster, RoundParameters parameters);
+
+    RoundRunResult run() const;
+    // The placement detail of one recorded round of `result` (a run of this simulation), re-run
+    // from the nearest saved state. Throws std::out_of_range if the round was not recorded.
+    RoundDecision explainRound(const RoundRunResult& result, uint32_t round) const;
+
+    const std::vector<RoundJob>& jobs() const { return jobs_; }  // in (submit, id) order
+    const RoundCluster& cluster() const { return cluster_; }
+    const RoundParameters& parameters() const { return parameters_; }
+    const std::vector<PalStep>& palOrder(uint32_t classIndex) const { return palOrder_[classIndex]; }
+
+    static constexpr uint32_t kCheckpointEvery = 32;  // recorded rounds between saved states
+
+private:
+    struct StepOutcome {
+        RoundRecord record;
+        std::vector<uint32_t> preempted;  // job indices
+    };
+    RoundState initialState() const;
+    // Moves an idle state (nothing admitted and unfinished) to the round of the next arrival.
+    void skipIdleRounds(RoundState& state) const;
+    StepOutcome step(RoundState& state, RoundDecision* decision) const;
+    PlacementFlow flowFor(Rng& rng) const;  // rng: the round's draws (Random)
+
+    std::vector<RoundJob> jobs_;
+    RoundCluster cluster_;
+    RoundParameters parameters_;
+    std::array<std::vector<PalStep>, kRoundClasses> palOrder_;
+};
+
+}  // namespace tessera::rounds
