@@ -23,7 +23,8 @@ using GpuChooser = std::function<std::optional<GpuList>(uint32_t job, const std:
 //                stable-sorted by class (A first), the rest follow in order;
 //   preemptTail  Packed-S: when a job does not fit, running jobs strictly behind it are
 //                preempted from the tail, one at a time, retrying after each.
-// Every policy stops at the first job that cannot be placed (no backfilling).
+// Every policy stops at the first job that cannot be placed (no backfilling): B4 and B5 say so
+// for PAL, PM-First and Packed; the Random baselines follow the same rule here [inferred].
 struct PlacementFlow {
     bool sticky = false;
     bool classSort = false;
