@@ -28,7 +28,9 @@ const std::vector<std::string>& jobGeneratorPresetNames();
 std::optional<JobGeneratorParams> jobGeneratorPreset(std::string_view name);
 
 // Jobs 0..jobs-1 by arrival. Arrivals are whole seconds from the first job's (at 0), iterations
-// whole numbers (at least 1). The same parameters and seed give the same jobs. Throws
+// whole numbers (at least 1). The same parameters and seed give the same jobs. The draws use
+// libm's log and pow; their results are rounded to whole seconds and iterations, so another
+// libm could change a file only where a value falls within an ulp of a half. Throws
 // std::invalid_argument for jobs outside 1..1,000,000 or a load outside (0, 10^6] jobs/h.
 std::vector<TrainingJob> generateJobs(const JobGeneratorParams& params, uint64_t seed);
 

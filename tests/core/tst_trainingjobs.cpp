@@ -6,6 +6,7 @@
 #include "support/InputErrorMatch.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
+#include "TrainingTestFiles.h"
 #include "training/JobFile.h"
 #include "training/JobGenerator.h"
 #include "training/TrainingModels.h"
@@ -19,6 +20,7 @@
 #include <sstream>
 
 using namespace tessera;
+using tessera::test::fileWith;
 
 namespace {
 
@@ -29,15 +31,6 @@ std::string jobsText(const std::vector<TrainingJob>& jobs)
     std::ostringstream out;
     writeJobs(out, jobs);
     return out.str();
-}
-
-// Writes `bytes` to a file in `dir` and returns its path.
-std::string fileWith(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.path() + "/" + name;
-    if (!test::writeBytes(path, bytes))
-        qFatal("cannot write %s", qPrintable(path));
-    return path.toStdString();
 }
 
 QStringList filesIn(const QString& relative, const QString& pattern)

@@ -5,6 +5,7 @@
 #include "support/InputErrorMatch.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
+#include "TrainingTestFiles.h"
 #include "training/PythonRandom.h"
 #include "training/VariabilityDraw.h"
 #include "training/VariabilityTableFile.h"
@@ -17,6 +18,7 @@
 #include <cmath>
 
 using namespace tessera;
+using tessera::test::fileWith;
 
 namespace {
 
@@ -37,14 +39,6 @@ QList<QStringList> csvRows(const std::string& path)
             rows << line.split(',');
     }
     return rows;
-}
-
-std::string fileWith(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.path() + "/" + name;
-    if (!test::writeBytes(path, bytes))
-        qFatal("cannot write %s", qPrintable(path));
-    return path.toStdString();
 }
 
 }  // namespace
