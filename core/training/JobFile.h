@@ -2,7 +2,8 @@
 
 // Training-job files (contracts.md 9, `--jobs FILE`). loadJobs reads the job formats of
 // pal-sia-philly (philly/ and synergy_shockwave/, Blox's replay CSV), Pollux (osdi21 workloads),
-// Gavel (the tab-separated .trace files, which have no header) and Tessera's own format
+// the Philly job log in Pollux's copy (traces/philly.csv), Gavel (the tab-separated .trace
+// files, which have no header) and Tessera's own format
 // (docs/cli.md, "Training job format"), telling them apart by the first line. writeJobs writes
 // Tessera's format.
 
@@ -15,9 +16,9 @@
 
 namespace tessera {
 
-enum class JobFormat { Tessera, Blox, Pollux, Gavel };
+enum class JobFormat { Tessera, Blox, Pollux, PhillyLog, Gavel };
 
-// "tessera", "pal-sia-philly", "pollux", "gavel".
+// "tessera", "pal-sia-philly", "pollux", "philly-log", "gavel".
 const char* jobFormatName(JobFormat format);
 
 struct JobTrace {
@@ -25,6 +26,10 @@ struct JobTrace {
     JobFormat format = JobFormat::Tessera;
     std::vector<TrainingJob> jobs;  // in file order
 };
+
+// The model name given to the Philly log's jobs, which name none: class B at 1 s per
+// iteration (the reference's default), so their iterations are the log's seconds.
+constexpr const char* kPhillyLogModel = "philly";
 
 // Limits past which a value is an input error rather than a job (docs/cli.md).
 struct JobLimits {

@@ -7,6 +7,7 @@
 #include "io/CsvTable.h"
 #include "training/TrainingModels.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -36,6 +37,8 @@ const std::vector<std::string> kBloxRequired{"job_id", "num_gpus", "submit_time"
 const std::vector<std::string> kBloxOptional{"batch_size"};
 const std::vector<std::string> kPolluxRequired{"name", "time", "application", "num_replicas"};
 const std::vector<std::string> kPolluxOptional{"batch_size"};
+const std::vector<std::string> kPhillyRequired{"timestamp", "duration", "num_gpus"};
+const std::vector<std::string> kPhillyOptional{"gpu_time", "cluster"};
 // Gavel's .trace has no header: its seven fields named as traces.md names them.
 const std::vector<std::string> kGavelFields{"job_type",    "command",      "num_steps_arg", "needs_data_dir",
                                             "total_steps", "arrival_time", "scale_factor"};
@@ -84,6 +87,8 @@ std::optional<JobFormat> detectFormat(const std::string& line)
         return JobFormat::Blox;
     if (namesColumn(line, "application"))
         return JobFormat::Pollux;
+    if (namesColumn(line, "timestamp"))
+        return JobFormat::PhillyLog;
     return std::nullopt;
 }
 
@@ -103,6 +108,43 @@ void checkModelName(const CsvField& f, int column, const std::string& model)
         f.fail(column, fmt::format("longer than {} bytes", JobLimits::kMaxModelNameBytes));
     if (!printableName(model))
         f.fail(column, "a model name is printable ASCII without commas or quotes");
+}
+
+// Days from 1970-01-01 to a civil date (H. Hinnant's days_from_civil).
+long long daysFromCivil(long long y, long long m, long long d)
+{
+    y -= m <= 2;
+    const long long era = (y >= 0 ? y : y - 399) / 400;
+    const long long yoe = y - era * 400;
+    const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+// The Philly log's "2017-10-09 07:01:55" (UTC) as seconds since 1970, for years 1970-2199.
+double timestampField(const CsvField& f, int column)
+{
+    const std::string& t = f.text(column);
+    const auto digits = [&](size_t from, size_t count) {
+        long long value = 0;
+        for (size_t i = from; i < from + count; ++i)
+            value = value * 10 + (t[i] - '0');
+        return value;
+    };
+    bool shape = t.size() == 19 && t[4] == '-' && t[7] == '-' && t[10] == ' ' && t[13] == ':' && t[16] == ':';
+    for (size_t i = 0; shape && i < t.size(); ++i)
+        if (i != 4 && i != 7 && i != 10 && i != 13 && i != 16)
+            shape = t[i] >= '0' && t[i] <= '9';
+    if (!shape)
+        f.fail(column, "not a time of the form YYYY-MM-DD HH:MM:SS");
+    const long long year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+    const long long hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);
+    static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (year < 1970 || year > 2199 || month < 1 || month > 12 || day < 1 || day > kDays[month - 1]
+        || (month == 2 && day == 29 && !leap) || hour > 23 || minute > 59 || second > 59)
+        f.fail(column, "not a valid date and time (years 1970-2199)");
+    return double(daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second);
 }
 
 // Gavel's job_type "ResNet-50 (batch size 64)": the model and the batch size.
@@ -135,16 +177,21 @@ public:
             job.name = f.text(col_.name);
             checkModelName(f, col_.name, job.name);
         }
-        job.arrivalS = decimalField(f, col_.arrival, JobLimits::kMaxTimeS);
+        // The Philly log's times are absolute; loadJobs makes them relative to the earliest.
+        job.arrivalS = format_ == JobFormat::PhillyLog ? timestampField(f, col_.arrival)
+                                                       : decimalField(f, col_.arrival, JobLimits::kMaxTimeS);
         job.gpus = int(f.integer(col_.gpus, JobLimits::kMaxGpus));
         if (job.gpus == 0)
             f.fail(col_.gpus, "a job needs at least 1 GPU");
         int gavelBatch = 0;
         if (format_ == JobFormat::Gavel)
             std::tie(job.model, gavelBatch) = splitGavelJobType(f, col_.model);
-        else
+        else if (col_.model >= 0)
             job.model = f.text(col_.model);
-        checkModelName(f, col_.model, job.model);
+        else
+            job.model = kPhillyLogModel;
+        if (col_.model >= 0)
+            checkModelName(f, col_.model, job.model);
         if (col_.iterations >= 0 && !f.text(col_.iterations).empty()) {
             job.iterations = decimalField(f, col_.iterations, JobLimits::kMaxIterations);
             if (*job.iterations == 0)
@@ -225,6 +272,9 @@ Columns columnsOf(JobFormat format, const CsvReader& reader)
         c = {-1, reader.column("name"), reader.column("time"), reader.column("num_replicas"), -1, -1,
              reader.column("application"), -1, reader.column("batch_size")};
         break;
+    case JobFormat::PhillyLog:
+        c = {-1, -1, reader.column("timestamp"), reader.column("num_gpus"), reader.column("duration"), -1, -1, -1, -1};
+        break;
     case JobFormat::Gavel:
         c = {-1, -1, 5, 6, 4, -1, 0, -1, -1};
         break;
@@ -248,6 +298,10 @@ CsvReader::Options optionsFor(JobFormat format)
         options.requiredColumns = kPolluxRequired;
         options.optionalColumns = kPolluxOptional;
         break;
+    case JobFormat::PhillyLog:
+        options.requiredColumns = kPhillyRequired;
+        options.optionalColumns = kPhillyOptional;
+        break;
     case JobFormat::Gavel:
         options.delimiter = '\t';
         options.hasHeader = false;
@@ -255,6 +309,21 @@ CsvReader::Options optionsFor(JobFormat format)
         break;
     }
     return options;
+}
+
+// The Philly log's absolute times as seconds after its earliest; a span beyond the limit is an
+// error at the latest job's line.
+void relativeArrivals(const std::string& path, std::vector<TrainingJob>& jobs, const std::vector<long>& lines)
+{
+    double earliest = jobs.front().arrivalS;
+    for (const TrainingJob& job : jobs)
+        earliest = std::min(earliest, job.arrivalS);
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        jobs[i].arrivalS -= earliest;
+        if (jobs[i].arrivalS > JobLimits::kMaxTimeS)
+            throw InputError(path, lines[i], "timestamp",
+                             fmt::format("more than {} s after the earliest job", JobLimits::kMaxTimeS));
+    }
 }
 
 }  // namespace
@@ -268,6 +337,8 @@ const char* jobFormatName(JobFormat format)
         return "pal-sia-philly";
     case JobFormat::Pollux:
         return "pollux";
+    case JobFormat::PhillyLog:
+        return "philly-log";
     case JobFormat::Gavel:
         return "gavel";
     }
@@ -279,19 +350,24 @@ JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
     const auto format = detectFormat(firstLine(path));
     if (!format)
         throw InputError(path, 1, "", "not a job file: its header names none of arrival_s (Tessera), submit_time "
-                                      "(pal-sia-philly), application (Pollux), and it is not a tab-separated "
-                                      "Gavel trace");
+                                      "(pal-sia-philly), application (Pollux), timestamp (the Philly "
+                                      "log), and it is not a tab-separated Gavel trace");
     JobTrace trace;
     trace.name = std::filesystem::path(path).stem().string();
     trace.format = *format;
     CsvReader reader(path, optionsFor(*format), warnings);
     JobRowReader rows(*format, path, *format == JobFormat::Gavel ? kGavelFields : reader.header(),
                       columnsOf(*format, reader));
-    for (CsvReader::Row row; reader.next(row);)
+    std::vector<long> lines;
+    for (CsvReader::Row row; reader.next(row);) {
         trace.jobs.push_back(rows.read(row, trace.jobs.size()));
+        lines.push_back(row.line);
+    }
     warnings.contentHashes[path] = reader.contentHash();
     if (trace.jobs.empty())
         throw InputError::fileLevel(path, "no jobs: a job file needs at least one row");
+    if (*format == JobFormat::PhillyLog)
+        relativeArrivals(path, trace.jobs, lines);
     return trace;
 }
 

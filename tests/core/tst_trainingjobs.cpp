@@ -110,6 +110,22 @@ private slots:
         QCOMPARE(pollux.jobs[0].batchSize, 2048);
         QVERIFY(!pollux.jobs[0].iterations);  // Pollux traces carry no work
 
+        // The Philly job log: arrivals after the earliest timestamp, seconds of work, class B.
+        const auto log = loadJobs(fileWith(tmp, "philly.csv",
+                                           "timestamp,duration,num_gpus,gpu_time,cluster\n"
+                                           "2017-10-09 07:01:55,66.0,1,66.0,11cb48\n"
+                                           "2017-10-08 07:00:00,2951.0,8,23608.0,6214e9\n"
+                                           "2016-02-29 00:00:00,10,2,20,x\n"));
+        QCOMPARE(log.format, JobFormat::PhillyLog);
+        QCOMPARE(log.jobs[2].arrivalS, 0.0);
+        QCOMPARE(log.jobs[1].arrivalS, 587.0 * 86400 + 7 * 3600);  // 587 days later (2016 is leap), at 07:00
+        QCOMPARE(log.jobs[0].arrivalS - log.jobs[1].arrivalS, 86400.0 + 115);
+        QCOMPARE(log.jobs[1].gpus, 8);
+        QCOMPARE(*log.jobs[1].iterations, 2951.0);
+        QCOMPARE(log.jobs[1].iterationS, 1.0);
+        QCOMPARE(log.jobs[1].model, std::string(kPhillyLogModel));
+        QCOMPARE(log.jobs[1].jobClass, JobClass::B);
+
         const auto gavel = loadJobs(fileWith(tmp, "g.trace",
                                              "ResNet-50 (batch size 64)\tcmd %s\t-n\t1\t95121\t0.000000\t4\n"
                                              "LM (batch size 20)\tcmd\t--steps\t1\t10000\t6.5\t1\n"));
@@ -143,6 +159,8 @@ private slots:
         QTest::newRow("synergy") << "traces/pal-sia-philly/synergy_shockwave" << "*.csv" << int(JobFormat::Blox) << 3;
         QTest::newRow("gavel") << "traces/gavel-msr/scheduler/traces/msr/seed=0" << "*.trace" << int(JobFormat::Gavel)
                                << 15;
+        QTest::newRow("philly-log") << "traces/pollux-osdi21/simulator/traces" << "philly.csv"
+                                    << int(JobFormat::PhillyLog) << 1;
         for (const char* folder : {"workloads", "workloads-0.5", "workloads-1.5", "workloads-2.0", "workloads-realistic"})
             QTest::newRow(folder) << QString("traces/pollux-osdi21/simulator/") + folder << "*.csv"
                                   << int(JobFormat::Pollux) << 8;
@@ -240,6 +258,12 @@ private slots:
         EXPECT_INPUT_ERROR(loadJobs(p), p, 1, "job_type", "batch size", std::string("ResNet-50 (batch size 6x)"));
         p = fileWith(tmp, "q.trace", "A3C\tc\t-n\t1\t100\tsoon\t1\n");
         EXPECT_INPUT_ERROR(loadJobs(p), p, 1, "arrival_time", "not a number", std::string("soon"));
+        p = fileWith(tmp, "v.csv", "timestamp,duration,num_gpus\n2017-02-29 00:00:00,5,1\n");
+        EXPECT_INPUT_ERROR(loadJobs(p), p, 2, "timestamp", "valid date", std::string("2017-02-29 00:00:00"));
+        p = fileWith(tmp, "w.csv", "timestamp,duration,num_gpus\n2017-1-9 00:00:00,5,1\n");
+        EXPECT_INPUT_ERROR(loadJobs(p), p, 2, "timestamp", "YYYY-MM-DD HH:MM:SS", std::string("2017-1-9 00:00:00"));
+        p = fileWith(tmp, "x.csv", "timestamp,duration,num_gpus\n2017-01-09 00:00:00,5,1\n2060-01-01 00:00:00,5,1\n");
+        EXPECT_INPUT_ERROR(loadJobs(p), p, 3, "timestamp", "after the earliest job", std::nullopt);
         p = fileWith(tmp, "r.csv", "when,what\n1,2\n");
         EXPECT_INPUT_ERROR(loadJobs(p), p, 1, "", "not a job file", std::nullopt);
         p = fileWith(tmp, "s.csv", own);
