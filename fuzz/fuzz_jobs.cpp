@@ -1,4 +1,4 @@
-// Training-job files (loadJobs, core/training/JobFile.h), in any of the four formats. An
+// Training-job files (loadJobs, core/training/JobFile.h), in any of the five formats. An
 // accepted file must hold jobs with widths, arrivals, work and iteration times within the
 // limits, distinct ids (and names), and printable model names; written in Tessera's format it
 // must load back as the same jobs, and that text must be a fixed point. Generator parameters

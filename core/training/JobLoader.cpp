@@ -1,4 +1,4 @@
-// loadJobs: one loader for four job formats (JobFile.h). Each format maps its columns to the
+// loadJobs: one loader for five job formats (JobFile.h). Each format maps its columns to the
 // same fields; the checks on those fields (ranges, names, duplicates) are shared.
 #include "training/JobFile.h"
 

@@ -1,4 +1,4 @@
-// Training jobs (core/training): the model table, the four job formats (every real file of
+// Training jobs (core/training): the model table, the five job formats (every real job file of
 // pal-sia-philly, gavel-msr and pollux-osdi21 loads), each class of malformed file is an input
 // error naming file, line and column, Tessera's format round-trips, and the generator is
 // deterministic, follows B6 A3's distributions and makes the bundled traces/training/default.csv.
