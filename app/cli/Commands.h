@@ -8,6 +8,7 @@ int simulateCommand(int argc, char** argv);
 int runsCommand(int argc, char** argv);
 int generateCommand(int argc, char** argv);
 int generateScenarioCommand(int argc, char** argv);
+int generateJobsCommand(int argc, char** argv);
 int chartCommand(int argc, char** argv);
 int inferenceCommand(int argc, char** argv);
 int migLayoutsCommand(int argc, char** argv);

@@ -31,6 +31,7 @@ const char* kUsage =
     "  mig-predictor      the MIG latency predictor's held-out error per model\n"
     "  generate-scenario  write a daily-shaped inference scenario\n"
     "  inference          plan MIG instances for inference services and simulate their requests\n"
+    "  generate-jobs      write a synthetic training-job stream\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -75,6 +76,8 @@ int dispatch(int argc, char** argv)
             return cli::generateCommand(argc, argv);
         if (command == "generate-scenario")
             return cli::generateScenarioCommand(argc, argv);
+        if (command == "generate-jobs")
+            return cli::generateJobsCommand(argc, argv);
         if (command == "chart")
             return cli::chartCommand(argc, argv);
         if (command == "inference")

@@ -1,0 +1,58 @@
+#pragma once
+
+// Training-job files (contracts.md 9, `--jobs FILE`). loadJobs reads the job formats of
+// pal-sia-philly (philly/ and synergy_shockwave/, Blox's replay CSV), Pollux (osdi21 workloads),
+// the Philly job log in Pollux's copy (traces/philly.csv), Gavel (the tab-separated .trace
+// files, which have no header) and Tessera's own format
+// (docs/cli.md, "Training job format"), telling them apart by the first line. writeJobs writes
+// Tessera's format.
+
+#include "io/InputError.h"
+#include "training/TrainingJob.h"
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+enum class JobFormat { Tessera, Blox, Pollux, PhillyLog, Gavel };
+
+// "tessera", "pal-sia-philly", "pollux", "philly-log", "gavel".
+const char* jobFormatName(JobFormat format);
+
+struct JobTrace {
+    std::string name;  // the file name without directory and extension
+    JobFormat format = JobFormat::Tessera;
+    std::vector<TrainingJob> jobs;  // in file order
+};
+
+// The model name given to the Philly log's jobs, which name none: class B at 1 s per
+// iteration (the reference's default), so their iterations are the log's seconds.
+constexpr const char* kPhillyLogModel = "philly";
+
+// Limits past which a value is an input error rather than a job (docs/cli.md).
+struct JobLimits {
+    static constexpr long long kMaxGpus = 4096;
+    static constexpr double kMaxTimeS = 1e9;           // about 31 years
+    static constexpr double kMaxIterations = 1e12;
+    static constexpr double kMaxIterationS = 1e5;
+    static constexpr long long kMaxBatchSize = 100000000;
+    static constexpr long long kMaxJobId = 1000000000000000;  // 10^15: exact in a double
+    static constexpr size_t kMaxModelNameBytes = 64;
+};
+
+// Reads a job file. Throws InputError (FILE:LINE: column NAME: problem (value "...")) for any
+// malformed value, a duplicate job id, an unknown model in Tessera's format without a class
+// and an iteration time, a header of no known format, an empty or binary file or one without
+// jobs: nothing is half-loaded (contracts.md 4). A final line cut short (Gavel's ee9e8c.trace)
+// is skipped with a warning in `warnings`.
+JobTrace loadJobs(const std::string& path, LoadWarnings& warnings);
+JobTrace loadJobs(const std::string& path);
+
+// Tessera's format; numbers in their shortest exact form, so the output loads back equal.
+void writeJobs(std::ostream& out, const std::vector<TrainingJob>& jobs);
+// The same to a file; throws std::runtime_error when it cannot be written.
+void writeJobs(const std::string& path, const std::vector<TrainingJob>& jobs);
+
+}  // namespace tessera
