@@ -1,6 +1,6 @@
 #include "inference/ProfileData.h"
 
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 #include "inference/ProfileLimits.h"
 #include "io/CsvTable.h"
 #include "util/PrintableText.h"

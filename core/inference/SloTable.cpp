@@ -1,6 +1,6 @@
 #include "inference/SloTable.h"
 
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 #include "inference/ProfileLimits.h"
 #include "io/CsvTable.h"
 

@@ -2,7 +2,7 @@
 // same fields; the checks on those fields (ranges, names, duplicates) are shared.
 #include "training/JobFile.h"
 
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 #include "io/CsvReader.h"
 #include "io/CsvTable.h"
 #include "training/TrainingModels.h"

@@ -1,6 +1,6 @@
 #include "training/VariabilityProfiles.h"
 
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 #include "io/CsvReader.h"
 #include "io/CsvTable.h"
 #include "training/Median.h"

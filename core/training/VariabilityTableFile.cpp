@@ -1,6 +1,6 @@
 #include "training/VariabilityTableFile.h"
 
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 #include "io/CsvReader.h"
 #include "io/CsvTable.h"
 

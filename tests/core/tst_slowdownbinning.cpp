@@ -1,10 +1,9 @@
-// PAL's binning and traversal order (core/training, training-boa-pal.md B3): the seed-42 table
+// PAL's binning (core/training, training-boa-pal.md B3): the seed-42 table
 // gives exactly the spec's bins whatever the k-means seed, outliers get bins of their own, the
-// optional silhouette search, k-means itself, and the traversal order with its tie rule.
+// optional silhouette search and k-means itself (the traversal order is tested with the scheduler).
 #include "support/SharedData.h"
 #include "training/KMeans1D.h"
 #include "training/SlowdownBinning.h"
-#include "training/TraversalOrder.h"
 #include "training/VariabilityDraw.h"
 #include "training/VariabilityTableFile.h"
 
@@ -128,32 +127,6 @@ private slots:
         QCOMPARE(kmeans1d({1, 1, 2}, 3, 1).centroids, (std::vector<double>{1, 2}));
         // Silhouette of a perfect two-group split of equal spread.
         QVERIFY(silhouetteScore({0, 0, 10, 10}, {0, 0, 1, 1}, 2) == 1.0);
-    }
-
-    void traversalOrderSortsByCostWithTheTieRule()
-    {
-        const auto order = palTraversalOrder({0.913, 1.0, 2.595}, 1.7);
-        QCOMPARE(order.size(), size_t(6));
-        const std::vector<std::pair<double, Reach>> expected{{0.913, Reach::Within}, {1.0, Reach::Within},
-                                                             {0.913, Reach::Across}, {1.0, Reach::Across},
-                                                             {2.595, Reach::Within}, {2.595, Reach::Across}};
-        for (size_t i = 0; i < expected.size(); ++i) {
-            QCOMPARE(order[i].level, expected[i].first);
-            QCOMPARE(order[i].reach, expected[i].second);
-        }
-        QCOMPARE(order[2].cost, 0.913 * 1.7);
-        // Equal costs: the smaller level first, then Within before Across.
-        const auto tied = palTraversalOrder({1.0, 1.7}, 1.7);
-        QCOMPARE(tied[0].level, 1.0);
-        QCOMPARE(tied[0].reach, Reach::Within);
-        QCOMPARE(tied[1].level, 1.0);  // 1.0 x 1.7 ties 1.7 x 1
-        QCOMPARE(tied[1].reach, Reach::Across);
-        QCOMPARE(tied[2].level, 1.7);
-        QCOMPARE(tied[2].reach, Reach::Within);
-        const auto noPenalty = palTraversalOrder({1.0, 1.2}, 1.0);
-        QCOMPARE(noPenalty[0].reach, Reach::Within);
-        QCOMPARE(noPenalty[1].reach, Reach::Across);
-        QCOMPARE(noPenalty[1].level, 1.0);
     }
 };
 

@@ -1,85 +1,44 @@
 // The round scheduler against the PAL artifact's A1 setup (training-boa-pal.md B6 and the
 // reproduction targets): the 8 Sia-Philly traces on 16 x 4 GPUs, FIFO, R = 360 s, L = 1.7, the
-// seed-42 variability table of ../shared/reference/pal-variability/, binned as B3's table says.
+// seed-42 variability table (../shared/reference/pal-variability/ holds it), binned by B3's rule.
 // The average-JCT improvement over Default-Packed-S (packed-sticky) must match the reviewer's
 // prototype of these rules to its published precision (PAL 42.9%, PM-First 40.9%; against
 // Packed-NS 36.2% and 34.0%; per-trace ranges 5.4..62.4% and -5.5..62.3%), which puts both
 // within the issue's +-3 points of the published 43% and 40%.
 //
-// The binning (B3) and the trace loader belong to the training-job model; this test only needs
-// the bins' membership, which B3's table fixes by counts (1-D k-means clusters are contiguous in
-// sorted order), and reads the traces' five columns directly.
+// Everything comes through the project's own code: the traces through loadJobs, the seed-42
+// table drawn from the measured profiles (training-boa-pal.md B1) and binned by B3's rule, both
+// handed to the scheduler by RoundInputs.
 #include "support/SharedData.h"
-#include "io/CsvTable.h"
+#include "training/JobFile.h"
+#include "training/VariabilityDraw.h"
+#include "training/VariabilityProfiles.h"
+#include "training/rounds/RoundInputs.h"
 #include "training/rounds/RoundSimulation.h"
 
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <numeric>
 
 using namespace tessera;
 using namespace tessera::rounds;
 
 namespace {
 
-// PerfVar per class from the fixture, and each class's bins by size in ascending order (B3).
+// 16 x 4 GPUs scored by PAL's seed-42 draws, each class binned as B3 says.
 RoundCluster seed42Cluster()
 {
-    LoadWarnings warnings;
-    const auto table = CsvTable::read(test::sharedPath("reference/pal-variability/perfvar-seed42.csv"), {}, warnings);
-    RoundCluster cluster = RoundCluster::uniform(16, 4);
-    const std::vector<std::vector<size_t>> binSizes{{51, 12, 1}, {44, 20}, {31, 33}, {7, 57}};
-    const char* columns[] = {"PerfVar_classA", "PerfVar_classB", "PerfVar_classC", "PerfVar_classD"};
-    for (uint32_t c = 0; c < kRoundClasses; ++c) {
-        const int column = table.column(columns[c]);
-        auto& x = cluster.perfVar[c];
-        for (size_t g = 0; g < table.rows().size(); ++g)
-            x[g] = std::stod(table.rows()[g].fields.at(size_t(column)));
-        std::vector<uint32_t> byScore(x.size());
-        std::iota(byScore.begin(), byScore.end(), 0u);
-        std::stable_sort(byScore.begin(), byScore.end(), [&](uint32_t a, uint32_t b) { return x[a] < x[b]; });
-        // Centroids of the contiguous bins; sf = centroid / median of the centroids.
-        std::vector<double> centroids;
-        std::vector<uint32_t> binOf(x.size());
-        size_t at = 0;
-        for (size_t size : binSizes[c]) {
-            double sum = 0;
-            for (size_t i = at; i < at + size; ++i) {
-                sum += x[byScore[i]];
-                binOf[byScore[i]] = uint32_t(centroids.size());
-            }
-            centroids.push_back(sum / double(size));
-            at += size;
-        }
-        const size_t k = centroids.size();
-        const double median = k % 2 ? centroids[k / 2] : (centroids[k / 2 - 1] + centroids[k / 2]) / 2;
-        for (size_t g = 0; g < x.size(); ++g)
-            cluster.binnedSf[c][g] = centroids[binOf[g]] / median;
-    }
-    return cluster;
+    const auto profiles =
+        loadVariabilityProfiles(test::sharedPath("traces/pal-sia-philly/variability"));
+    return roundClusterOf(drawVariability(profiles, 64, 42), 16, 4);
 }
 
-// B1's model table: class and t_iter (the prototype's unrounded values).
 std::vector<RoundJob> philly(int workload)
 {
-    static const std::map<std::string, std::pair<uint32_t, double>> models{
-        {"resnet50", {0, 0.17540429367763434}}, {"vgg19", {2, 0.300610341}}, {"PointNet", {3, 0.28125}},
-        {"GPT2", {1, 3.5714}},                  {"DCGAN", {1, 0.0469266931}}, {"BERT", {1, 0.179}}};
-    LoadWarnings warnings;
-    const auto table = CsvTable::read(
-        test::sharedPath(QString("traces/pal-sia-philly/philly/workload-%1.csv").arg(workload)), {}, warnings);
-    const auto c = table.columnIndices({"job_id", "num_gpus", "submit_time", "duration", "model"}, {});
-    std::vector<RoundJob> jobs;
-    for (const auto& row : table.rows()) {
-        const auto& model = models.at(row.fields.at(size_t(c[4])));
-        jobs.push_back(RoundJob{uint32_t(std::stoul(row.fields[size_t(c[0])])), std::stod(row.fields[size_t(c[2])]),
-                                uint32_t(std::stoul(row.fields[size_t(c[1])])), model.first, model.second,
-                                std::stod(row.fields[size_t(c[3])])});
-    }
-    return jobs;
+    return roundJobsOf(
+        loadJobs(test::sharedPath(QString("traces/pal-sia-philly/philly/workload-%1.csv").arg(workload)))
+            .jobs);
 }
 
 double meanJct(const std::vector<RoundJob>& jobs, const RoundCluster& cluster, RoundPlacement placement)
@@ -99,7 +58,7 @@ class TestTrainingRoundsFidelity : public QObject {
 private slots:
     void binsMatchTheSpecTable()
     {
-        TESSERA_REQUIRE_SHARED("reference/pal-variability/perfvar-seed42.csv");
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/variability/profiles.json");
         const auto cluster = seed42Cluster();
         // B3: classA 0.913 / 1.0 / 2.595 (GPU 35 alone), classD 0.985 / 1.015.
         QCOMPARE(std::round(cluster.binnedSf[0][35] * 1000) / 1000, 2.595);
@@ -112,7 +71,7 @@ private slots:
     void a1GeomeanImprovementsMatchThePrototype()
     {
         TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-8.csv");
-        TESSERA_REQUIRE_SHARED("reference/pal-variability/perfvar-seed42.csv");
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/variability/profiles.json");
         const auto cluster = seed42Cluster();
         double logPalS = 0, logPmS = 0, logPalNs = 0, logPmNs = 0;
         double palMin = 100, palMax = -100, pmMin = 100, pmMax = -100;

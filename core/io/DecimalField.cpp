@@ -1,4 +1,4 @@
-#include "inference/DecimalField.h"
+#include "io/DecimalField.h"
 
 #include <charconv>
 #include <cmath>
