@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
@@ -69,6 +70,12 @@ std::string CommandLine::required(const std::string& flag) const
     if (!has(flag))
         throw UsageError(fmt::format("{} is required", flag));
     return value(flag);
+}
+
+uint64_t CommandLine::requiredSeed(const std::string& flag) const
+{
+    required(flag);
+    return uint64_t(integer(flag, 0, 0, std::numeric_limits<long long>::max()));
 }
 
 long long CommandLine::integer(const std::string& flag, long long fallback, long long min, long long max) const

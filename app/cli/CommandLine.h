@@ -21,6 +21,8 @@ public:
 
     long long integer(const std::string& flag, long long fallback, long long min, long long max) const;
     double number(const std::string& flag, double fallback, double min, double max) const;
+    // A seed the user must give (the generators: the same seed, the same file): 0 .. 2^63-1.
+    uint64_t requiredSeed(const std::string& flag = "--seed") const;
 
 private:
     std::map<std::string, std::vector<std::string>> values_;

@@ -46,8 +46,7 @@ int generateCommand(int argc, char** argv)
         return 0;
     }
     const std::filesystem::path out = args.required("--out");
-    args.required("--seed");
-    const auto seed = uint64_t(args.integer("--seed", 0, 0, std::numeric_limits<long long>::max()));
+    const uint64_t seed = args.requiredSeed();
     const int64_t scale = args.integer("--scale", 1, 1, kMaxScale);
     const std::string statsDir = args.value("--stats", TESSERA_DEFAULT_STATS_DIR);
 

@@ -37,8 +37,7 @@ int generateJobsCommand(int argc, char** argv)
         return 0;
     }
     const std::string out = args.required("--out");
-    args.required("--seed");
-    const auto seed = uint64_t(args.integer("--seed", 0, 0, std::numeric_limits<long long>::max()));
+    const uint64_t seed = args.requiredSeed();
     const std::string preset = args.has("--preset") ? args.value("--preset") : std::string("synergy");
     auto params = jobGeneratorPreset(preset);
     if (!params)

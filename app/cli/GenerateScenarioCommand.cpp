@@ -49,8 +49,7 @@ int generateScenarioCommand(int argc, char** argv)
         return 0;
     }
     const std::string out = args.required("--out");
-    args.required("--seed");
-    const auto seed = uint64_t(args.integer("--seed", 0, 0, std::numeric_limits<long long>::max()));
+    const uint64_t seed = args.requiredSeed();
     ScenarioGeneratorParams params = defaultScenarioParams();
     params.durationS = args.number("--duration", params.durationS, 1, ScenarioLimits::kMaxTimeS);
     params.stepS = args.number("--step", params.stepS, 1, ScenarioLimits::kMaxTimeS);
