@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/InputFile.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,16 +14,12 @@ namespace tessera {
 // sequence and timeline of a pod-scheduling run) lives in the kind's own tables.
 struct RunRecord {
     // One input file of a run, with the hash that tells whether the file changed since.
-    struct TraceFile {
-        std::string role;  // kNodesRole, kPodsRole, kGpuModelsRole
-        std::string path;
-        std::string contentHash;  // ContentHash of the file's bytes
-    };
+    using TraceFile = InputFile;
 
     static constexpr std::string_view kPodSchedulingKind = "pod-scheduling";
-    static constexpr std::string_view kNodesRole = "nodes";
-    static constexpr std::string_view kPodsRole = "pods";
-    static constexpr std::string_view kGpuModelsRole = "gpu-models";
+    static constexpr std::string_view kNodesRole = InputFile::kNodesRole;
+    static constexpr std::string_view kPodsRole = InputFile::kPodsRole;
+    static constexpr std::string_view kGpuModelsRole = InputFile::kGpuModelsRole;
 
     int64_t id = 0;
     std::string kind;

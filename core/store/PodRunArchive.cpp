@@ -1,4 +1,4 @@
-#include "run/PodRunArchive.h"
+#include "store/PodRunArchive.h"
 
 #include "io/ContentHash.h"
 #include "io/InputError.h"
