@@ -35,12 +35,14 @@ struct RunRecord {
     std::optional<int64_t> parentId;
     int64_t forkPosition = -1;
 
-    // The input that names the workload in listings: the pod list, else the first input.
+    // The input that names the workload in listings: the pod list, a scenario or an SLO
+    // folder, else the first input.
     const TraceFile* trace() const
     {
-        for (const auto& input : inputs)
-            if (input.role == kPodsRole)
-                return &input;
+        for (const std::string_view role : {kPodsRole, std::string_view("scenario"), std::string_view("slo")})
+            for (const auto& input : inputs)
+                if (input.role == role)
+                    return &input;
         return inputs.empty() ? nullptr : &inputs.front();
     }
 };
