@@ -1,0 +1,194 @@
+// A run of any kind reopened from a study forks as the live run does: a MIG inference run saved
+// by one RunManager, reopened by a fresh one (as another app session would), forked with
+// another policy at a position, equals the live run forked there. A recorded input gone or
+// changed is an error naming the file and the run; the manager keeps working.
+#include "PipelineTestSupport.h"
+#include "runs/RunManager.h"
+#include "store/SqliteDatabase.h"
+#include "study/StudyLibrary.h"
+#include "support/SharedData.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+
+using namespace tessera;
+using namespace tessera::views;
+
+namespace {
+
+constexpr int kWaitMs = 120000;
+constexpr int kPosition = 5;
+
+RunHandle* last(const QSignalSpy& spy) { return spy.isEmpty() ? nullptr : spy.last().at(0).value<RunHandle*>(); }
+
+QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
+{
+    if (a.columns() != b.columns() || a.rows() != b.rows())
+        return QString("shape %1x%2 vs %3x%4").arg(a.columns()).arg(a.rows()).arg(b.columns()).arg(b.rows());
+    for (size_t c = 0; c < a.columns(); ++c)
+        for (size_t r = 0; r < a.rows(); ++r)
+            if (a.column(c)[r] != b.column(c)[r])
+                return QString("%1 at row %2").arg(a.info(c).key.c_str()).arg(r);
+    return {};
+}
+
+}  // namespace
+
+class TestReopenFork : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir home_;
+    QString study_;
+    qint64 savedId_ = -1;
+    std::shared_ptr<const Run> liveFork_;
+
+    // A manager of the MIG inference kind on the copied inputs, saving into the study.
+    bool prepare(RunManager& manager, StudyLibrary& library)
+    {
+        manager.setStudy(&library);
+        if (!library.open(study_))
+            return false;
+        manager.kind()->setKindId(QStringLiteral("mig-inference"));
+        return true;
+    }
+
+    RunHandle* forkAt(RunManager& manager, RunHandle* run)
+    {
+        QSignalSpy forked(&manager, &RunManager::forkFinished);
+        if (!manager.forkRequest(run, kPosition, QStringLiteral("parvagpu"), {{QStringLiteral("load_scale"), 1.5}}))
+            return nullptr;
+        return forked.wait(kWaitMs) ? last(forked) : nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(home_.isValid());
+        test::isolateUserFiles(home_.path());
+        study_ = home_.filePath("study.sqlite");
+    }
+
+    void forksTheLiveRunAndSavesIt()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        namespace fs = std::filesystem;
+        const fs::path data = home_.filePath("data").toStdString();
+        fs::create_directories(data);
+        fs::copy(test::sharedPath("traces/mig-parvagpu/prof_data"), data / "prof_data");
+        fs::copy(test::sharedPath("traces/mig-parvagpu/SLO"), data / "SLO");
+
+        StudyLibrary library;
+        QVERIFY(library.create(study_));
+        RunManager manager;
+        manager.setStudy(&library);
+        manager.kind()->setKindId(QStringLiteral("mig-inference"));
+        QSignalSpy loaded(&manager, &RunManager::inputsLoaded);
+        QVERIFY(manager.loadInputs({{QStringLiteral("profiles"), home_.filePath("data/prof_data")},
+                                    {QStringLiteral("slo"), home_.filePath("data/SLO")}}));
+        QVERIFY(loaded.wait(kWaitMs));
+        QSignalSpy finished(&manager, &RunManager::runFinished);
+        QVERIFY2(manager.startRequest(QStringLiteral("mig-disabled"),
+                                      {{QStringLiteral("duration"), 300}, {QStringLiteral("step"), 20},
+                                       {QStringLiteral("predictor"), QStringLiteral("table")}}),
+                 qPrintable(manager.error()));
+        QVERIFY(finished.wait(kWaitMs));
+        RunHandle* live = last(finished);
+        QVERIFY(live);
+        QVERIFY(QTest::qWaitFor([live] { return live->storedId() >= 0; }, kWaitMs));
+        savedId_ = live->storedId();
+        RunHandle* fork = forkAt(manager, live);
+        QVERIFY2(fork, qPrintable(manager.error()));
+        liveFork_ = fork->shared();
+        QVERIFY(QTest::qWaitFor([fork] { return fork->storedId() >= 0; }, kWaitMs));
+    }
+
+    // A fresh manager and library, as a new session: the reopened run forks through its recipe.
+    void aReopenedRunForksAsTheLiveRun()
+    {
+        QVERIFY(liveFork_);
+        StudyLibrary library;
+        RunManager manager;
+        QVERIFY(prepare(manager, library));
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.openSaved(savedId_));
+        QVERIFY(opened.wait(kWaitMs));
+        RunHandle* reopened = last(opened);
+        QVERIFY(reopened);
+        RunHandle* fork = forkAt(manager, reopened);
+        QVERIFY2(fork, qPrintable(manager.error()));
+        QCOMPARE(fork->parentRun(), reopened);
+        QCOMPARE(seriesDifference(fork->shared()->series(), liveFork_->series()), QString());
+        // The fork of the reopened run is saved with its own recipe: reopened, it forks again.
+        QVERIFY(QTest::qWaitFor([fork] { return fork->storedId() >= 0; }, kWaitMs));
+        const qint64 forkId = fork->storedId();
+        StudyLibrary again;
+        RunManager third;
+        QVERIFY(prepare(third, again));
+        QSignalSpy reopenedFork(&third, &RunManager::savedRunOpened);
+        QVERIFY(third.openSaved(forkId));
+        QVERIFY(reopenedFork.wait(kWaitMs));
+        QSignalSpy forked(&third, &RunManager::forkFinished);
+        QVERIFY(third.forkRequest(last(reopenedFork), 2, QStringLiteral("oracle"), {}));
+        QVERIFY2(forked.wait(kWaitMs), qPrintable(third.error()));
+    }
+
+    void aChangedInputIsAnErrorNamingTheFileAndTheRun()
+    {
+        QVERIFY(liveFork_);
+        const QString changed = home_.filePath("data/SLO/SLO_req_rate.csv");
+        QFile file(changed);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("\n");
+        file.close();
+        StudyLibrary library;
+        RunManager manager;
+        QVERIFY(prepare(manager, library));
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.openSaved(savedId_));
+        QVERIFY(opened.wait(kWaitMs));
+        RunHandle* reopened = last(opened);
+        QSignalSpy forked(&manager, &RunManager::forkFinished);
+        QVERIFY(manager.forkRequest(reopened, kPosition, QStringLiteral("parvagpu"), {}));
+        QVERIFY(QTest::qWaitFor([&manager] { return !manager.busy(); }, kWaitMs));
+        QCOMPARE(forked.count(), 0);
+        QVERIFY2(manager.error().contains(changed) && manager.error().contains(reopened->name())
+                     && manager.error().contains(QStringLiteral("changed")),
+                 qPrintable(manager.error()));
+        QCOMPARE(manager.count(), 1);
+        // The manager keeps working: the run still scrubs and charts, and another request starts.
+        QVERIFY(reopened->steps() > 0);
+    }
+
+    // A study of format 2 records no inputs: its run opens, and a fork says why it cannot be.
+    void anOlderStudyOpensButSaysItsInputsWereNotRecorded()
+    {
+        QVERIFY(liveFork_);
+        const QString older = home_.filePath("older.sqlite");
+        QVERIFY(QFile::copy(study_, older));
+        {
+            sqlite::Database db(older.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
+            db.exec("DROP TABLE run_input_files; DROP TABLE run_request_steps; DROP TABLE run_request_values; "
+                    "DELETE FROM run_inputs; PRAGMA user_version = 2");
+        }
+        StudyLibrary library;
+        RunManager manager;
+        manager.setStudy(&library);
+        QVERIFY(library.open(older));
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        QVERIFY(manager.openSaved(savedId_));
+        QVERIFY2(opened.wait(kWaitMs), qPrintable(manager.error()));
+        RunHandle* reopened = last(opened);
+        QVERIFY(reopened->steps() > 0);
+        QVERIFY(!manager.forkRequest(reopened, kPosition, QStringLiteral("parvagpu"), {}));
+        QVERIFY2(manager.error().contains(QStringLiteral("cannot be forked"))
+                     && manager.error().contains(QStringLiteral("inputs were not recorded")),
+                 qPrintable(manager.error()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReopenFork)
+#include "tst_reopenfork.moc"
