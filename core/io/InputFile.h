@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,10 @@ struct InputFile {
     std::string contentHash;  // ContentHash of the file's bytes
 
     bool operator==(const InputFile&) const = default;
+
+    // How the file on disk differs from this record: "no longer exists", "changed since the run
+    // was saved" or "cannot be read"; nothing when its bytes still have the recorded hash.
+    std::optional<std::string> change() const;
 };
 
 }  // namespace tessera

@@ -1,6 +1,5 @@
 #include "run/RunRecipe.h"
 
-#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
 #include "util/ProgressSlice.h"
@@ -55,22 +54,13 @@ std::optional<BadFile> otherFileList(const std::vector<InputFile>& recorded, con
 std::optional<BadFile> badFile(const RunRecipe& recipe, const std::string& runName)
 {
     if (recipe.files.empty() || recipe.sources.empty())
-        return BadFile{runName, "cannot be rebuilt: its inputs were made in memory, not read from files"};
-    for (const auto& file : recipe.files) {
-        const auto bad = [&](const char* what) {
+        return BadFile{runName, fmt::format("run \"{}\" cannot be rebuilt: its inputs were made in memory, not read "
+                                            "from files",
+                                            runName)};
+    for (const auto& file : recipe.files)
+        if (auto change = file.change())
             return BadFile{file.path, fmt::format("run \"{}\" cannot be rebuilt: its {} file {}", runName, file.role,
-                                                  what)};
-        };
-        std::error_code error;
-        if (!fs::is_regular_file(file.path, error))
-            return bad("no longer exists");
-        try {
-            if (ContentHash::ofFile(file.path) != file.contentHash)
-                return bad("changed since the run was saved");
-        } catch (const InputError&) {
-            return bad("cannot be read");
-        }
-    }
+                                                  *change)};
     return std::nullopt;
 }
 
