@@ -3,6 +3,7 @@
 // forked, and the result equals forking the live run. A file gone or changed is an error naming
 // the file and the run; an older study opens without a recipe; an edited recipe row is an
 // error naming the table, the row and the column.
+#include "support/SeriesDifference.h"
 #include "support/SharedData.h"
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
@@ -26,21 +27,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kKind = "mig-inference";
 
-// "" when both series hold the same columns with identical values; else the first difference.
-QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
-{
-    if (a.columns() != b.columns() || a.rows() != b.rows())
-        return QString("shape %1x%2 vs %3x%4").arg(a.columns()).arg(a.rows()).arg(b.columns()).arg(b.rows());
-    for (size_t c = 0; c < a.columns(); ++c) {
-        if (a.info(c).key != b.info(c).key)
-            return QString("column %1: %2 vs %3").arg(c).arg(a.info(c).key.c_str(), b.info(c).key.c_str());
-        for (size_t r = 0; r < a.rows(); ++r)
-            if (a.column(c)[r] != b.column(c)[r])
-                return QString("%1 at row %2: %3 vs %4").arg(a.info(c).key.c_str()).arg(r).arg(a.column(c)[r]).arg(
-                    b.column(c)[r]);
-    }
-    return {};
-}
+using test::seriesDifference;
 
 }  // namespace
 

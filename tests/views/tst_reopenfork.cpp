@@ -2,6 +2,7 @@
 // by one RunManager, reopened by a fresh one (as another app session would), forked with
 // another policy at a position, equals the live run forked there. A recorded input gone or
 // changed is an error naming the file and the run; the manager keeps working.
+#include "support/SeriesDifference.h"
 #include "PipelineTestSupport.h"
 #include "runs/RunManager.h"
 #include "store/SqliteDatabase.h"
@@ -25,16 +26,7 @@ constexpr int kPosition = 5;
 
 RunHandle* last(const QSignalSpy& spy) { return spy.isEmpty() ? nullptr : spy.last().at(0).value<RunHandle*>(); }
 
-QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
-{
-    if (a.columns() != b.columns() || a.rows() != b.rows())
-        return QString("shape %1x%2 vs %3x%4").arg(a.columns()).arg(a.rows()).arg(b.columns()).arg(b.rows());
-    for (size_t c = 0; c < a.columns(); ++c)
-        for (size_t r = 0; r < a.rows(); ++r)
-            if (a.column(c)[r] != b.column(c)[r])
-                return QString("%1 at row %2").arg(a.info(c).key.c_str()).arg(r);
-    return {};
-}
+using test::seriesDifference;
 
 }  // namespace
 
@@ -46,14 +38,26 @@ class TestReopenFork : public QObject {
     qint64 savedId_ = -1;
     std::shared_ptr<const Run> liveFork_;
 
-    // A manager of the MIG inference kind on the copied inputs, saving into the study.
-    bool prepare(RunManager& manager, StudyLibrary& library)
+    // A manager of the MIG inference kind with `library` open on `study` (by default the one
+    // the first test saves into).
+    bool prepare(RunManager& manager, StudyLibrary& library, const QString& study = {})
     {
         manager.setStudy(&library);
-        if (!library.open(study_))
+        if (!library.open(study.isEmpty() ? study_ : study))
             return false;
         manager.kind()->setKindId(QStringLiteral("mig-inference"));
         return true;
+    }
+
+    // Run `id` of the study, reopened by `manager` (prepared with `library`).
+    RunHandle* reopen(RunManager& manager, StudyLibrary& library, qint64 id, const QString& study = {})
+    {
+        if (!prepare(manager, library, study))
+            return nullptr;
+        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
+        if (!manager.openSaved(id) || !opened.wait(kWaitMs))
+            return nullptr;
+        return last(opened);
     }
 
     RunHandle* forkAt(RunManager& manager, RunHandle* run)
@@ -112,12 +116,8 @@ private slots:
         QVERIFY(liveFork_);
         StudyLibrary library;
         RunManager manager;
-        QVERIFY(prepare(manager, library));
-        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
-        QVERIFY(manager.openSaved(savedId_));
-        QVERIFY(opened.wait(kWaitMs));
-        RunHandle* reopened = last(opened);
-        QVERIFY(reopened);
+        RunHandle* reopened = reopen(manager, library, savedId_);
+        QVERIFY2(reopened, qPrintable(manager.error()));
         RunHandle* fork = forkAt(manager, reopened);
         QVERIFY2(fork, qPrintable(manager.error()));
         QCOMPARE(fork->parentRun(), reopened);
@@ -127,12 +127,10 @@ private slots:
         const qint64 forkId = fork->storedId();
         StudyLibrary again;
         RunManager third;
-        QVERIFY(prepare(third, again));
-        QSignalSpy reopenedFork(&third, &RunManager::savedRunOpened);
-        QVERIFY(third.openSaved(forkId));
-        QVERIFY(reopenedFork.wait(kWaitMs));
+        RunHandle* reopenedFork = reopen(third, again, forkId);
+        QVERIFY2(reopenedFork, qPrintable(third.error()));
         QSignalSpy forked(&third, &RunManager::forkFinished);
-        QVERIFY(third.forkRequest(last(reopenedFork), 2, QStringLiteral("oracle"), {}));
+        QVERIFY(third.forkRequest(reopenedFork, 2, QStringLiteral("oracle"), {}));
         QVERIFY2(forked.wait(kWaitMs), qPrintable(third.error()));
     }
 
@@ -146,11 +144,8 @@ private slots:
         file.close();
         StudyLibrary library;
         RunManager manager;
-        QVERIFY(prepare(manager, library));
-        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
-        QVERIFY(manager.openSaved(savedId_));
-        QVERIFY(opened.wait(kWaitMs));
-        RunHandle* reopened = last(opened);
+        RunHandle* reopened = reopen(manager, library, savedId_);
+        QVERIFY2(reopened, qPrintable(manager.error()));
         QSignalSpy forked(&manager, &RunManager::forkFinished);
         QVERIFY(manager.forkRequest(reopened, kPosition, QStringLiteral("parvagpu"), {}));
         QVERIFY(QTest::qWaitFor([&manager] { return !manager.busy(); }, kWaitMs));
@@ -176,12 +171,8 @@ private slots:
         }
         StudyLibrary library;
         RunManager manager;
-        manager.setStudy(&library);
-        QVERIFY(library.open(older));
-        QSignalSpy opened(&manager, &RunManager::savedRunOpened);
-        QVERIFY(manager.openSaved(savedId_));
-        QVERIFY2(opened.wait(kWaitMs), qPrintable(manager.error()));
-        RunHandle* reopened = last(opened);
+        RunHandle* reopened = reopen(manager, library, savedId_, older);
+        QVERIFY2(reopened, qPrintable(manager.error()));
         QVERIFY(reopened->steps() > 0);
         QVERIFY(!manager.forkRequest(reopened, kPosition, QStringLiteral("parvagpu"), {}));
         QVERIFY2(manager.error().contains(QStringLiteral("cannot be forked"))
