@@ -222,7 +222,8 @@ int inferenceCommand(int argc, char** argv)
             plan->finish(i);
         }
         if (study)
-            savedIds.push_back(RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, specs[i])));
+            savedIds.push_back(
+                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, specs[i])));
         progress.done();
     }
     progress.finish();

@@ -23,7 +23,10 @@ std::string commonFolder(const std::vector<std::string>& paths)
         const auto [end, at] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
         return end == dir.end();
     };
-    while (!folder.empty() && !std::all_of(paths.begin(), paths.end(), [&](const std::string& p) { return holds(folder, p); }))
+    const auto holdsAll = [&] {
+        return std::all_of(paths.begin(), paths.end(), [&](const std::string& p) { return holds(folder, p); });
+    };
+    while (!folder.empty() && !holdsAll())
         folder = folder.parent_path();
     return folder.string();
 }

@@ -94,7 +94,8 @@ private slots:
 
         // A fork saved with its recipe is made again through its parent's request and its fork.
         const RunRecipe forkRecipe = recipe.forked(position, other);
-        const int64_t forkId = RunArchive::save(store, *forkOfLive, {}, RunArchive::ForkOrigin{id, position}, forkRecipe);
+        const int64_t forkId =
+            RunArchive::save(store, *forkOfLive, {}, RunArchive::ForkOrigin{id, position}, forkRecipe);
         const auto forkLoaded = RunRecipeArchive::load(store, forkId);
         QVERIFY(forkLoaded && *forkLoaded == forkRecipe);
         QCOMPARE(seriesDifference(forkLoaded->rebuild("fork")->series(), forkOfLive->series()), QString());
@@ -115,8 +116,8 @@ private slots:
         file.close();
         const auto problem = recipe.fileProblem("baseline");
         QVERIFY(problem);
-        QVERIFY2(problem->find(slo.toStdString()) != std::string::npos && problem->find("\"baseline\"") != std::string::npos
-                     && problem->find("changed") != std::string::npos,
+        QVERIFY2(problem->find(slo.toStdString()) != std::string::npos
+                     && problem->find("\"baseline\"") != std::string::npos && problem->find("changed") != std::string::npos,
                  problem->c_str());
         try {
             recipe.rebuild("baseline");
@@ -200,7 +201,8 @@ private slots:
         QTest::newRow("source hash") << "UPDATE run_inputs SET content_hash = upper(content_hash)"
                                      << "run_inputs" << "content_hash";
         QTest::newRow("source without path") << "UPDATE run_inputs SET path = ''" << "run_inputs" << "path";
-        QTest::newRow("source role") << "UPDATE run_inputs SET role = 'bogus' WHERE role = 'scenario'" << "run_inputs" << "role";
+        QTest::newRow("source role") << "UPDATE run_inputs SET role = 'bogus' WHERE role = 'scenario'"
+                                     << "run_inputs" << "role";
         QTest::newRow("hash as number") << "UPDATE run_input_files SET content_hash = 7 WHERE position = 0"
                                         << "run_input_files" << "content_hash";
         QTest::newRow("file position gap") << "UPDATE run_input_files SET position = 99 WHERE position = 0"

@@ -137,11 +137,21 @@ private slots:
     void aChangedInputIsAnErrorNamingTheFileAndTheRun()
     {
         QVERIFY(liveFork_);
+        // A run made again once is kept: forking it again needs its files no more.
+        StudyLibrary keptLibrary;
+        RunManager kept;
+        RunHandle* rebuiltOnce = reopen(kept, keptLibrary, savedId_);
+        QVERIFY2(rebuiltOnce && forkAt(kept, rebuiltOnce), qPrintable(kept.error()));
+
         const QString changed = home_.filePath("data/SLO/SLO_req_rate.csv");
         QFile file(changed);
         QVERIFY(file.open(QIODevice::Append));
         file.write("\n");
         file.close();
+        RunHandle* again = forkAt(kept, rebuiltOnce);
+        QVERIFY2(again, qPrintable(kept.error()));
+        QCOMPARE(seriesDifference(again->shared()->series(), liveFork_->series()), QString());
+
         StudyLibrary library;
         RunManager manager;
         RunHandle* reopened = reopen(manager, library, savedId_);

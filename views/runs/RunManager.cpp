@@ -220,17 +220,25 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
     const std::shared_ptr<const Run> base = run->shared();
     const std::shared_ptr<const RunRecipe> parentRecipe = parentLineage.recipe;
     const std::string parentName = run->name().toStdString();
-    const Lineage lineage = parentRecipe
-                                ? Lineage{std::make_shared<const RunRecipe>(parentRecipe->forked(size_t(position), request)), {}}
-                                : Lineage{nullptr, parentLineage.missing};
+    const Lineage lineage =
+        parentRecipe ? Lineage{std::make_shared<const RunRecipe>(parentRecipe->forked(size_t(position), request)), {}}
+                     : Lineage{nullptr, parentLineage.missing};
     QPointer<RunHandle> parent(run);
+    const std::shared_ptr<Rebuilt> rebuilt =
+        parentLineage.rebuilt ? parentLineage.rebuilt : std::make_shared<Rebuilt>();
     launch(QStringLiteral("Forking %1 at step %2 with %3").arg(run->name()).arg(position).arg(policy),
-           [kind, base, position, request, rebuild, parentRecipe,
-            parentName](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+           [kind, base, position, request, rebuild, parentRecipe, parentName,
+            rebuilt](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                if (!rebuild)
                    return kind->fork(*base, size_t(position), request, progress);
-               // Half the work makes the parent again, half forks it.
-               const auto made = parentRecipe->rebuild(parentName, progressSlice(progress, 0, 0.5));
+               // Half the work makes the parent again (once per open run), half forks it.
+               std::shared_ptr<const Run> made;
+               {
+                   const std::lock_guard lock(rebuilt->mutex);
+                   if (!rebuilt->run)
+                       rebuilt->run = parentRecipe->rebuild(parentName, progressSlice(progress, 0, 0.5));
+                   made = rebuilt->run;
+               }
                return kind->fork(*made, size_t(position), request, progressSlice(progress, 0.5, 1));
            },
            [this, parent, position, lineage](std::shared_ptr<const Run> forked) {
@@ -351,6 +359,8 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
                            const QString& reuseKey, Lineage lineage)
 {
     auto* handle = new RunHandle(std::move(run), this, parentRun, forkPosition);
+    if (!lineage.rebuilt)
+        lineage.rebuilt = std::make_shared<Rebuilt>();
     lineage_.insert(handle, std::move(lineage));
     QQmlEngine::setObjectOwnership(handle, QQmlEngine::CppOwnership);
     QList<QColor> inUse;

@@ -16,6 +16,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace tessera::views {
@@ -130,10 +131,16 @@ private:
     using RunWork = std::function<std::shared_ptr<const Run>(const ProgressCallback&)>;
     using Adopt = std::function<void(std::shared_ptr<const Run>)>;
     void launch(const QString& status, RunWork work, Adopt adopt);
+    // A reopened run made again from its recipe, kept for its next forks (worker threads).
+    struct Rebuilt {
+        std::mutex mutex;
+        std::shared_ptr<const Run> run;
+    };
     // How an open run can be made again: its recipe, else why it has none.
     struct Lineage {
         std::shared_ptr<const RunRecipe> recipe;
         QString missing;
+        std::shared_ptr<Rebuilt> rebuilt;  // set by add()
     };
     // `reuseKey`: the SavedRunIndex key of a fresh run, empty for forks and reopened runs.
     RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
