@@ -181,7 +181,7 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
                return owner->simulate(inputs, request, progress);
            },
            [this, reuseKey, recipe](std::shared_ptr<const Run> run) {
-               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey, {recipe, {}}));
+               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey, {recipe, {}, {}}));
            });
     return true;
 }
@@ -220,9 +220,10 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
     const std::shared_ptr<const Run> base = run->shared();
     const std::shared_ptr<const RunRecipe> parentRecipe = parentLineage.recipe;
     const std::string parentName = run->name().toStdString();
-    const Lineage lineage =
-        parentRecipe ? Lineage{std::make_shared<const RunRecipe>(parentRecipe->forked(size_t(position), request)), {}}
-                     : Lineage{nullptr, parentLineage.missing};
+    // The fork's recipe: its parent's and this fork.
+    Lineage lineage{nullptr, parentLineage.missing, {}};
+    if (parentRecipe)
+        lineage = {std::make_shared<const RunRecipe>(parentRecipe->forked(size_t(position), request)), {}, {}};
     QPointer<RunHandle> parent(run);
     const std::shared_ptr<Rebuilt> rebuilt =
         parentLineage.rebuilt ? parentLineage.rebuilt : std::make_shared<Rebuilt>();
@@ -294,7 +295,7 @@ bool RunManager::openSaved(qint64 id)
                                        : nullptr;
                const Lineage lineage{extras->recipe ? std::make_shared<const RunRecipe>(std::move(*extras->recipe))
                                                     : nullptr,
-                                     extras->noRecipe};
+                                     extras->noRecipe, {}};
                RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id, {}, lineage);
                setSavedIn(handle, path, id);  // the study it came from, should another be open by now
                emit savedRunOpened(handle);
