@@ -7,6 +7,8 @@
 #include "SmallTrace.h"
 
 #include "run/PodSchedulingRun.h"
+#include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
 #include "store/RunArchive.h"
 #include "store/StoredSeriesRun.h"
 #include "store/StudyStore.h"
@@ -56,7 +58,8 @@ std::unique_ptr<Run> genericRun(const Run& like)
 
 // A study holding `runs`, compacted to 512-byte pages with a rollback journal. With `forkAt`,
 // the last run is saved as a fork of the first at that position.
-void writeStudy(const fs::path& path, const std::vector<const Run*>& runs, std::optional<size_t> forkAt = {})
+void writeStudy(const fs::path& path, const std::vector<const Run*>& runs, std::optional<size_t> forkAt = {},
+                const std::vector<std::optional<RunRecipe>>& recipes = {})
 {
     fs::remove(path);
     {
@@ -66,7 +69,7 @@ void writeStudy(const fs::path& path, const std::vector<const Run*>& runs, std::
             std::optional<RunArchive::ForkOrigin> origin;
             if (forkAt && i + 1 == runs.size() && !ids.empty())
                 origin = RunArchive::ForkOrigin{ids.front(), *forkAt};
-            ids.push_back(RunArchive::save(store, *runs[i], {}, origin));
+            ids.push_back(RunArchive::save(store, *runs[i], {}, origin, i < recipes.size() ? recipes[i] : std::nullopt));
         }
     }
     sqlite::Database db(path.string(), sqlite::Database::OpenMode::ExistingOnly);
@@ -96,5 +99,10 @@ int main(int argc, char** argv)
     writeStudy(out / "fork.sqlite", {experiment.get(), fork.get()}, middle);
     const auto generic = genericRun(*replay);
     writeStudy(out / "generic-kind.sqlite", {generic.get()});
+    // Recipes (study format 3): the experiment's inputs and request, and its fork's.
+    const RunKind& pods = RunKindRegistry::kind(PodSchedulingRun::kKind);
+    const RunRecipe recipe = RunRecipe::of(pods, experiment->trace(), {"fgd", {{"mode", "experiment"}, {"seed", "42"}}});
+    writeStudy(out / "recipe.sqlite", {experiment.get(), fork.get()}, middle,
+               {recipe, recipe.forked(middle, {"bestfit", {}})});
     return 0;
 }

@@ -2,12 +2,14 @@
 // bytes become a study file that is opened as `runs`, `chart` and the app's Library open one
 // (StudyStore ExistingOnly), listed, and every run reopened through the run-archive registry
 // (RunArchive::load) and then read as the app and `chart` read it: every series column, the
-// occupancy and heatmap values at several positions, the step descriptions and explanations.
+// occupancy and heatmap values at several positions, the step descriptions and explanations;
+// and each run's recipe (RunRecipeArchive::load: its inputs and request, checked row by row).
 // The seeds are small studies made by Tessera itself (fuzz/MakeStudySeeds.cpp).
 #include "FuzzSupport.h"
 
 #include "run/GroupValueMatrix.h"
 #include "store/RunArchive.h"
+#include "store/RunRecipeArchive.h"
 #include "store/StudyStore.h"
 
 #include <cmath>
@@ -74,6 +76,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 const auto run = RunArchive::load(store, record.id, fuzz::checkedProgress());
                 fuzz::require(run != nullptr, "RunArchive::load returned no run");
                 readRun(*run);
+            });
+            // The recipe a fork would rebuild the run from: read and checked, never run here.
+            fuzz::refusalsExpected([&] {
+                if (const auto recipe = RunRecipeArchive::load(store, record.id))
+                    fuzz::require(recipe->kind == record.kind, "a recipe of another kind than its run");
             });
         }
     });

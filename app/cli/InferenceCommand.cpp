@@ -15,6 +15,7 @@
 #include "mig/MigGpuType.h"
 #include "report/OrderedOutput.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "util/UsageError.h"
@@ -112,6 +113,37 @@ InferenceScenario scenarioFrom(const CommandLine& args, const InferenceWorld& wo
     return parvaScenario(*world.slo(), rows, duration);
 }
 
+// How the study can make the run of `policy` again (RunRecipe): the request the app's Run panel
+// would make for the same options. Nothing when an option has no parameter of the kind
+// (--size-sigma, --duration with a scenario file, a step under a second): such a run is saved
+// without a recipe and cannot be forked once reopened.
+std::optional<RunRecipe> recipeOf(const CommandLine& args, const InferenceOptions& options, const InferenceWorld& world,
+                                  const std::string& policy)
+{
+    if (args.has("--size-sigma") || (args.has("--scenario") && args.has("--duration")))
+        return std::nullopt;
+    const RunKind& kind = RunKindRegistry::kind(InferenceRun::kKind);
+    RunRequest request{policy,
+                       {{"duration", fmt::format("{}", options.durationS)},
+                        {"step", fmt::format("{}", options.stepS)},
+                        {"seed", fmt::format("{}", options.seed)},
+                        {"gpu", options.gpuType},
+                        {"buckets", fmt::format("{}", options.buckets)},
+                        {"reconfig_delay", fmt::format("{}", options.reconfigDelayS)}}};
+    if (!options.predictor.empty())
+        request.values["predictor"] = options.predictor;
+    if (world.slo()) {
+        const SloRowSelection rows = parseSloRows(args.value("--slo-row"), world.slo()->rowCount());
+        request.values["slo_row"] = fmt::format("{}", rows.row);
+        request.values["switch_row"] = fmt::format("{}", rows.switchRow);
+        if (rows.switchRow > 0)
+            request.values["switch_at"] = fmt::format("{}", rows.switchAtS);
+    }
+    if (kind.requestProblem(request))
+        return std::nullopt;
+    return RunRecipe::of(kind, world, request);
+}
+
 }  // namespace
 
 int inferenceCommand(int argc, char** argv)
@@ -190,7 +222,8 @@ int inferenceCommand(int argc, char** argv)
             plan->finish(i);
         }
         if (study)
-            savedIds.push_back(RunArchive::save(*study, *run));
+            savedIds.push_back(
+                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, specs[i])));
         progress.done();
     }
     progress.finish();

@@ -46,9 +46,9 @@ const InferenceRun& inferenceRun(const Run& run)
     return *inference;
 }
 
-std::vector<RunRecord::TraceFile> filesOf(const std::string& role, const LoadWarnings& warnings)
+std::vector<InputFile> filesOf(const std::string& role, const LoadWarnings& warnings)
 {
-    std::vector<RunRecord::TraceFile> files;
+    std::vector<InputFile> files;
     for (const auto& [path, hash] : warnings.contentHashes)
         files.push_back({role, std::filesystem::absolute(path).string(), hash});
     return files;
@@ -94,7 +94,7 @@ std::shared_ptr<const RunInputs> InferenceKind::loadInputs(const std::map<std::s
     ProfileData profiles = ProfileData::load(pathOf(kProfilesRole));
     if (progress && !progress(0.5))
         throw CancelledError();
-    std::vector<RunRecord::TraceFile> files = filesOf(kProfilesRole, profiles.warnings());
+    std::vector<InputFile> files = filesOf(kProfilesRole, profiles.warnings());
     std::optional<SloTable> slo;
     std::optional<InferenceScenario> scenario;
     if (!pathOf(kSloRole).empty()) {

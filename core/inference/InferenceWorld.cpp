@@ -3,7 +3,7 @@
 namespace tessera {
 
 InferenceWorld::InferenceWorld(ProfileData profiles, std::optional<SloTable> slo,
-                               std::optional<InferenceScenario> scenario, std::vector<RunRecord::TraceFile> files)
+                               std::optional<InferenceScenario> scenario, std::vector<InputFile> files)
     : profiles_(std::move(profiles)),
       table_(profiles_),
       learned_(profiles_),

@@ -22,7 +22,7 @@ namespace tessera {
 class InferenceWorld final : public RunInputs {
 public:
     InferenceWorld(ProfileData profiles, std::optional<SloTable> slo, std::optional<InferenceScenario> scenario,
-                   std::vector<RunRecord::TraceFile> files = {});
+                   std::vector<InputFile> files = {});
     // The models refer to the profiles held here: a world stays where it was made.
     InferenceWorld(const InferenceWorld&) = delete;
     InferenceWorld& operator=(const InferenceWorld&) = delete;
@@ -37,7 +37,7 @@ public:
     {
         return InferenceInputs{scenario, profiles_, table_, learned_};
     }
-    const std::vector<RunRecord::TraceFile>& inputFiles() const override { return files_; }
+    const std::vector<InputFile>& inputFiles() const override { return files_; }
 
 private:
     ProfileData profiles_;
@@ -45,7 +45,7 @@ private:
     LearnedPerformanceModel learned_;
     std::optional<SloTable> slo_;
     std::optional<InferenceScenario> scenario_;
-    std::vector<RunRecord::TraceFile> files_;
+    std::vector<InputFile> files_;
 };
 
 }  // namespace tessera

@@ -40,9 +40,9 @@ std::string PodSchedulingKind::displayName() const { return "Pod scheduling (GPU
 
 std::vector<RunKindInput> PodSchedulingKind::inputs() const
 {
-    return {{text(RunRecord::kNodesRole), "Node list", "CSV files (*.csv)", false, false},
-            {text(RunRecord::kPodsRole), "Pod list", "CSV files (*.csv)", false, false},
-            {text(RunRecord::kGpuModelsRole), "GPU models", "CSV files (*.csv)", true, false}};
+    return {{text(InputFile::kNodesRole), "Node list", "CSV files (*.csv)", false, false},
+            {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false},
+            {text(InputFile::kGpuModelsRole), "GPU models", "CSV files (*.csv)", true, false}};
 }
 
 std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<std::string, std::string>& paths,
@@ -52,11 +52,11 @@ std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<st
         const auto it = paths.find(std::string(role));
         return it == paths.end() ? std::string() : it->second;
     };
-    if (pathOf(RunRecord::kNodesRole).empty() || pathOf(RunRecord::kPodsRole).empty())
+    if (pathOf(InputFile::kNodesRole).empty() || pathOf(InputFile::kPodsRole).empty())
         throw UsageError("a pod-scheduling run needs a node list and a pod list");
     LoadWarnings warnings;
-    return PodTrace::load(pathOf(RunRecord::kNodesRole), pathOf(RunRecord::kPodsRole),
-                          pathOf(RunRecord::kGpuModelsRole), LoadOptions{}, warnings, progress);
+    return PodTrace::load(pathOf(InputFile::kNodesRole), pathOf(InputFile::kPodsRole),
+                          pathOf(InputFile::kGpuModelsRole), LoadOptions{}, warnings, progress);
 }
 
 std::vector<RunKindPolicy> PodSchedulingKind::policies() const

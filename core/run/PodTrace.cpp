@@ -9,7 +9,7 @@ namespace tessera {
 
 namespace {
 
-RunRecord::TraceFile traceFile(std::string_view role, const std::string& path, const LoadWarnings& loaded)
+InputFile traceFile(std::string_view role, const std::string& path, const LoadWarnings& loaded)
 {
     const auto hash = loaded.contentHashes.find(path);
     if (hash == loaded.contentHashes.end())
@@ -56,13 +56,13 @@ std::shared_ptr<const PodTrace> PodTrace::load(const std::string& nodesPath, con
     return trace;
 }
 
-std::vector<RunRecord::TraceFile> PodTrace::fileRecords(const std::string& nodesPath, const std::string& podsPath,
+std::vector<InputFile> PodTrace::fileRecords(const std::string& nodesPath, const std::string& podsPath,
                                                         const std::string& gpuModelsPath, const LoadWarnings& loaded)
 {
-    std::vector<RunRecord::TraceFile> files{traceFile(RunRecord::kNodesRole, nodesPath, loaded),
-                                            traceFile(RunRecord::kPodsRole, podsPath, loaded)};
+    std::vector<InputFile> files{traceFile(InputFile::kNodesRole, nodesPath, loaded),
+                                            traceFile(InputFile::kPodsRole, podsPath, loaded)};
     if (!gpuModelsPath.empty())
-        files.push_back(traceFile(RunRecord::kGpuModelsRole, gpuModelsPath, loaded));
+        files.push_back(traceFile(InputFile::kGpuModelsRole, gpuModelsPath, loaded));
     return files;
 }
 
@@ -72,7 +72,7 @@ std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, st
     return assemble(std::move(cluster), std::move(pods), std::move(nodesPath), std::move(podsPath));
 }
 
-std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::vector<RunRecord::TraceFile> files)
+std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, std::vector<InputFile> files)
 {
     auto pathOf = [&](std::string_view role) {
         for (const auto& f : files)
@@ -80,8 +80,8 @@ std::shared_ptr<const PodTrace> PodTrace::make(Cluster cluster, PodList pods, st
                 return f.path;
         return std::string();
     };
-    auto trace = assemble(std::move(cluster), std::move(pods), pathOf(RunRecord::kNodesRole), pathOf(RunRecord::kPodsRole));
-    trace->gpuModelsPath = pathOf(RunRecord::kGpuModelsRole);
+    auto trace = assemble(std::move(cluster), std::move(pods), pathOf(InputFile::kNodesRole), pathOf(InputFile::kPodsRole));
+    trace->gpuModelsPath = pathOf(InputFile::kGpuModelsRole);
     trace->files = std::move(files);
     return trace;
 }

@@ -3,7 +3,7 @@
 #include "io/TraceLoader.h"
 #include "run/RunInputs.h"
 #include "sim/PodSimulation.h"
-#include "store/RunRecord.h"
+#include "io/InputFile.h"
 
 #include <memory>
 #include <string>
@@ -20,12 +20,12 @@ struct PodTrace : RunInputs {
     std::string gpuModelsPath;  // empty: the built-in models only
     // The files as loaded (absolute paths, content hashes), which a study records so that a
     // saved run can later tell whether its inputs changed. Empty for a trace made in memory.
-    std::vector<RunRecord::TraceFile> files;
+    std::vector<InputFile> files;
     Cluster cluster;
     PodList pods;
     std::unique_ptr<TraceModels> models;
 
-    const std::vector<RunRecord::TraceFile>& inputFiles() const override { return files; }
+    const std::vector<InputFile>& inputFiles() const override { return files; }
 
     // Throws InputError; `warnings` collects what the load noticed but accepted. `progress`
     // gets the share of bytes read and parsed over all files; returning false throws
@@ -36,11 +36,11 @@ struct PodTrace : RunInputs {
     static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::string nodesPath = {},
                                                 std::string podsPath = {});
     // A trace that stands for the recorded `files` (paths taken from their roles).
-    static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::vector<RunRecord::TraceFile> files);
+    static std::shared_ptr<const PodTrace> make(Cluster cluster, PodList pods, std::vector<InputFile> files);
     // The input files as a study records them: absolute, so the app finds them again from any
     // working directory, with the hashes of the bytes `loaded` read from them, which tell
     // whether they changed since. The GPU model file only when there is one.
-    static std::vector<RunRecord::TraceFile> fileRecords(const std::string& nodesPath, const std::string& podsPath,
+    static std::vector<InputFile> fileRecords(const std::string& nodesPath, const std::string& podsPath,
                                                          const std::string& gpuModelsPath, const LoadWarnings& loaded);
 };
 

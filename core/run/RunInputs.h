@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/RunRecord.h"
+#include "io/InputFile.h"
 
 #include <vector>
 
@@ -15,7 +15,7 @@ public:
     virtual ~RunInputs() = default;
     // The files as loaded (absolute paths, content hashes), which a study records; empty for
     // inputs made in memory.
-    virtual const std::vector<RunRecord::TraceFile>& inputFiles() const = 0;
+    virtual const std::vector<InputFile>& inputFiles() const = 0;
 };
 
 }  // namespace tessera

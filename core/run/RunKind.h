@@ -15,7 +15,7 @@ namespace tessera {
 
 // One input file (or folder) a kind's runs load, for the open dialog.
 struct RunKindInput {
-    std::string role;   // as RunRecord::TraceFile::role: "nodes", "pods", "scenario"
+    std::string role;   // as InputFile::role: "nodes", "pods", "scenario"
     std::string label;  // "Node list"
     std::string nameFilter;  // "CSV files (*.csv)"
     bool optional = false;

@@ -12,6 +12,8 @@ struct RunRequest {
     std::string policy;
     std::map<std::string, std::string> values;
 
+    bool operator==(const RunRequest&) const = default;
+
     // The value of `name`, or nullptr when the request leaves it out.
     const std::string* find(const std::string& name) const
     {

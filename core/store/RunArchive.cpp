@@ -3,6 +3,7 @@
 #include "io/InputError.h"
 #include "store/GenericRunArchive.h"
 #include "store/RunArchiveRegistry.h"
+#include "store/RunRecipeArchive.h"
 
 #include <fmt/format.h>
 
@@ -40,11 +41,14 @@ std::unique_ptr<Run> RunArchive::load(StudyStore& store, int64_t id, const Progr
     return run;
 }
 
-int64_t RunArchive::save(StudyStore& store, const Run& run, const std::string& name, std::optional<ForkOrigin> origin)
+int64_t RunArchive::save(StudyStore& store, const Run& run, const std::string& name, std::optional<ForkOrigin> origin,
+                         const std::optional<RunRecipe>& recipe)
 {
     const int64_t id = handlerOf(run.info().kind).save(store, run, name.empty() ? run.info().name : name);
     if (origin)
         store.recordFork(id, origin->parentId, int64_t(origin->position));
+    if (recipe)
+        RunRecipeArchive::save(store, id, *recipe);
     return id;
 }
 

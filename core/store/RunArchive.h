@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/Run.h"
+#include "run/RunRecipe.h"
 #include "store/StudyStore.h"
 
 #include <cstdint>
@@ -28,9 +29,11 @@ public:
     // loader that gives no run, and CancelledError when `progress` returns false.
     static std::unique_ptr<Run> load(StudyStore& store, int64_t id, const ProgressCallback& progress = {});
     // Saves `run` and returns its id. An empty name keeps the run's own. A fork's origin is
-    // recorded beside it (RunRecord::parentId, forkPosition).
+    // recorded beside it (RunRecord::parentId, forkPosition), and so is the run's recipe when
+    // given, which lets a reopened run of any kind be forked (RunRecipeArchive).
     static int64_t save(StudyStore& store, const Run& run, const std::string& name = {},
-                        std::optional<ForkOrigin> origin = std::nullopt);
+                        std::optional<ForkOrigin> origin = std::nullopt,
+                        const std::optional<RunRecipe>& recipe = std::nullopt);
 };
 
 }  // namespace tessera

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/InputFile.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,16 +14,12 @@ namespace tessera {
 // sequence and timeline of a pod-scheduling run) lives in the kind's own tables.
 struct RunRecord {
     // One input file of a run, with the hash that tells whether the file changed since.
-    struct TraceFile {
-        std::string role;  // kNodesRole, kPodsRole, kGpuModelsRole
-        std::string path;
-        std::string contentHash;  // ContentHash of the file's bytes
-    };
+    using TraceFile = InputFile;
 
     static constexpr std::string_view kPodSchedulingKind = "pod-scheduling";
-    static constexpr std::string_view kNodesRole = "nodes";
-    static constexpr std::string_view kPodsRole = "pods";
-    static constexpr std::string_view kGpuModelsRole = "gpu-models";
+    static constexpr std::string_view kNodesRole = InputFile::kNodesRole;
+    static constexpr std::string_view kPodsRole = InputFile::kPodsRole;
+    static constexpr std::string_view kGpuModelsRole = InputFile::kGpuModelsRole;
 
     int64_t id = 0;
     std::string kind;
@@ -37,12 +35,14 @@ struct RunRecord {
     std::optional<int64_t> parentId;
     int64_t forkPosition = -1;
 
-    // The input that names the workload in listings: the pod list, else the first input.
+    // The input that names the workload in listings: the pod list, a scenario or an SLO
+    // folder, else the first input.
     const TraceFile* trace() const
     {
-        for (const auto& input : inputs)
-            if (input.role == kPodsRole)
-                return &input;
+        for (const std::string_view role : {kPodsRole, std::string_view("scenario"), std::string_view("slo")})
+            for (const auto& input : inputs)
+                if (input.role == role)
+                    return &input;
         return inputs.empty() ? nullptr : &inputs.front();
     }
 };

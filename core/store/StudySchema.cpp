@@ -158,12 +158,47 @@ CREATE TABLE run_layout_groups (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 3: how to make any kind's run again, so that a run reopened without its kind's state
+// can be forked (RunRecipe): every file its inputs were read from, and the request it was
+// simulated with followed by the forks that led to it. run_inputs (version 1) then holds, for
+// every kind, what the kind's loader is given per role (a file, or a folder). A study of
+// format 2 gains the tables empty: its runs open as before and cannot be forked.
+constexpr std::string_view kVersion3 = R"sql(
+CREATE TABLE run_input_files (
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL,         -- order of RunInputs::inputFiles
+    role         TEXT NOT NULL,            -- the kind's input role: 'nodes', 'profiles', 'scenario'
+    path         TEXT NOT NULL,            -- absolute
+    content_hash TEXT NOT NULL,            -- SHA-256 of the file's bytes
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+-- Step 0 is the request the run was simulated with (fork_position -1); step k > 0 is the k-th
+-- fork applied after it, at the position the run made so far was forked at.
+CREATE TABLE run_request_steps (
+    run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    step          INTEGER NOT NULL,
+    fork_position INTEGER NOT NULL,
+    policy        TEXT NOT NULL,
+    PRIMARY KEY (run_id, step)
+) WITHOUT ROWID;
+
+CREATE TABLE run_request_values (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    step   INTEGER NOT NULL,               -- run_request_steps.step
+    name   TEXT NOT NULL,                  -- RunKindParameter::name
+    value  TEXT NOT NULL,
+    PRIMARY KEY (run_id, step, name)
+) WITHOUT ROWID;
+)sql";
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
 constexpr StudyMigration kMigrations[] = {
     {1, kVersion1},
     {2, kVersion2},
+    {3, kVersion3},
 };
 
 }  // namespace

@@ -3,7 +3,12 @@
 // count, the SLO-row grammar, and usage (2) and input (3) errors.
 #include "support/CliRunner.h"
 #include "support/SharedData.h"
+#include "run/RunRecipe.h"
+#include "store/RunArchive.h"
+#include "store/RunRecipeArchive.h"
+#include "store/StudyStore.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -86,6 +91,27 @@ private slots:
         const CliResult runs = runCli({"runs", "--db", db});
         QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
         QCOMPARE(runs.out.count("mig-inference"), 2);
+        // The TRACE column names the run's workload input, the SLO folder, not "-" (docs/cli.md).
+        QCOMPARE(QString::fromUtf8(runs.out).count(QRegularExpression("mig-inference +SLO +")), 2);
+        {
+            // The study records how to make each run again: made again from it, the run is the
+            // saved one (the switch of rows and the predictor included).
+            tessera::StudyStore study(db.toStdString(), tessera::StudyStore::OpenMode::ReadOnly);
+            for (int64_t id : {1, 2}) {
+                const auto recipe = tessera::RunRecipeArchive::load(study, id);
+                QVERIFY(recipe);
+                QCOMPARE(recipe->request.values.at("switch_row"), std::string("4"));
+                const auto saved = tessera::RunArchive::load(study, id);
+                const auto made = recipe->rebuild(saved->info().name);
+                const auto& a = saved->series();
+                const auto& b = made->series();
+                QCOMPARE(a.columns(), b.columns());
+                QCOMPARE(a.rows(), b.rows());
+                for (size_t c = 0; c < a.columns(); ++c)
+                    for (size_t row = 0; row < a.rows(); ++row)
+                        QVERIFY2(a.column(c)[row] == b.column(c)[row], a.info(c).key.c_str());
+            }
+        }
         for (const char* chart : {"fleet", "service", "occupancy"}) {
             const QString out = dir.filePath(QString("%1.svg").arg(chart));
             const CliResult c = runCli({"chart", "--db", db, "--run", "1", "--chart", chart, "--out", out});

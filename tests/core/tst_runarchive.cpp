@@ -3,6 +3,7 @@
 // descriptions, explanations) without simulating; a fork from it must equal a fork from the
 // live run; a run whose trace files are gone or changed still opens but refuses to fork,
 // naming the file. Also the per-GPU-model power columns, which must add up to the GPU power.
+#include "support/SeriesDifference.h"
 #include "support/SyntheticTraceFiles.h"
 #include "io/InputError.h"
 #include "run/PodSchedulingCursor.h"
@@ -50,20 +51,7 @@ std::unique_ptr<PodSchedulingRun> simulate(std::shared_ptr<const PodTrace> trace
     return PodSchedulingRun::simulate(std::move(trace), p);
 }
 
-// "" when both series hold the same columns with identical values; else the first difference.
-QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
-{
-    if (a.columns() != b.columns() || a.rows() != b.rows())
-        return QString("shape %1x%2 vs %3x%4").arg(a.columns()).arg(a.rows()).arg(b.columns()).arg(b.rows());
-    for (size_t c = 0; c < a.columns(); ++c) {
-        if (a.info(c).key != b.info(c).key || a.info(c).label != b.info(c).label || a.info(c).unit != b.info(c).unit)
-            return QString("column %1: %2 vs %3").arg(c).arg(a.info(c).key.c_str(), b.info(c).key.c_str());
-        for (size_t r = 0; r < a.rows(); ++r)
-            if (a.column(c)[r] != b.column(c)[r])
-                return QString("%1 row %2: %3 vs %4").arg(a.info(c).key.c_str()).arg(r).arg(a.column(c)[r]).arg(b.column(c)[r]);
-    }
-    return {};
-}
+using test::seriesDifference;
 
 void compareInfo(const RunInfo& a, const RunInfo& b)
 {

@@ -4,6 +4,7 @@
 #include "runs/RunPalette.h"
 #include "runs/RunStorage.h"
 #include "runs/SavedRunIndex.h"
+#include "util/ProgressSlice.h"
 
 #include <QFileInfo>
 #include <QQmlEngine>
@@ -162,6 +163,12 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }
+    std::shared_ptr<const RunRecipe> recipe;
+    try {
+        recipe = std::make_shared<const RunRecipe>(RunRecipe::of(*kind, *inputs, request));
+    } catch (const std::exception& e) {
+        return fail(qs(e.what()));
+    }
     const QString reuseKey = SavedRunIndex::keyOf(inputs->inputFiles(), kind->id(), request);
     if (study_)
         if (const qint64 saved = SavedRunIndex::find(*study_, reuseKey); saved >= 0)
@@ -173,8 +180,8 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
            [owner, inputs, request](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                return owner->simulate(inputs, request, progress);
            },
-           [this, reuseKey](std::shared_ptr<const Run> run) {
-               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey));
+           [this, reuseKey, recipe](std::shared_ptr<const Run> run) {
+               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey, {recipe, {}, {}}));
            });
     return true;
 }
@@ -190,6 +197,8 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
         return fail(QStringLiteral("no run to fork"));
     std::shared_ptr<const RunKind> kind;
     RunRequest request = RunKindModel::request(policy, values);
+    const Lineage parentLineage = lineage_.value(run);
+    bool rebuild = false;
     try {
         const auto* found = RunKindRegistry::instance().find(run->run().info().kind);
         if (!found || !*found)
@@ -199,19 +208,42 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
             return fail(qs(*bad));
         if (position < 0 || position > run->steps())
             return fail(QStringLiteral("fork position %1 is outside 0-%2").arg(position).arg(run->steps()));
-        if (const auto refused = kind->forkProblem(run->run(), size_t(position)))
-            return fail(qs(*refused));
+        if (const auto refused = kind->forkProblem(run->run(), size_t(position))) {
+            // The run as reopened cannot be forked; the one its recipe makes can.
+            if (!parentLineage.recipe)
+                return fail(parentLineage.missing.isEmpty() ? qs(*refused) : parentLineage.missing);
+            rebuild = true;
+        }
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }
     const std::shared_ptr<const Run> base = run->shared();
+    const std::shared_ptr<const RunRecipe> parentRecipe = parentLineage.recipe;
+    const std::string parentName = run->name().toStdString();
+    // The fork's recipe: its parent's and this fork.
+    Lineage lineage{nullptr, parentLineage.missing, {}};
+    if (parentRecipe)
+        lineage = {std::make_shared<const RunRecipe>(parentRecipe->forked(size_t(position), request)), {}, {}};
     QPointer<RunHandle> parent(run);
+    const std::shared_ptr<Rebuilt> rebuilt =
+        parentLineage.rebuilt ? parentLineage.rebuilt : std::make_shared<Rebuilt>();
     launch(QStringLiteral("Forking %1 at step %2 with %3").arg(run->name()).arg(position).arg(policy),
-           [kind, base, position, request](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
-               return kind->fork(*base, size_t(position), request, progress);
+           [kind, base, position, request, rebuild, parentRecipe, parentName,
+            rebuilt](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+               if (!rebuild)
+                   return kind->fork(*base, size_t(position), request, progress);
+               // Half the work makes the parent again (once per open run), half forks it.
+               std::shared_ptr<const Run> made;
+               {
+                   const std::lock_guard lock(rebuilt->mutex);
+                   if (!rebuilt->run)
+                       rebuilt->run = parentRecipe->rebuild(parentName, progressSlice(progress, 0, 0.5));
+                   made = rebuilt->run;
+               }
+               return kind->fork(*made, size_t(position), request, progressSlice(progress, 0.5, 1));
            },
-           [this, parent, position](std::shared_ptr<const Run> forked) {
-               emit forkFinished(add(std::move(forked), parent.data(), position, -1));
+           [this, parent, position, lineage](std::shared_ptr<const Run> forked) {
+               emit forkFinished(add(std::move(forked), parent.data(), position, -1, {}, lineage));
            });
     return true;
 }
@@ -250,17 +282,21 @@ bool RunManager::openSaved(qint64 id)
         return true;
     }
     const QString path = study_->path();
-    auto record = std::make_shared<RunRecord>();
+    auto extras = std::make_shared<RunStorage::Extras>();
     launch(QStringLiteral("Opening run %1").arg(id),
-           [path, id, record](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
-               return RunStorage::load(path, id, progress, record.get());
+           [path, id, extras](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
+               return RunStorage::load(path, id, progress, extras.get());
            },
-           [this, id, path, record](std::shared_ptr<const Run> run) {
+           [this, id, path, extras](std::shared_ptr<const Run> run) {
+               const RunRecord* record = &extras->record;
                // A fork keeps its parent, and so its marker, when the parent is open too.
                RunHandle* parent = record->parentId && study_ && study_->path() == path
                                        ? openRunStoredAs(*record->parentId)
                                        : nullptr;
-               RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id);
+               const Lineage lineage{extras->recipe ? std::make_shared<const RunRecipe>(std::move(*extras->recipe))
+                                                    : nullptr,
+                                     extras->noRecipe, {}};
+               RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id, {}, lineage);
                setSavedIn(handle, path, id);  // the study it came from, should another be open by now
                emit savedRunOpened(handle);
            });
@@ -321,9 +357,12 @@ QString RunManager::distinctName(const RunHandle& handle) const
 }
 
 RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
-                           const QString& reuseKey)
+                           const QString& reuseKey, Lineage lineage)
 {
     auto* handle = new RunHandle(std::move(run), this, parentRun, forkPosition);
+    if (!lineage.rebuilt)
+        lineage.rebuilt = std::make_shared<Rebuilt>();
+    lineage_.insert(handle, std::move(lineage));
     QQmlEngine::setObjectOwnership(handle, QQmlEngine::CppOwnership);
     QList<QColor> inUse;
     for (const RunHandle* open : runs_)
@@ -360,9 +399,11 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
     const qint64 parentId = parentRun && studyOf_.value(parentRun) == path ? parentRun->storedId() : -1;
     const std::shared_ptr<const Run> parent = parentRun ? parentRun->shared() : nullptr;
     const int forkPosition = handle->forkPosition();
+    const std::shared_ptr<const RunRecipe> recipe = lineage_.value(handle).recipe;
     ++pendingSaves_;
     emit pendingSavesChanged();
-    savePool_.start([this, path, run, name, target, reuseKey, parentId, parent, forkPosition, ids = savedIds_] {
+    savePool_.start([this, path, run, name, target, reuseKey, parentId, parent, forkPosition, recipe,
+                     ids = savedIds_] {
         qint64 id = -1;
         QString error;
         try {
@@ -373,7 +414,8 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
                     parentAt = saved.id;
             if (parentAt >= 0 && forkPosition >= 0)
                 origin = RunArchive::ForkOrigin{parentAt, size_t(forkPosition)};
-            id = RunStorage::save(path, *run, name, origin);
+            id = RunStorage::save(path, *run, name, origin,
+                                  recipe ? std::optional<RunRecipe>(*recipe) : std::nullopt);
             ids->insert({path, run.get()}, SavedId{run, id});
         } catch (const std::exception& e) {
             error = QStringLiteral("the run was not saved: %1").arg(qs(e.what()));
@@ -406,6 +448,7 @@ void RunManager::remove(int index)
     RunHandle* handle = runs_[size_t(index)];
     runs_.erase(runs_.begin() + index);
     studyOf_.remove(handle);
+    lineage_.remove(handle);
     endRemoveRows();
     emit countChanged();
     handle->deleteLater();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/RunHandle.h"
+#include "run/RunRecipe.h"
 #include "runs/RunKindModel.h"
 #include "tasks/BackgroundTask.h"
 #include "study/StudyLibrary.h"
@@ -15,6 +16,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace tessera::views {
@@ -88,7 +90,10 @@ public:
     Q_INVOKABLE bool start(const QString& policySpec, const QString& mode = QStringLiteral("experiment"),
                            qint64 seed = 42, double tune = 1.3, const QString& tieOrder = QStringLiteral("seeded"));
     // A what-if branch of `run`: its first `position` steps, then `policy` with the forkable
-    // parameter `values` changed, by `run`'s own kind, which may refuse with a reason.
+    // parameter `values` changed, by `run`'s own kind, which may refuse with a reason. A run
+    // reopened from a study that its kind cannot fork as it is (the study keeps its series, not
+    // its state) is first made again from its recorded inputs and request (RunRecipe), then
+    // forked: a recorded file gone or changed is an error naming the file and the run.
     Q_INVOKABLE bool forkRequest(tessera::views::RunHandle* run, int position, const QString& policy,
                                  const QVariantMap& values);
     Q_INVOKABLE bool fork(tessera::views::RunHandle* run, int position, const QString& policySpec);
@@ -126,9 +131,20 @@ private:
     using RunWork = std::function<std::shared_ptr<const Run>(const ProgressCallback&)>;
     using Adopt = std::function<void(std::shared_ptr<const Run>)>;
     void launch(const QString& status, RunWork work, Adopt adopt);
+    // A reopened run made again from its recipe, kept for its next forks (worker threads).
+    struct Rebuilt {
+        std::mutex mutex;
+        std::shared_ptr<const Run> run;
+    };
+    // How an open run can be made again: its recipe, else why it has none.
+    struct Lineage {
+        std::shared_ptr<const RunRecipe> recipe;
+        QString missing;
+        std::shared_ptr<Rebuilt> rebuilt;  // set by add()
+    };
     // `reuseKey`: the SavedRunIndex key of a fresh run, empty for forks and reopened runs.
     RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
-                   const QString& reuseKey = {});
+                   const QString& reuseKey = {}, Lineage lineage = {});
     QString distinctName(const RunHandle& handle) const;
     void save(RunHandle* handle, const QString& reuseKey);
     // The current kind's inputs: loaded by loadInputs(), else the trace session's trace for a
@@ -156,6 +172,7 @@ private:
     QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
     std::vector<RunHandle*> runs_;
     QHash<const RunHandle*, QString> studyOf_;  // the study each saved run's storedId belongs to
+    QHash<const RunHandle*, Lineage> lineage_;
     QPointer<TraceSession> traceSession_;
     QPointer<StudyLibrary> study_;
     QString status_;

@@ -18,10 +18,18 @@ namespace tessera::views {
 class RunStorage {
 public:
     static int64_t save(const QString& studyPath, const Run& run, const QString& name,
-                        std::optional<RunArchive::ForkOrigin> origin = std::nullopt);
-    // With `record`, also what the study says of the run (a fork's parent and position).
+                        std::optional<RunArchive::ForkOrigin> origin = std::nullopt,
+                        const std::optional<RunRecipe>& recipe = std::nullopt);
+    // What the study says of a run besides the run itself.
+    struct Extras {
+        RunRecord record;  // a fork's parent and position
+        std::optional<RunRecipe> recipe;  // how to make the run again, when recorded
+        QString noRecipe;  // why there is no recipe: none recorded, or a damaged one
+    };
+    // With `extras`, also what the study says of the run. A damaged recipe leaves the run
+    // open, without a recipe and with the reason.
     static std::unique_ptr<Run> load(const QString& studyPath, int64_t id, const ProgressCallback& progress,
-                                     RunRecord* record = nullptr);
+                                     Extras* extras = nullptr);
 };
 
 }  // namespace tessera::views

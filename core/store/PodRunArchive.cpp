@@ -1,11 +1,9 @@
-#include "run/PodRunArchive.h"
+#include "store/PodRunArchive.h"
 
-#include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "store/RunArchiveRegistry.h"
 #include "util/ProgressSlice.h"
 
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -38,15 +36,8 @@ const RunRecord::TraceFile* inputOf(const RunRecord& record, std::string_view ro
 
 std::optional<Unavailable> changedOrMissing(const RunRecord::TraceFile& file)
 {
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(file.path, error))
-        return Unavailable{file.path, fmt::format("its {} file no longer exists", file.role)};
-    try {
-        if (ContentHash::ofFile(file.path) != file.contentHash)
-            return Unavailable{file.path, fmt::format("its {} file changed since the run was saved", file.role)};
-    } catch (const InputError&) {
-        return Unavailable{file.path, fmt::format("its {} file cannot be read", file.role)};
-    }
+    if (auto change = file.change())
+        return Unavailable{file.path, fmt::format("its {} file {}", file.role, *change)};
     return std::nullopt;
 }
 

@@ -1,0 +1,3 @@
+#pragma once
+// A fixture for the layer check: lower/ including upper/ closes a cycle.
+#include "upper/Upper.h"
