@@ -37,6 +37,7 @@ constexpr const char* kPredictor = "predictor";
 constexpr const char* kBuckets = "buckets";
 constexpr const char* kReconfigDelay = "reconfig_delay";
 constexpr const char* kLoadScale = "load_scale";
+constexpr const char* kSloScale = "slo_scale";
 
 const InferenceRun& inferenceRun(const Run& run)
 {
@@ -54,15 +55,14 @@ std::vector<RunRecord::TraceFile> filesOf(const std::string& role, const LoadWar
     return files;
 }
 
-// Every service's rates times `scale` (a what-if on the load of the whole run).
-void scaleLoad(InferenceScenario& scenario, double scale)
+// The scenario's name with the run's load and SLO scales, which its phase applies (PolicyPhase).
+std::string scaledName(std::string name, double loadScale, double sloScale)
 {
-    if (scale == 1.0)
-        return;
-    for (ServiceSpec& service : scenario.services)
-        for (RatePoint& point : service.rates)
-            point.rateRps *= scale;
-    scenario.name += fmt::format(", load x{:g}", scale);
+    if (loadScale != 1.0)
+        name += fmt::format(", load x{:g}", loadScale);
+    if (sloScale != 1.0)
+        name += fmt::format(", SLO x{:g}", sloScale);
+    return name;
 }
 
 double number(const RunRequest& resolved, const char* name) { return std::stod(resolved.values.at(name)); }
@@ -168,6 +168,10 @@ std::vector<RunKindParameter> InferenceKind::parameters() const
         {.name = kLoadScale, .label = "Load scale", .unit = "×", .type = Type::Real, .defaultValue = 1,
          .min = 0.01, .max = 100, .forkable = true,
          .help = "Every service's request rate times this; a fork changes it from its position on"},
+        {.name = kSloScale, .label = "SLO scale", .unit = "×", .type = Type::Real, .defaultValue = 1,
+         .min = PolicyPhase::kMinSloScale, .max = PolicyPhase::kMaxSloScale, .forkable = true,
+         .help = "Every service's latency SLO times this (below 1: tighter); a fork changes it from its position "
+                 "on, and each request is judged against the SLO in force when it arrived"},
     };
 }
 
@@ -187,7 +191,6 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
     options.predictor = r.values.at(kPredictor);
     options.buckets = int(number(r, kBuckets));
     options.reconfigDelayS = number(r, kReconfigDelay);
-    options.loadScale = number(r, kLoadScale);
     InferenceScenario scenario;
     if (world->scenario()) {
         scenario = *world->scenario();
@@ -199,7 +202,8 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
                 throw UsageError(fmt::format("the SLO files have {} rows, not {}", slo.rowCount(), chosen));
         scenario = parvaScenario(slo, SloRowSelection{row, switchRow, number(r, kSwitchAt)}, number(r, kDuration));
     }
-    scaleLoad(scenario, options.loadScale);
+    const double loadScale = number(r, kLoadScale), sloScale = number(r, kSloScale);
+    scenario.name = scaledName(std::move(scenario.name), loadScale, sloScale);
     const MigGpuType* gpu = MigGpuType::find(options.gpuType);
     std::shared_ptr<const InferencePolicy> policy;
     try {
@@ -207,7 +211,7 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    return InferenceRun::simulate(std::move(world), std::move(scenario), {PolicyPhase{0, policy, false}}, options,
+    return InferenceRun::simulate(std::move(world), std::move(scenario), {PolicyPhase{0, policy, loadScale, sloScale}}, options,
                                   {}, progress);
 }
 
@@ -228,10 +232,12 @@ std::unique_ptr<Run> InferenceKind::fork(const Run& run, size_t position, const 
     if (auto problem = requestProblem(request, true))
         throw UsageError(*problem);
     const InferenceRun& parent = inferenceRun(run);
-    const std::string* scale = request.find(kLoadScale);
-    const double factor = scale ? std::stod(*scale) / parent.options().loadScale : 1.0;
+    const auto scale = [&](const char* name) -> std::optional<double> {
+        const std::string* value = request.find(name);
+        return value ? std::optional(std::stod(*value)) : std::nullopt;
+    };
     try {
-        return parent.forkWith(position, request.policy, factor, progress);
+        return parent.forkWith(position, {request.policy, scale(kLoadScale), scale(kSloScale)}, progress);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }

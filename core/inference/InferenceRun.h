@@ -6,6 +6,8 @@
 #include "run/Run.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace tessera {
@@ -41,9 +43,17 @@ public:
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
-    // A fork that also scales every service's request rate by loadScale from the position on;
-    // then the new plan is made at once even with the same policy.
-    std::unique_ptr<InferenceRun> forkWith(size_t position, const std::string& policy, double loadScale,
+    // What a fork changes from its position on: the policy, and the load and the SLOs as factors
+    // on this run's scenario (PolicyPhase); an unset factor keeps the one in force there.
+    struct ForkChange {
+        std::string policy;
+        std::optional<double> loadScale;
+        std::optional<double> sloScale;
+    };
+    // The fork's phases are this run's before the position, then one with `change`: with the same
+    // policy and factors the fork reproduces the run; otherwise it re-plans at the position.
+    // Throws std::invalid_argument for an unknown policy or a factor out of range (PolicyPhase).
+    std::unique_ptr<InferenceRun> forkWith(size_t position, const ForkChange& change,
                                            const ProgressCallback& progress = {}) const;
 
     const InferenceResult& result() const { return result_; }
