@@ -176,6 +176,29 @@ class InferenceSessionTest : public QObject {
         return texts;
     }
 
+    // The Fork dialog opened with Ctrl+F over the slice view at `position`, `policy` in its spec
+    // field; nullptr when it is missing or does not open.
+    QObject* openForkDialog(int position, const QString& policy)
+    {
+        window_->setProperty("viewIndex", 0);
+        timeline()->setProperty("position", position);
+        QObject* dialog = find("forkDialog");
+        QObject* spec = find("forkSpec");
+        if (!dialog || !spec)
+            return nullptr;
+        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
+        if (!QTest::qWaitFor([&] { return dialog->property("opened").toBool(); }))
+            return nullptr;
+        spec->setProperty("text", policy);
+        return dialog;
+    }
+    // `text` in a dialog's field, as if typed (its textEdited handler runs).
+    static void typeInto(QObject* field, const QString& text)
+    {
+        field->setProperty("text", text);
+        QMetaObject::invokeMethod(field, "textEdited");
+    }
+
     // A screenshot at 1280x800 and at 2560x1440; returns the 1280x800 one.
     QImage shoot(const QString& name)
     {
@@ -423,21 +446,13 @@ private slots:
     void forksWithMigDisabled()
     {
         QVERIFY(elastic_);
-        window_->setProperty("viewIndex", 0);
         const int position = switchPosition_ + 3;
-        timeline()->setProperty("position", position);
-        QObject* dialog = find("forkDialog");
+        QObject* dialog = openForkDialog(position, QStringLiteral("mig-disabled"));
         QVERIFY(dialog);
-        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(dialog->property("opened").toBool());
         QCOMPARE(dialog->property("position").toInt(), position);
-        QObject* spec = find("forkSpec");
-        QVERIFY(spec);
-        spec->setProperty("text", QStringLiteral("mig-disabled"));
         QObject* scale = find("forkParameter-load_scale");
         QVERIFY(scale);
-        scale->setProperty("text", QStringLiteral("1.2"));
-        QMetaObject::invokeMethod(scale, "textEdited");
+        typeInto(scale, QStringLiteral("1.2"));
         QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
         shoot("fork-dialog");
         verifyNoPodWords(QStringLiteral("fork dialog"));
@@ -545,17 +560,10 @@ private slots:
         QVERIFY(elastic_);
         window_->setProperty("compareMode", false);
         QCOMPARE(currentRun(), elastic_.data());
-        window_->setProperty("viewIndex", 0);
         const int position = switchPosition_ + 1;
-        timeline()->setProperty("position", position);
-        QObject* dialog = find("forkDialog");
+        QObject* dialog = openForkDialog(position, QStringLiteral("elasticbatch"));
         QVERIFY(dialog);
-        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(dialog->property("opened").toBool());
         QCOMPARE(dialog->property("position").toInt(), position);
-        QObject* spec = find("forkSpec");
-        QVERIFY(spec);
-        spec->setProperty("text", QStringLiteral("elasticbatch"));
         auto* scale = qobject_cast<QQuickItem*>(find("forkParameter-slo_scale"));
         QVERIFY(scale);
         QStringList row;  // the texts of the parameter's row: its label, the field, its range
@@ -572,11 +580,9 @@ private slots:
         QVERIFY(range);
         QCOMPARE(range->property("text").toString(), QStringLiteral("0.25–4"));
         // Out of range: the dialog says why and refuses.
-        scale->setProperty("text", QStringLiteral("8"));
-        QMetaObject::invokeMethod(scale, "textEdited");
+        typeInto(scale, QStringLiteral("8"));
         QTRY_VERIFY(dialog->property("problem").toString().contains(QStringLiteral("SLO scale must be between 0.25 and 4")));
-        scale->setProperty("text", QStringLiteral("0.5"));
-        QMetaObject::invokeMethod(scale, "textEdited");
+        typeInto(scale, QStringLiteral("0.5"));
         QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
         shoot("slo-fork-dialog");
         const int before = runs()->property("count").toInt();
