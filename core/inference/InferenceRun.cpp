@@ -70,6 +70,8 @@ void InferenceRun::buildInfo(std::string name)
         std::string what = phase.policy->spec();
         if (loadScaled)
             what += fmt::format(", load x{:g}", phase.loadScale);
+        if (!phase.sloSource.empty())
+            what += ", SLOs of " + phase.sloSource;
         if (sloScaled)
             what += fmt::format(", SLO x{:g}", phase.sloScale);
         info_.parameters.emplace_back(fmt::format("from {:g} s", phase.fromS), what);
@@ -347,12 +349,15 @@ std::unique_ptr<InferenceRun> InferenceRun::forkWith(size_t position, const Fork
         if (phase.fromS < at)
             phases.push_back(phase);
     phases.push_back({at, InferencePolicyRegistry::instance().create(change.policy, *gpu_),
-                      change.loadScale.value_or(inForce.loadScale), change.sloScale.value_or(inForce.sloScale)});
-    checkPhases(phases);
+                      change.loadScale.value_or(inForce.loadScale), change.sloScale.value_or(inForce.sloScale),
+                      change.sloMs.value_or(inForce.sloMs), change.sloMs ? change.sloSource : inForce.sloSource});
+    checkPhases(phases, scenario_);
     const PolicyPhase& fork = phases.back();
     std::string name = fmt::format("{} → {}", info_.name, fork.policy->label());
     if (fork.loadScale != inForce.loadScale)
         name += fmt::format(", load x{:g}", fork.loadScale);
+    if (fork.sloMs != inForce.sloMs)
+        name += ", SLOs of " + fork.sloSource;
     if (fork.sloScale != inForce.sloScale)
         name += fmt::format(", SLO x{:g}", fork.sloScale);
     name += fmt::format(" at {:g} s", at);

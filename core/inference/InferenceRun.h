@@ -43,12 +43,15 @@ public:
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
-    // What a fork changes from its position on: the policy, and the load and the SLOs as factors
-    // on this run's scenario (PolicyPhase); an unset factor keeps the one in force there.
+    // What a fork changes from its position on: the policy, the load and the SLOs as factors on
+    // this run's scenario, and the SLOs those apply to with where they come from (PolicyPhase);
+    // anything unset keeps what is in force there.
     struct ForkChange {
         std::string policy;
         std::optional<double> loadScale;
         std::optional<double> sloScale;
+        std::optional<std::vector<double>> sloMs;
+        std::string sloSource;
     };
     // The fork's phases are this run's before the position, then one with `change`: with the same
     // policy and factors the fork reproduces the run; otherwise it re-plans at the position.
@@ -59,6 +62,7 @@ public:
     const InferenceResult& result() const { return result_; }
     const InferenceOptions& options() const { return options_; }
     const InferenceScenario& scenario() const { return scenario_; }
+    const InferenceWorld& world() const { return *world_; }
     const std::vector<PolicyPhase>& phases() const { return phases_; }
     const MigGpuType& gpu() const { return *gpu_; }
     // The time at the end of `position`'s interval (0 at position 0).

@@ -96,7 +96,7 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vect
         return policy.plan(PlanningContext{gpu, plannerModel(inputs, policy, options), at});
     };
     setRatesAt(classes, inputs.scenario, 0);
-    setSlosFor(classes, inputs.scenario, phases.front().sloScale);
+    setSlosFor(classes, inputs.scenario, phases.front());
     {
         const InferencePolicy& policy = *phases.front().policy;
         InferencePlan first = planFor(policy, classes);
@@ -115,7 +115,7 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vect
         const PolicyPhase& phase = phases[phaseIndex];
         const InferencePolicy& policy = *phase.policy;
         setRatesAt(classes, inputs.scenario, t);
-        setSlosFor(classes, inputs.scenario, phase.sloScale);
+        setSlosFor(classes, inputs.scenario, phase);
         const bool phaseStarts = phase.fromS == t && phaseChangesPlan(phases, phaseIndex);
         // A new policy plans afresh; the same one re-plans a new load or SLO as it always does.
         const bool newPolicy = policy.spec() != epochs.back().policy;
@@ -185,7 +185,7 @@ std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& class
     for (const WorkloadClass& c : classes) {
         ServingClass s;
         s.service = c.service;
-        setSloSchedule(s, c.sloMs / 1000.0, phases);
+        setSloSchedule(s, scenario, phases);
         for (RatePoint point : scenario.services[c.service].rates) {
             point.rateRps *= c.rateShare;
             s.rates.push_back(point);
@@ -223,7 +223,7 @@ InferenceResult runInference(const InferenceInputs& inputs, const std::vector<Po
                              const InferenceOptions& options, const ProgressCallback& progress)
 {
     checkOptions(options);
-    checkPhases(phases);
+    checkPhases(phases, inputs.scenario);
     const MigGpuType* gpu = MigGpuType::find(options.gpuType);
     if (!gpu)
         throw std::invalid_argument(fmt::format("unknown GPU type \"{}\"", options.gpuType));
@@ -236,9 +236,9 @@ InferenceResult runInference(const InferenceInputs& inputs, const std::vector<Po
     result.predictor = plannerModel(inputs, last, options).name();
     for (const PolicyPhase& phase : phases)
         result.profilingCost = std::max(result.profilingCost, plannerModel(inputs, *phase.policy, options).profiledPoints());
-    for (const ServiceSpec& service : inputs.scenario.services) {
-        result.services.push_back(service.model);
-        result.sloMs.push_back(service.sloMs * phases.front().sloScale);
+    for (uint32_t s = 0; s < inputs.scenario.services.size(); ++s) {
+        result.services.push_back(inputs.scenario.services[s].model);
+        result.sloMs.push_back(phaseSloMs(phases.front(), inputs.scenario, s));
     }
 
     std::vector<WorkloadClass> classes =

@@ -10,7 +10,7 @@
 
 namespace tessera {
 
-void checkPhases(const std::vector<PolicyPhase>& phases)
+void checkPhases(const std::vector<PolicyPhase>& phases, const InferenceScenario& scenario)
 {
     if (phases.empty() || phases.front().fromS != 0)
         throw std::invalid_argument("a run needs a policy from time 0");
@@ -28,7 +28,19 @@ void checkPhases(const std::vector<PolicyPhase>& phases)
             throw std::invalid_argument(fmt::format("the SLO scale must be in [{:g}, {:g}], not {:g}",
                                                     PolicyPhase::kMinSloScale, PolicyPhase::kMaxSloScale,
                                                     phase.sloScale));
+        if (!phase.sloMs.empty() && phase.sloMs.size() != scenario.services.size())
+            throw std::invalid_argument(fmt::format("phase {} has {} SLOs for {} services", i + 1, phase.sloMs.size(),
+                                                    scenario.services.size()));
+        for (double slo : phase.sloMs)
+            if (!(slo > 0) || slo > ScenarioLimits::kMaxSloMs)
+                throw std::invalid_argument(fmt::format("an SLO must be in (0, {:g}] ms, not {:g}",
+                                                        ScenarioLimits::kMaxSloMs, slo));
     }
+}
+
+double phaseSloMs(const PolicyPhase& phase, const InferenceScenario& scenario, uint32_t service)
+{
+    return (phase.sloMs.empty() ? scenario.services[service].sloMs : phase.sloMs[service]) * phase.sloScale;
 }
 
 size_t phaseIndexAt(const std::vector<PolicyPhase>& phases, double timeS)
@@ -47,7 +59,7 @@ bool phaseChangesPlan(const std::vector<PolicyPhase>& phases, size_t i)
     const PolicyPhase& before = phases[i - 1];
     const PolicyPhase& phase = phases[i];
     return phase.policy->spec() != before.policy->spec() || phase.loadScale != before.loadScale ||
-           phase.sloScale != before.sloScale;
+           phase.sloScale != before.sloScale || phase.sloMs != before.sloMs;
 }
 
 InferenceScenario offeredLoad(const InferenceScenario& scenario, const std::vector<PolicyPhase>& phases)
@@ -88,19 +100,23 @@ InferenceScenario offeredLoad(const InferenceScenario& scenario, const std::vect
     return offered;
 }
 
-void setSlosFor(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, double sloScale)
+void setSlosFor(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, const PolicyPhase& phase)
 {
     for (WorkloadClass& c : classes)
-        c.sloMs = scenario.services[c.service].sloMs * sloScale;
+        c.sloMs = phaseSloMs(phase, scenario, c.service);
 }
 
-void setSloSchedule(ServingClass& serving, double sloS, const std::vector<PolicyPhase>& phases)
+void setSloSchedule(ServingClass& serving, const InferenceScenario& scenario, const std::vector<PolicyPhase>& phases)
 {
-    serving.sloS = sloS * phases.front().sloScale;
+    serving.sloS = phaseSloMs(phases.front(), scenario, serving.service) / 1000.0;
     serving.sloChanges.clear();
-    for (size_t i = 1; i < phases.size(); ++i)
-        if (phases[i].sloScale != phases[i - 1].sloScale)
-            serving.sloChanges.push_back({phases[i].fromS, sloS * phases[i].sloScale});
+    double before = serving.sloS;
+    for (size_t i = 1; i < phases.size(); ++i) {
+        const double sloS = phaseSloMs(phases[i], scenario, serving.service) / 1000.0;
+        if (sloS != before)
+            serving.sloChanges.push_back({phases[i].fromS, sloS});
+        before = sloS;
+    }
 }
 
 }  // namespace tessera

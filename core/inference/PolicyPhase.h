@@ -8,6 +8,7 @@
 #include "inference/RequestSimulator.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace tessera {
@@ -22,6 +23,10 @@ struct PolicyPhase {
     std::shared_ptr<const InferencePolicy> policy;
     double loadScale = 1;  // every service's request rate times this
     double sloScale = 1;   // every service's latency SLO times this
+    // Every service's SLO (ms, by scenario service) that the scale applies to, and where those
+    // SLOs come from ("SLO row 5"); empty: the scenario's.
+    std::vector<double> sloMs;
+    std::string sloSource;
 
     // The range a phase's SLO factor may take: tighter than a quarter, and no ParvaGPU model fits
     // on a whole GPU; looser than 4x, and the SLO no longer binds the planner.
@@ -30,9 +35,12 @@ struct PolicyPhase {
     static constexpr double kMaxLoadScale = 1000;
 };
 
-// Throws std::invalid_argument unless the phases start at 0, ascend, each have a policy and
-// their factors are in range.
-void checkPhases(const std::vector<PolicyPhase>& phases);
+// Throws std::invalid_argument unless the phases start at 0, ascend, each have a policy, their
+// factors are in range and their SLOs (when given) are one above 0 per service of `scenario`.
+void checkPhases(const std::vector<PolicyPhase>& phases, const InferenceScenario& scenario);
+
+// Service `service`'s SLO in ms under `phase`: its SLOs (or the scenario's) times its scale.
+double phaseSloMs(const PolicyPhase& phase, const InferenceScenario& scenario, uint32_t service);
 
 // The phase in force at timeS (phases ascending, the first from 0).
 size_t phaseIndexAt(const std::vector<PolicyPhase>& phases, double timeS);
@@ -47,11 +55,11 @@ bool phaseChangesPlan(const std::vector<PolicyPhase>& phases, size_t i);
 // rate point, so a needless one would change the draws after it).
 InferenceScenario offeredLoad(const InferenceScenario& scenario, const std::vector<PolicyPhase>& phases);
 
-// Sets every class's SLO to its service's times `sloScale`.
-void setSlosFor(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, double sloScale);
+// Sets every class's SLO to its service's under `phase`.
+void setSlosFor(std::vector<WorkloadClass>& classes, const InferenceScenario& scenario, const PolicyPhase& phase);
 
-// A request class's SLO over the run: `sloS` (seconds, the scenario's) times the first phase's
-// factor, changed at every phase whose factor differs from the one before.
-void setSloSchedule(ServingClass& serving, double sloS, const std::vector<PolicyPhase>& phases);
+// A request class's SLO over the run (seconds): its service's under the first phase, changed at
+// every phase under which it differs from the one before.
+void setSloSchedule(ServingClass& serving, const InferenceScenario& scenario, const std::vector<PolicyPhase>& phases);
 
 }  // namespace tessera

@@ -579,6 +579,10 @@ private slots:
         QObject* range = find("forkRange-slo_scale");
         QVERIFY(range);
         QCOMPARE(range->property("text").toString(), QStringLiteral("0.25–4"));
+        // Another row's SLOs are a fork's too.
+        QObject* slosOfRow = find("forkParameter-slos_of_row");
+        QVERIFY(slosOfRow);
+        QCOMPARE(slosOfRow->property("text").toString(), QString());
         // Out of range: the dialog says why and refuses.
         typeInto(scale, QStringLiteral("8"));
         QTRY_VERIFY(dialog->property("problem").toString().contains(QStringLiteral("SLO scale must be between 0.25 and 4")));

@@ -1,8 +1,10 @@
 // A fork that changes the SLOs of a MIG inference run at the cursor, through the run-kind registry
 // (issue 12, 1.9): the fork reproduces its parent exactly before its position; after it the
 // planner re-plans for the new SLOs (a tighter one needs at least as many GPUs) and every request
-// is judged against the SLO in force when it arrived; a scale out of range is a clear error.
+// is judged against the SLO in force when it arrived; a scale out of range is a clear error. A
+// fork may also switch to the SLOs of another ParvaGPU row.
 #include "inference/InferenceRun.h"
+#include "inference/SloTable.h"
 #include "run/RunKindRegistry.h"
 #include "support/SharedData.h"
 #include "util/UsageError.h"
@@ -147,6 +149,51 @@ private slots:
         QVERIFY(anyRowDiffers(*fork, *back, 7));
     }
 
+    void forkSwitchesToTheSlosOfAnotherRow()
+    {
+        // SLO row 2's rates, then from 120 s row 5's SLOs (about a third of row 2's): the fork
+        // plans for them and names where they come from; back to the scenario's with row 0.
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        const RunKind& kind = inferenceKind();
+        const auto inputs = parvaInputs();
+        const auto parent = kind.simulate(inputs, request("elasticbatch", {{"slo_row", "2"}}));
+        const auto fork = kind.fork(*parent, 4, {"elasticbatch", {{"slos_of_row", "5"}}});
+        compareRows(*parent, *fork, 0, 5, "before the switch of SLOs");
+        QVERIFY(anyRowDiffers(*parent, *fork, 5));
+        QVERIFY2(fork->info().name.find("SLOs of SLO row 5") != std::string::npos, fork->info().name.c_str());
+        const auto& world = dynamic_cast<const InferenceWorld&>(*inputs);
+        const SloTable& table = *world.slo();
+        const InferenceResult& result = inference(*fork).result();
+        const PlanEpoch& last = result.epochs.back();
+        QVERIFY(last.fromS >= 120);
+        for (const WorkloadClass& c : last.classes) {
+            const std::string& model = result.services[c.service];
+            const size_t m = size_t(std::find(table.models.begin(), table.models.end(), model) - table.models.begin());
+            QVERIFY(m < table.models.size() && table.latencySloMs[4][m]);
+            QCOMPARE(c.sloMs, *table.latencySloMs[4][m]);
+            QVERIFY(c.sloMs < result.sloMs[c.service]);  // row 5's are tighter than row 2's
+        }
+        // With a scale on top, and back to the scenario's SLOs in a fork of the fork.
+        const auto scaled = kind.fork(*parent, 4, {"elasticbatch", {{"slos_of_row", "5"}, {"slo_scale", "2"}}});
+        const auto& scaledClasses = inference(*scaled).result().epochs.back().classes;
+        QCOMPARE(scaledClasses.size(), last.classes.size());
+        for (size_t c = 0; c < scaledClasses.size(); ++c)
+            QCOMPARE(scaledClasses[c].sloMs, 2 * last.classes[c].sloMs);
+        const auto back = kind.fork(*fork, 7, {"elasticbatch", {{"slos_of_row", "0"}}});
+        compareRows(*fork, *back, 0, 8, "back, before its position");
+        for (const WorkloadClass& c : inference(*back).result().epochs.back().classes)
+            QCOMPARE(c.sloMs, result.sloMs[c.service]);
+        // A row the files do not have, or a scenario file's run: a clear error.
+        QVERIFY_THROWS_EXCEPTION(UsageError, kind.fork(*parent, 4, {"elasticbatch", {{"slos_of_row", "9"}}}));
+        const auto sample = kind.simulate(kind.conformanceSample(), {"elasticbatch", {}});
+        try {
+            kind.fork(*sample, 2, {"elasticbatch", {{"slos_of_row", "2"}}});
+            QFAIL("a scenario file's run took the SLOs of a row");
+        } catch (const UsageError& e) {
+            QVERIFY2(std::string(e.what()).find("SLO folder") != std::string::npos, e.what());
+        }
+    }
+
     void runScaledFromTheStart()
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
@@ -160,6 +207,12 @@ private slots:
             QCOMPARE(b.sloMs[s], a.sloMs[s] * 0.5);
         QVERIFY(b.peakGpus >= a.peakGpus);
         QVERIFY(tight->info().mode.find("SLO x0.5") != std::string::npos);
+        // Row 1's rates under row 5's SLOs, from the start.
+        const auto rowFive = kind.simulate(inputs, request("elasticbatch", {{"slo_row", "1"}, {"slos_of_row", "5"}}));
+        QVERIFY(rowFive->info().mode.find("SLOs of SLO row 5") != std::string::npos);
+        const auto& c = inference(*rowFive).result();
+        for (size_t s = 0; s < a.sloMs.size(); ++s)
+            QVERIFY(c.sloMs[s] < a.sloMs[s]);
     }
 
     void sloScaleOutOfRangeIsAClearError()
