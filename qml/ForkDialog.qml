@@ -24,9 +24,14 @@ Dialog {
     }
     // Parameter name -> value for the fork's changes; only those the user set.
     property var values: ({})
+    property real parameterLabelWidth: 0  // the widest parameter label, and range
+    property real parameterRangeWidth: 0
     readonly property string problem: specField.text.length === 0 ? qsTr("Enter a policy spec")
                                                                     : forkKind.validate(specField.text, values, true)
 
+    // Each fork starts from the run as it is at the cursor: no parameter change carried over
+    // from the last fork (a load scale left in its field would silently join an SLO fork).
+    onAboutToShow: values = ({})
     onOpened: { specField.selectAll(); specField.forceActiveFocus() }
     onAccepted: {
         if (run && problem.length === 0)
@@ -72,22 +77,30 @@ Dialog {
                         .arg(forkKind.policies.join(", "))
                   : qsTr("Policies: %1.").arg(forkKind.policies.join(", "))
         }
-        // What else a fork of this kind may change.
+        // What else a fork of this kind may change: one row each, the fields aligned.
         Repeater {
             model: forkKind.forkParameters
             delegate: RowLayout {
                 id: parameter
                 required property var modelData
                 Label {
+                    Layout.preferredWidth: dialog.parameterLabelWidth
+                    onImplicitWidthChanged: dialog.parameterLabelWidth = Math.max(dialog.parameterLabelWidth, implicitWidth)
                     color: ThemePalette.text
                     text: parameter.modelData.unit.length > 0
                           ? qsTr("%1 (%2)").arg(parameter.modelData.label).arg(parameter.modelData.unit)
                           : parameter.modelData.label
                 }
                 TextField {
+                    id: parameterField
                     objectName: "forkParameter-" + parameter.modelData.name
                     Layout.fillWidth: true
-                    placeholderText: qsTr("as the run (%1)").arg(parameter.modelData.defaultText)
+                    Connections {
+                        target: dialog
+                        function onAboutToShow() { parameterField.clear() }
+                    }
+                    // Empty keeps the value in force at the cursor (not the kind's default).
+                    placeholderText: qsTr("as the run")
                     onTextEdited: {
                         let next = Object.assign({}, dialog.values)
                         if (text.length > 0)
@@ -98,6 +111,17 @@ Dialog {
                     }
                     ToolTip.visible: hovered && parameter.modelData.help.length > 0
                     ToolTip.text: parameter.modelData.help
+                }
+                // The values the kind accepts, so that a number out of range is no surprise.
+                Label {
+                    objectName: "forkRange-" + parameter.modelData.name
+                    Layout.preferredWidth: dialog.parameterRangeWidth
+                    onImplicitWidthChanged: dialog.parameterRangeWidth = Math.max(dialog.parameterRangeWidth, implicitWidth)
+                    visible: parameter.modelData.type !== "choice"
+                    color: ThemePalette.text
+                    opacity: 0.7
+                    text: qsTr("%1–%2").arg(Number(parameter.modelData.min).toLocaleString(Qt.locale(), "g", 6))
+                                       .arg(Number(parameter.modelData.max).toLocaleString(Qt.locale(), "g", 6))
                 }
             }
         }

@@ -36,6 +36,7 @@ public:
         , durationS_(grid.durationS)
         , sloS_(servingClass.sloS)
         , timeoutS_(kDispatchTimeoutShareOfSlo * servingClass.sloS)
+        , sloChanges_(servingClass.sloChanges)
         , rng_(classArrivalRng(seed, classIndex))
         , arrivals_(servingClass.rates, grid.durationS, rng_)
     {
@@ -131,7 +132,9 @@ private:
         }
         const uint32_t r = route(t);
         const uint32_t q = queues_[r].size();
-        if (q == 1 || q == batch_[r]) {  // the only lengths at which the replica's next dispatch moves (earlier)
+        // The only lengths at which the replica's next dispatch moves (earlier); or, after an SLO
+        // change, a request whose own wait ends first.
+        if (q == 1 || q == batch_[r] || (!sloChanges_.empty() && t + timeoutAt(t) < nextEventS_[r])) {
             nextEventS_[r] = std::min(nextEventS_[r], nextDispatch(r));
             if (nextEventS_[r] < minNextS_) {
                 minNextS_ = nextEventS_[r];
@@ -163,8 +166,38 @@ private:
         return r;
     }
 
+    // The SLO of a request that arrived at `arrival`, and how long it may wait for its batch.
+    double sloAt(double arrival) const
+    {
+        for (size_t i = sloChanges_.size(); i-- > 0;)
+            if (arrival >= sloChanges_[i].fromS)
+                return sloChanges_[i].sloS;
+        return sloS_;
+    }
+    double timeoutAt(double arrival) const
+    {
+        return sloChanges_.empty() || arrival < sloChanges_.front().fromS ? timeoutS_
+                                                                           : kDispatchTimeoutShareOfSlo * sloAt(arrival);
+    }
+
+    // The index of the oldest request of `queue` (ascending arrivals) that arrived at `fromS` or
+    // later; queue.size() when none did.
+    static uint32_t firstArrivalFrom(const ArrivalRing& queue, double fromS)
+    {
+        uint32_t low = 0, high = queue.size();
+        while (low < high) {
+            const uint32_t mid = low + (high - low) / 2;
+            if (queue.at(mid) < fromS)
+                low = mid + 1;
+            else
+                high = mid;
+        }
+        return low;
+    }
+
     // When replica r dispatches next: once a process is free (and the replica is available) and
-    // either its batch is full or its oldest request has waited the timeout.
+    // either its batch is full or a waiting request has waited its timeout: the oldest, or after
+    // an SLO change the oldest of those that arrived under the new SLO (whose wait may end first).
     double nextDispatch(uint32_t r) const
     {
         const uint32_t q = queues_[r].size();
@@ -174,7 +207,15 @@ private:
         for (uint32_t p = processBegin_[r] + 1; p < processBegin_[r + 1]; ++p)
             free = std::min(free, processFreeS_[p]);
         const ArrivalRing& queue = queues_[r];
-        double ready = queue.front() + timeoutS_;
+        double ready = queue.front() + timeoutAt(queue.front());
+        for (const SloChange& change : sloChanges_) {
+            if (change.fromS <= queue.front())
+                continue;
+            const uint32_t first = firstArrivalFrom(queue, change.fromS);
+            if (first == q)
+                break;
+            ready = std::min(ready, queue.at(first) + timeoutAt(queue.at(first)));
+        }
         if (q >= batch_[r])
             ready = std::min(ready, queue.at(batch_[r] - 1));
         return std::max(free, ready);
@@ -286,11 +327,18 @@ private:
         DenseLatencyHistogram& histogram = slots_[interval % slots_.size()];
         histogram.allocate();
         uint64_t within = 0;
-        for (uint32_t i = 0; i < k; ++i) {
-            const double latency = completion - queue.at(i);
-            histogram.addUntracked(LatencyBins::of(latency));
-            within += latency <= sloS_;
-        }
+        const auto count = [&](auto sloOf) {
+            for (uint32_t i = 0; i < k; ++i) {
+                const double latency = completion - queue.at(i);
+                histogram.addUntracked(LatencyBins::of(latency));
+                within += latency <= sloOf(queue.at(i));
+            }
+        };
+        // One SLO (no change): no look-up per request, on the simulator's hottest loop.
+        if (sloChanges_.empty())
+            count([this](double) { return sloS_; });
+        else
+            count([this](double arrival) { return sloAt(arrival); });
         histogram.touch(LatencyBins::of(completion - queue.at(k - 1)), LatencyBins::of(completion - queue.front()));
         outcome_.completed[interval] += k;
         outcome_.withinSlo[interval] += within;
@@ -363,6 +411,7 @@ private:
     const double durationS_;
     const double sloS_;
     const double timeoutS_;
+    const std::vector<SloChange> sloChanges_;
     std::mt19937_64 rng_;
     PoissonArrivals arrivals_;
     double nextArrivalS_ = 0;

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
@@ -37,6 +38,8 @@ constexpr const char* kPredictor = "predictor";
 constexpr const char* kBuckets = "buckets";
 constexpr const char* kReconfigDelay = "reconfig_delay";
 constexpr const char* kLoadScale = "load_scale";
+constexpr const char* kSloScale = "slo_scale";
+constexpr const char* kSlosOfRow = "slos_of_row";
 
 const InferenceRun& inferenceRun(const Run& run)
 {
@@ -54,16 +57,40 @@ std::vector<InputFile> filesOf(const std::string& role, const LoadWarnings& warn
     return files;
 }
 
-// Every service's rates times `scale` (a what-if on the load of the whole run).
-void scaleLoad(InferenceScenario& scenario, double scale)
+// The scenario's name with the run's load and SLO scales, which its phase applies (PolicyPhase).
+std::string scaledName(std::string name, double loadScale, double sloScale)
 {
-    if (scale == 1.0)
-        return;
-    for (ServiceSpec& service : scenario.services)
-        for (RatePoint& point : service.rates)
-            point.rateRps *= scale;
-    scenario.name += fmt::format(", load x{:g}", scale);
+    if (loadScale != 1.0)
+        name += fmt::format(", load x{:g}", loadScale);
+    if (sloScale != 1.0)
+        name += fmt::format(", SLO x{:g}", sloScale);
+    return name;
 }
+
+void checkRow(const SloTable& table, int row)
+{
+    if (row > int(table.rowCount()))
+        throw UsageError(fmt::format("the SLO files have {} rows, not {}", table.rowCount(), row));
+}
+
+// Every service's SLO in `row` of the SLO files (a model absent from that row keeps its
+// scenario's SLO): a what-if on the SLOs alone, at the scenario's rates.
+std::vector<double> rowSlos(const InferenceWorld& world, const InferenceScenario& scenario, int row)
+{
+    if (!world.slo())
+        throw UsageError("the SLOs of another row need the ParvaGPU SLO folder, not a scenario file");
+    const SloTable& table = *world.slo();
+    checkRow(table, row);
+    std::vector<double> slos;
+    for (const ServiceSpec& service : scenario.services) {
+        const size_t m = size_t(std::find(table.models.begin(), table.models.end(), service.model) - table.models.begin());
+        const std::optional<double> slo = m < table.models.size() ? table.latencySloMs[row - 1][m] : std::nullopt;
+        slos.push_back(slo.value_or(service.sloMs));
+    }
+    return slos;
+}
+
+std::string rowName(int row) { return fmt::format("SLO row {}", row); }
 
 double number(const RunRequest& resolved, const char* name) { return std::stod(resolved.values.at(name)); }
 
@@ -168,6 +195,14 @@ std::vector<RunKindParameter> InferenceKind::parameters() const
         {.name = kLoadScale, .label = "Load scale", .unit = "×", .type = Type::Real, .defaultValue = 1,
          .min = 0.01, .max = 100, .forkable = true,
          .help = "Every service's request rate times this; a fork changes it from its position on"},
+        {.name = kSloScale, .label = "SLO scale", .unit = "×", .type = Type::Real, .defaultValue = 1,
+         .min = PolicyPhase::kMinSloScale, .max = PolicyPhase::kMaxSloScale, .forkable = true,
+         .help = "Every service's latency SLO times this (below 1: tighter); a fork changes it from its position "
+                 "on, and each request is judged against the SLO in force when it arrived"},
+        {.name = kSlosOfRow, .label = "SLOs of row", .type = Type::Integer, .defaultValue = 0, .min = 0, .max = 64,
+         .forkable = true,
+         .help = "0: the scenario's SLOs; otherwise every service's SLO is this row's of the SLO files (before the "
+                 "SLO scale; a model absent from the row keeps its own), from a fork's position on"},
     };
 }
 
@@ -187,7 +222,6 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
     options.predictor = r.values.at(kPredictor);
     options.buckets = int(number(r, kBuckets));
     options.reconfigDelayS = number(r, kReconfigDelay);
-    options.loadScale = number(r, kLoadScale);
     InferenceScenario scenario;
     if (world->scenario()) {
         scenario = *world->scenario();
@@ -195,11 +229,20 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
         const SloTable& slo = *world->slo();
         const int row = int(number(r, kSloRow)), switchRow = int(number(r, kSwitchRow));
         for (int chosen : {row, switchRow})
-            if (chosen > int(slo.rowCount()))
-                throw UsageError(fmt::format("the SLO files have {} rows, not {}", slo.rowCount(), chosen));
+            checkRow(slo, chosen);
         scenario = parvaScenario(slo, SloRowSelection{row, switchRow, number(r, kSwitchAt)}, number(r, kDuration));
     }
-    scaleLoad(scenario, options.loadScale);
+    const double loadScale = number(r, kLoadScale), sloScale = number(r, kSloScale);
+    const int slosOfRow = int(number(r, kSlosOfRow));
+    PolicyPhase first;
+    first.loadScale = loadScale;
+    first.sloScale = sloScale;
+    if (slosOfRow > 0) {
+        first.sloMs = rowSlos(*world, scenario, slosOfRow);
+        first.sloSource = rowName(slosOfRow);
+        scenario.name += ", SLOs of " + first.sloSource;
+    }
+    scenario.name = scaledName(std::move(scenario.name), loadScale, sloScale);
     const MigGpuType* gpu = MigGpuType::find(options.gpuType);
     std::shared_ptr<const InferencePolicy> policy;
     try {
@@ -207,7 +250,8 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    return InferenceRun::simulate(std::move(world), std::move(scenario), {PolicyPhase{0, policy, false}}, options,
+    first.policy = std::move(policy);
+    return InferenceRun::simulate(std::move(world), std::move(scenario), {std::move(first)}, options,
                                   {}, progress);
 }
 
@@ -228,10 +272,17 @@ std::unique_ptr<Run> InferenceKind::fork(const Run& run, size_t position, const 
     if (auto problem = requestProblem(request, true))
         throw UsageError(*problem);
     const InferenceRun& parent = inferenceRun(run);
-    const std::string* scale = request.find(kLoadScale);
-    const double factor = scale ? std::stod(*scale) / parent.options().loadScale : 1.0;
+    const auto scale = [&](const char* name) -> std::optional<double> {
+        const std::string* value = request.find(name);
+        return value ? std::optional(std::stod(*value)) : std::nullopt;
+    };
+    InferenceRun::ForkChange change{request.policy, scale(kLoadScale), scale(kSloScale), std::nullopt, {}};
+    if (const auto row = scale(kSlosOfRow)) {  // 0: back to the scenario's
+        change.sloMs = *row > 0 ? rowSlos(parent.world(), parent.scenario(), int(*row)) : std::vector<double>();
+        change.sloSource = *row > 0 ? rowName(int(*row)) : std::string();
+    }
     try {
-        return parent.forkWith(position, request.policy, factor, progress);
+        return parent.forkWith(position, change, progress);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }

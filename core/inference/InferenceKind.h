@@ -6,8 +6,8 @@ namespace tessera {
 
 // MIG-partitioned GPUs serving SLO-bound inference (mig-elasticbatch.md), as a run kind: its
 // inputs are a profile folder and either the ParvaGPU SLO folder (a scenario per row) or a
-// scenario file; its policies the inference planners; a fork may switch the policy or scale the
-// load from its position on.
+// scenario file; its policies the inference planners; a fork may switch the policy, scale the
+// load, take another SLO row's SLOs and scale the SLOs from its position on.
 class InferenceKind final : public RunKind {
 public:
     std::string id() const override;

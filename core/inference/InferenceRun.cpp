@@ -59,8 +59,23 @@ void InferenceRun::buildInfo(std::string name)
                         {"reconfiguration delay (s)", fmt::format("{:g}", options_.reconfigDelayS)}};
     if (options_.sizeSigma >= 0)
         info_.parameters.emplace_back("size sigma", fmt::format("{:g}", options_.sizeSigma));
-    for (size_t i = 1; i < phases_.size(); ++i)
-        info_.parameters.emplace_back(fmt::format("from {:g} s", phases_[i].fromS), phases_[i].policy->spec());
+    // Every phase after the first, with its load and SLO scales where any phase has one.
+    bool loadScaled = false, sloScaled = false;
+    for (const PolicyPhase& phase : phases_) {
+        loadScaled |= phase.loadScale != 1.0;
+        sloScaled |= phase.sloScale != 1.0;
+    }
+    for (size_t i = 1; i < phases_.size(); ++i) {
+        const PolicyPhase& phase = phases_[i];
+        std::string what = phase.policy->spec();
+        if (loadScaled)
+            what += fmt::format(", load x{:g}", phase.loadScale);
+        if (!phase.sloSource.empty())
+            what += ", SLOs of " + phase.sloSource;
+        if (sloScaled)
+            what += fmt::format(", SLO x{:g}", phase.sloScale);
+        info_.parameters.emplace_back(fmt::format("from {:g} s", phase.fromS), what);
+    }
 }
 
 double InferenceRun::timeAt(size_t position) const
@@ -321,44 +336,32 @@ ExplanationTable InferenceRun::explain(size_t step) const
 std::unique_ptr<Run> InferenceRun::fork(size_t position, const std::string& policy,
                                         const ProgressCallback& progress) const
 {
-    return forkWith(position, policy, 1.0, progress);
+    return forkWith(position, {policy, std::nullopt, std::nullopt}, progress);
 }
 
-std::unique_ptr<InferenceRun> InferenceRun::forkWith(size_t position, const std::string& policy, double loadScale,
+std::unique_ptr<InferenceRun> InferenceRun::forkWith(size_t position, const ForkChange& change,
                                                      const ProgressCallback& progress) const
 {
-    if (!(loadScale > 0) || loadScale > 1000)
-        throw std::invalid_argument(fmt::format("the load scale must be in (0, 1000], not {:g}", loadScale));
     const double at = timeAt(std::min(position, steps()));
-    std::shared_ptr<const InferencePolicy> next = InferencePolicyRegistry::instance().create(policy, *gpu_);
+    const PolicyPhase& inForce = phases_[phaseIndexAt(phases_, at)];
     std::vector<PolicyPhase> phases;
     for (const PolicyPhase& phase : phases_)
-        if (phase.fromS < at || (at == 0 && phase.fromS == 0 && false))
+        if (phase.fromS < at)
             phases.push_back(phase);
-    InferenceScenario scenario = scenario_;
-    const bool scaled = loadScale != 1.0;
-    if (scaled) {
-        for (uint32_t s = 0; s < scenario.services.size(); ++s) {
-            ServiceSpec& service = scenario.services[s];
-            const double rateAtFork = serviceRateAt(scenario_, s, at);
-            std::vector<RatePoint> rates;
-            for (const RatePoint& r : service.rates)
-                if (r.fromS < at)
-                    rates.push_back(r);
-            rates.push_back({at, rateAtFork * loadScale});
-            for (const RatePoint& r : service.rates)
-                if (r.fromS > at)
-                    rates.push_back({r.fromS, r.rateRps * loadScale});
-            service.rates = std::move(rates);
-        }
-        scenario.name += fmt::format(", load x{:g} from {:g} s", loadScale, at);
-    }
-    phases.push_back({at, std::move(next), scaled});
-    if (phases.front().fromS != 0)  // a fork at position 0 starts over with the new policy
-        phases.front().fromS = 0;
-    const std::string name = fmt::format("{} → {}{} at {:g} s", info_.name, phases.back().policy->label(),
-                                         scaled ? fmt::format(", load x{:g}", loadScale) : std::string(), at);
-    return simulate(world_, std::move(scenario), std::move(phases), options_, name, progress);
+    phases.push_back({at, InferencePolicyRegistry::instance().create(change.policy, *gpu_),
+                      change.loadScale.value_or(inForce.loadScale), change.sloScale.value_or(inForce.sloScale),
+                      change.sloMs.value_or(inForce.sloMs), change.sloMs ? change.sloSource : inForce.sloSource});
+    checkPhases(phases, scenario_);
+    const PolicyPhase& fork = phases.back();
+    std::string name = fmt::format("{} → {}", info_.name, fork.policy->label());
+    if (fork.loadScale != inForce.loadScale)
+        name += fmt::format(", load x{:g}", fork.loadScale);
+    if (fork.sloMs != inForce.sloMs)
+        name += ", SLOs of " + fork.sloSource;
+    if (fork.sloScale != inForce.sloScale)
+        name += fmt::format(", SLO x{:g}", fork.sloScale);
+    name += fmt::format(" at {:g} s", at);
+    return simulate(world_, scenario_, std::move(phases), options_, name, progress);
 }
 
 }  // namespace tessera

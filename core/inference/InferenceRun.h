@@ -6,6 +6,8 @@
 #include "run/Run.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace tessera {
@@ -41,14 +43,26 @@ public:
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
-    // A fork that also scales every service's request rate by loadScale from the position on;
-    // then the new plan is made at once even with the same policy.
-    std::unique_ptr<InferenceRun> forkWith(size_t position, const std::string& policy, double loadScale,
+    // What a fork changes from its position on: the policy, the load and the SLOs as factors on
+    // this run's scenario, and the SLOs those apply to with where they come from (PolicyPhase);
+    // anything unset keeps what is in force there.
+    struct ForkChange {
+        std::string policy;
+        std::optional<double> loadScale;
+        std::optional<double> sloScale;
+        std::optional<std::vector<double>> sloMs;
+        std::string sloSource;
+    };
+    // The fork's phases are this run's before the position, then one with `change`: with the same
+    // policy and factors the fork reproduces the run; otherwise it re-plans at the position.
+    // Throws std::invalid_argument for an unknown policy or a factor out of range (PolicyPhase).
+    std::unique_ptr<InferenceRun> forkWith(size_t position, const ForkChange& change,
                                            const ProgressCallback& progress = {}) const;
 
     const InferenceResult& result() const { return result_; }
     const InferenceOptions& options() const { return options_; }
     const InferenceScenario& scenario() const { return scenario_; }
+    const InferenceWorld& world() const { return *world_; }
     const std::vector<PolicyPhase>& phases() const { return phases_; }
     const MigGpuType& gpu() const { return *gpu_; }
     // The time at the end of `position`'s interval (0 at position 0).

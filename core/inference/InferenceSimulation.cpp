@@ -67,15 +67,6 @@ std::vector<double> replanTimes(const InferenceScenario& scenario, const Inferen
     return {times.begin(), times.end()};
 }
 
-const PolicyPhase& phaseAt(const std::vector<PolicyPhase>& phases, double timeS)
-{
-    const PolicyPhase* current = &phases.front();
-    for (const PolicyPhase& phase : phases)
-        if (phase.fromS <= timeS)
-            current = &phase;
-    return *current;
-}
-
 bool rateShifted(const std::vector<WorkloadClass>& planned, const std::vector<WorkloadClass>& now, double threshold)
 {
     for (size_t c = 0; c < planned.size(); ++c) {
@@ -94,7 +85,8 @@ bool sameInstances(const std::vector<PlannedInstance>& a, const std::vector<Plan
     });
 }
 
-// The plans over time, starting from the first at t = 0.
+// The plans over time, starting from the first at t = 0. `inputs.scenario` has the load the
+// phases offer (offeredLoad); the SLOs are the phase's factor on the scenario's.
 std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
                                   const InferenceOptions& options, const MigGpuType& gpu,
                                   std::vector<WorkloadClass> classes)
@@ -104,6 +96,7 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vect
         return policy.plan(PlanningContext{gpu, plannerModel(inputs, policy, options), at});
     };
     setRatesAt(classes, inputs.scenario, 0);
+    setSlosFor(classes, inputs.scenario, phases.front());
     {
         const InferencePolicy& policy = *phases.front().policy;
         InferencePlan first = planFor(policy, classes);
@@ -118,10 +111,14 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vect
     }
     std::vector<WorkloadClass> planned = classes;
     for (double t : replanTimes(inputs.scenario, options, phases)) {
-        const PolicyPhase& phase = phaseAt(phases, t);
+        const size_t phaseIndex = phaseIndexAt(phases, t);
+        const PolicyPhase& phase = phases[phaseIndex];
         const InferencePolicy& policy = *phase.policy;
         setRatesAt(classes, inputs.scenario, t);
-        const bool phaseStarts = phase.fromS == t && (phase.replanAtStart || policy.spec() != epochs.back().policy);
+        setSlosFor(classes, inputs.scenario, phase);
+        const bool phaseStarts = phase.fromS == t && phaseChangesPlan(phases, phaseIndex);
+        // A new policy plans afresh; the same one re-plans a new load or SLO as it always does.
+        const bool newPolicy = policy.spec() != epochs.back().policy;
         const bool shifted = rateShifted(planned, classes, options.replanThreshold);
         const bool onInterval = std::fmod(t, options.replanIntervalS) == 0;
         if (!phaseStarts && !shifted && !onInterval)
@@ -129,7 +126,7 @@ std::vector<PlanEpoch> planEpochs(const InferenceInputs& inputs, const std::vect
         InferencePlan next = planFor(policy, classes);
         planned = classes;
         PlanTransition transition =
-            policy.replansIncrementally() && !phaseStarts
+            policy.replansIncrementally() && !newPolicy
                 ? transitionTo(epochs.back().instances, adaptPlan(gpu, epochs.back().instances, next),
                                options.reconfigDelayS, true)
                 : transitionTo(epochs.back().instances, next, options.reconfigDelayS);
@@ -181,13 +178,14 @@ std::vector<ServingEpoch> servingEpochs(const std::vector<PlanEpoch>& epochs, co
     return serving;
 }
 
-std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& classes, const InferenceScenario& scenario)
+std::vector<ServingClass> servingClasses(const std::vector<WorkloadClass>& classes, const InferenceScenario& scenario,
+                                         const std::vector<PolicyPhase>& phases)
 {
     std::vector<ServingClass> serving;
     for (const WorkloadClass& c : classes) {
         ServingClass s;
         s.service = c.service;
-        s.sloS = c.sloMs / 1000.0;
+        setSloSchedule(s, scenario, phases);
         for (RatePoint point : scenario.services[c.service].rates) {
             point.rateRps *= c.rateShare;
             s.rates.push_back(point);
@@ -218,15 +216,14 @@ const PlanEpoch& epochAt(const std::vector<PlanEpoch>& epochs, double endS)
 InferenceResult runInference(const InferenceInputs& inputs, std::shared_ptr<const InferencePolicy> policy,
                              const InferenceOptions& options, const ProgressCallback& progress)
 {
-    return runInference(inputs, {PolicyPhase{0, std::move(policy), false}}, options, progress);
+    return runInference(inputs, {PolicyPhase{0, std::move(policy)}}, options, progress);
 }
 
 InferenceResult runInference(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
                              const InferenceOptions& options, const ProgressCallback& progress)
 {
     checkOptions(options);
-    if (phases.empty() || phases.front().fromS != 0)
-        throw std::invalid_argument("a run needs a policy from time 0");
+    checkPhases(phases, inputs.scenario);
     const MigGpuType* gpu = MigGpuType::find(options.gpuType);
     if (!gpu)
         throw std::invalid_argument(fmt::format("unknown GPU type \"{}\"", options.gpuType));
@@ -239,19 +236,21 @@ InferenceResult runInference(const InferenceInputs& inputs, const std::vector<Po
     result.predictor = plannerModel(inputs, last, options).name();
     for (const PolicyPhase& phase : phases)
         result.profilingCost = std::max(result.profilingCost, plannerModel(inputs, *phase.policy, options).profiledPoints());
-    for (const ServiceSpec& service : inputs.scenario.services) {
-        result.services.push_back(service.model);
-        result.sloMs.push_back(service.sloMs);
+    for (uint32_t s = 0; s < inputs.scenario.services.size(); ++s) {
+        result.services.push_back(inputs.scenario.services[s].model);
+        result.sloMs.push_back(phaseSloMs(phases.front(), inputs.scenario, s));
     }
 
     std::vector<WorkloadClass> classes =
         buildClasses(inputs.scenario, inputs.profiles, ClassGrouping{options.buckets, options.sizeSigma});
-    result.epochs = planEpochs(inputs, phases, options, *gpu, classes);
+    const InferenceScenario offered = offeredLoad(inputs.scenario, phases);
+    const InferenceInputs offeredInputs{offered, inputs.profiles, inputs.table, inputs.learned};
+    result.epochs = planEpochs(offeredInputs, phases, options, *gpu, classes);
     if (progress && !progress(0.1))
         throw CancelledError();
 
     const RequestSimulationResult requests = simulateRequests(
-        servingClasses(classes, inputs.scenario),
+        servingClasses(classes, offered, phases),
         servingEpochs(result.epochs, classes, inputs.table), inputs.scenario.services.size(),
         options.durationS, options.stepS, options.seed, options.threads);
     if (progress && !progress(0.95))

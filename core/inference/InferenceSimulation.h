@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inference/InferenceResult.h"
+#include "inference/PolicyPhase.h"
 #include "util/Progress.h"
 
 #include <cstdint>
@@ -27,7 +28,6 @@ struct InferenceOptions {
     double replanIntervalS = 60;   // Step 6
     double replanThreshold = 0.2;  // a class's rate changing by more re-plans at once
     unsigned threads = 1;
-    double loadScale = 1;          // what the scenario's rates were scaled by (for the record)
 };
 
 // What runs share: the scenario, the profiles and the performance models made from them (the
@@ -39,20 +39,14 @@ struct InferenceInputs {
     const PerformanceModel& learned;
 };
 
-// The policy in charge from fromS on. A run has one phase from 0; a fork adds one at its
-// position. A phase that changes the policy, or marked `replanAtStart` (a fork that changed the
-// load or the SLOs), re-plans at once; one that keeps the policy goes on exactly as before.
-struct PolicyPhase {
-    double fromS = 0;
-    std::shared_ptr<const InferencePolicy> policy;
-    bool replanAtStart = false;
-};
-
 // One run: plans at the start, re-plans on the Step 6 triggers (keeping unchanged instances and
-// charging the reconfiguration delay to the GPUs that change), then simulates every request
-// (mig-elasticbatch.md 2.5) against the sequence of plans. The time series, plans and summary
+// charging the reconfiguration delay to the GPUs that change) and at every phase that changes
+// something (PolicyPhase.h: a new policy plans afresh; a new load or SLO is re-planned as the
+// policy re-plans, ElasticBatch-like incrementally), then simulates every request
+// (mig-elasticbatch.md 2.5) against the sequence of plans, each judged against the SLO in force
+// when it arrived. The time series, plans and summary
 // are in the result. Throws InputError for a scenario the profiles cannot serve,
-// std::invalid_argument for bad options, CancelledError when `progress` says stop.
+// std::invalid_argument for bad options or phases, CancelledError when `progress` says stop.
 InferenceResult runInference(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,
                              const InferenceOptions& options, const ProgressCallback& progress = {});
 InferenceResult runInference(const InferenceInputs& inputs, std::shared_ptr<const InferencePolicy> policy,

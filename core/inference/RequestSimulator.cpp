@@ -36,6 +36,14 @@ void validate(const std::vector<ServingClass>& classes, const std::vector<Servin
         const ServingClass& k = classes[c];
         require(k.service < serviceCount, "class {}: service {} of {}", c, k.service, serviceCount);
         require(std::isfinite(k.sloS) && k.sloS > 0, "class {}: the SLO must be above 0 (got {})", c, k.sloS);
+        for (size_t i = 0; i < k.sloChanges.size(); ++i) {
+            const SloChange& change = k.sloChanges[i];
+            require(std::isfinite(change.fromS) && change.fromS > 0
+                        && (i == 0 || change.fromS > k.sloChanges[i - 1].fromS),
+                    "class {}: SLO change {} at {}: the changes start after 0, ascending", c, i, change.fromS);
+            require(std::isfinite(change.sloS) && change.sloS > 0, "class {}: SLO change {}: the SLO must be above 0 "
+                    "(got {})", c, i, change.sloS);
+        }
         for (size_t i = 0; i < k.rates.size(); ++i) {
             require(std::isfinite(k.rates[i].fromS) && k.rates[i].fromS >= 0
                         && (i == 0 || k.rates[i].fromS > k.rates[i - 1].fromS),

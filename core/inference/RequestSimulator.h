@@ -2,7 +2,8 @@
 
 // Request-level simulation of a serving plan (mig-elasticbatch.md 2.5): Poisson arrivals per
 // class, shortest-queue routing to the class's replicas, batch dispatch on a full batch or when
-// the oldest waiting request has waited 0.45 x SLO, latency = completion - arrival.
+// a waiting request has waited 0.45 x its SLO, latency = completion - arrival. A request's SLO is
+// the one in force when it arrived (a fork may change the SLOs from its position on).
 //
 // Routing: each request joins the available replica of its class with the fewest requests,
 // waiting or in its running batches (ties: the lowest index in the epoch's replica list). With
@@ -31,13 +32,22 @@ struct ServingReplica {
     uint32_t gpu = 0;  // not used by the simulation; for the caller's own bookkeeping
 };
 
+// The class's SLO for the requests arriving from fromS on.
+struct SloChange {
+    double fromS = 0;
+    double sloS = 0;
+};
+
 // A workload class = (service, bucket); its rate is the service's rate x the bucket's share. The
 // planner builds the classes. Rates are piecewise constant: rates[i] holds from rates[i].fromS to
-// the next point (rate 0 before the first).
+// the next point (rate 0 before the first). The SLO is sloS for the requests arriving before the
+// first SLO change, then the change's: a request is judged against, and waits at most 0.45 x,
+// the SLO in force when it arrived.
 struct ServingClass {
     uint32_t service = 0;
     double sloS = 0;
     std::vector<RatePoint> rates;
+    std::vector<SloChange> sloChanges;  // ascending fromS
 };
 
 // A plan in force from fromS until the next epoch. At an epoch change the requests queued for a

@@ -2,7 +2,8 @@
 // kind, open the ParvaGPU profile and SLO folders in the Inputs panel, set the scenario in the
 // Run panel's parameter rows (SLO row 3, row 4 from 150 s, 300 s in 10 s steps), run
 // ElasticBatch-like, scrub while the slice view follows, fork at the cursor with MIG disabled
-// and a load scale, compare side by side, export the comparison and a report. Every step is
+// and a load scale, compare side by side, export the comparison and a report, then fork with the
+// SLOs halved. Every step is
 // shot at 1280x800 and 2560x1440 into <build>/screenshots/inference-*.png for review.
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
@@ -173,6 +174,29 @@ class InferenceSessionTest : public QObject {
         };
         walk(window_->contentItem());
         return texts;
+    }
+
+    // The Fork dialog opened with Ctrl+F over the slice view at `position`, `policy` in its spec
+    // field; nullptr when it is missing or does not open.
+    QObject* openForkDialog(int position, const QString& policy)
+    {
+        window_->setProperty("viewIndex", 0);
+        timeline()->setProperty("position", position);
+        QObject* dialog = find("forkDialog");
+        QObject* spec = find("forkSpec");
+        if (!dialog || !spec)
+            return nullptr;
+        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
+        if (!QTest::qWaitFor([&] { return dialog->property("opened").toBool(); }))
+            return nullptr;
+        spec->setProperty("text", policy);
+        return dialog;
+    }
+    // `text` in a dialog's field, as if typed (its textEdited handler runs).
+    static void typeInto(QObject* field, const QString& text)
+    {
+        field->setProperty("text", text);
+        QMetaObject::invokeMethod(field, "textEdited");
     }
 
     // A screenshot at 1280x800 and at 2560x1440; returns the 1280x800 one.
@@ -422,21 +446,13 @@ private slots:
     void forksWithMigDisabled()
     {
         QVERIFY(elastic_);
-        window_->setProperty("viewIndex", 0);
         const int position = switchPosition_ + 3;
-        timeline()->setProperty("position", position);
-        QObject* dialog = find("forkDialog");
+        QObject* dialog = openForkDialog(position, QStringLiteral("mig-disabled"));
         QVERIFY(dialog);
-        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
-        QTRY_VERIFY(dialog->property("opened").toBool());
         QCOMPARE(dialog->property("position").toInt(), position);
-        QObject* spec = find("forkSpec");
-        QVERIFY(spec);
-        spec->setProperty("text", QStringLiteral("mig-disabled"));
         QObject* scale = find("forkParameter-load_scale");
         QVERIFY(scale);
-        scale->setProperty("text", QStringLiteral("1.2"));
-        QMetaObject::invokeMethod(scale, "textEdited");
+        typeInto(scale, QStringLiteral("1.2"));
         QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
         shoot("fork-dialog");
         verifyNoPodWords(QStringLiteral("fork dialog"));
@@ -534,6 +550,75 @@ private slots:
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY2(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
         window_->setProperty("compareMode", false);
+    }
+
+    // Fork the ElasticBatch-like run at the cursor with every SLO halved: the Fork dialog lists
+    // the kind's slo_scale with its label, unit and range; the fork runs, joins the run list and
+    // the compare view, matches its parent up to the cursor and needs at least as many GPUs after.
+    void forksWithATighterSlo()
+    {
+        QVERIFY(elastic_);
+        window_->setProperty("compareMode", false);
+        QCOMPARE(currentRun(), elastic_.data());
+        const int position = switchPosition_ + 1;
+        QObject* dialog = openForkDialog(position, QStringLiteral("elasticbatch"));
+        QVERIFY(dialog);
+        QCOMPARE(dialog->property("position").toInt(), position);
+        auto* scale = qobject_cast<QQuickItem*>(find("forkParameter-slo_scale"));
+        QVERIFY(scale);
+        QStringList row;  // the texts of the parameter's row: its label, the field, its range
+        for (QQuickItem* item : scale->parentItem()->childItems())
+            if (item->isVisible() && item->property("text").isValid())
+                row << item->property("text").toString();
+        QVERIFY2(row.contains(QStringLiteral("SLO scale (×)")), qPrintable(row.join(" | ")));
+        // The last fork's load scale is not carried over: every field starts empty ("as the run").
+        QObject* load = find("forkParameter-load_scale");
+        QVERIFY(load);
+        QCOMPARE(load->property("text").toString(), QString());
+        QCOMPARE(scale->property("text").toString(), QString());
+        QObject* range = find("forkRange-slo_scale");
+        QVERIFY(range);
+        QCOMPARE(range->property("text").toString(), QStringLiteral("0.25–4"));
+        // Another row's SLOs are a fork's too.
+        QObject* slosOfRow = find("forkParameter-slos_of_row");
+        QVERIFY(slosOfRow);
+        QCOMPARE(slosOfRow->property("text").toString(), QString());
+        // Out of range: the dialog says why and refuses.
+        typeInto(scale, QStringLiteral("8"));
+        QTRY_VERIFY(dialog->property("problem").toString().contains(QStringLiteral("SLO scale must be between 0.25 and 4")));
+        typeInto(scale, QStringLiteral("0.5"));
+        QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
+        shoot("slo-fork-dialog");
+        const int before = runs()->property("count").toInt();
+        QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
+        QMetaObject::invokeMethod(dialog, "accept");
+        QTRY_COMPARE_WITH_TIMEOUT(forked.count(), 1, 300000);
+        QPointer<RunHandle> tight = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(tight);
+        QVERIFY(tight != fork_);
+        QCOMPARE(runs()->property("count").toInt(), before + 1);
+        QCOMPARE(tight->policy(), QStringLiteral("elasticbatch"));
+        QCOMPARE(tight->forkPosition(), position);
+        QVERIFY2(tight->name().contains(QStringLiteral("SLO x0.5")) && !tight->name().contains(QStringLiteral("load")),
+                 qPrintable(tight->name()));
+        // The same up to the cursor; never fewer GPUs after it, more somewhere.
+        for (int p = 0; p <= position; ++p)
+            QCOMPARE(tight->value(QStringLiteral("gpus_used"), p), elastic_->value(QStringLiteral("gpus_used"), p));
+        bool more = false;
+        for (int p = position + 1; p <= tight->steps(); ++p) {
+            QVERIFY(tight->value(QStringLiteral("gpus_used"), p) >= elastic_->value(QStringLiteral("gpus_used"), p));
+            more |= tight->value(QStringLiteral("gpus_used"), p) > elastic_->value(QStringLiteral("gpus_used"), p);
+        }
+        QVERIFY(more);
+        window_->setProperty("viewIndex", 1);
+        verifyNotBlank(shoot("slo-fork-fleet"), "fleet with the SLO fork", 0.03);
+        window_->setProperty("viewIndex", 2);
+        verifyNotBlank(shoot("slo-fork-service"), "SLO and latency with the SLO fork", 0.03);
+        window_->setProperty("compareMode", true);
+        QVERIFY(find("comparisonTable"));
+        verifyNotBlank(shoot("slo-fork-compare"), "compare view with the SLO fork");
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 0);
     }
 
     // Nothing in the session made QML warn (the kind's views load, bindings hold).

@@ -40,7 +40,7 @@ std::unique_ptr<InferenceRun> runOf(const Fixture& f, const std::string& policy,
     options.threads = threads;
     const MigGpuType& gpu = *MigGpuType::find(options.gpuType);
     return InferenceRun::simulate(f.world, f.scenario,
-                                  {PolicyPhase{0, InferencePolicyRegistry::instance().create(policy, gpu), false}},
+                                  {PolicyPhase{0, InferencePolicyRegistry::instance().create(policy, gpu)}},
                                   options);
 }
 
@@ -141,10 +141,10 @@ private slots:
         QVERIFY(fork->series().value("reconfigs", 3) > 0);
         QVERIFY(fork->info().name.find("→") != std::string::npos);
         // A load scale at the same position re-plans at once with the same policy.
-        const auto busier = dynamic_cast<const InferenceRun&>(*parent).forkWith(2, "elasticbatch", 2.0);
+        const auto busier = dynamic_cast<const InferenceRun&>(*parent).forkWith(2, {"elasticbatch", 2.0, std::nullopt});
         compareColumns(*parent, *busier, 3, "before the load change");
         QVERIFY(busier->series().value("gpus_used", 3) > parent->series().value("gpus_used", 3));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dynamic_cast<const InferenceRun&>(*parent).forkWith(2, "elasticbatch", -1));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dynamic_cast<const InferenceRun&>(*parent).forkWith(2, {"elasticbatch", -1.0, std::nullopt}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parent->fork(2, "nonsense"));
     }
 

@@ -139,6 +139,15 @@ private:
         return k;
     }
 
+    double sloAt(double arrival) const
+    {
+        double slo = class_.sloS;
+        for (const SloChange& change : class_.sloChanges)
+            if (arrival >= change.fromS)
+                slo = change.sloS;
+        return slo;
+    }
+
     double nextCompletion(size_t r) const
     {
         double t = kNever;
@@ -154,7 +163,10 @@ private:
         if (x.queue.empty())
             return kNever;
         const double free = *std::min_element(x.freeS.begin(), x.freeS.end());
-        double ready = x.queue.front() + kDispatchTimeoutShareOfSlo * class_.sloS;
+        // Due when any waiting request has waited 0.45 x the SLO in force at its arrival.
+        double ready = kNever;
+        for (double arrival : x.queue)
+            ready = std::min(ready, arrival + kDispatchTimeoutShareOfSlo * sloAt(arrival));
         if (x.queue.size() >= x.spec.batch)
             ready = std::min(ready, x.queue[x.spec.batch - 1]);
         return std::max(free, ready);
@@ -177,14 +189,15 @@ private:
         x.running[p] = k;
         x.busyS += std::min(completion, grid_.durationS) - t;
         for (uint32_t i = 0; i < k; ++i) {
-            const double latency = completion - x.queue.front();
+            const double arrival = x.queue.front();
+            const double latency = completion - arrival;
             x.queue.pop_front();
             if (completion > grid_.durationS)
                 continue;
             const size_t interval = intervalOf(completion);
             latencies_[interval].push_back(latency);
             outcome_.completed[interval]++;
-            outcome_.withinSlo[interval] += latency <= class_.sloS;
+            outcome_.withinSlo[interval] += latency <= sloAt(arrival);
         }
     }
 
@@ -255,13 +268,17 @@ private:
 };
 
 // A plan of random shape: 1-3 epochs (the first maybe after 0), 0-5 replicas each with batch
-// 1-16, 1-3 processes, 1-60 ms, some available only later; rates that change.
+// 1-16, 1-3 processes, 1-60 ms, some available only later; rates that change; in a third of
+// the plans, SLOs that change (tighter or looser) once or twice.
 std::pair<ServingClass, std::vector<ClassEpochPlan>> randomPlan(std::mt19937_64& rng, double durationS)
 {
     auto below = [&](uint64_t n) { return rng() % n; };
     ServingClass k{0, 0.02 + 0.01 * double(below(30)), {}};
     for (double t = 0; t < durationS; t += 1 + double(below(10)))
         k.rates.push_back({t, double(below(3000))});
+    if (below(3) == 0)
+        for (double t = 0.5 + double(below(8)); t < durationS && k.sloChanges.size() < 2; t += 1 + double(below(10)))
+            k.sloChanges.push_back({t, 0.005 + 0.005 * double(below(30))});
     std::vector<ClassEpochPlan> epochs;
     double from = below(2) ? 0 : double(below(5));
     for (uint64_t e = 0, n = 1 + below(3); e < n; ++e, from += 1 + double(below(12))) {
@@ -348,6 +365,42 @@ private slots:
         QVERIFY(near(late.total.p50Ms, 0.45 * 150 + 100, 0.001));
         // (Only a request that joins another's batch within 67.5 ms can make it: ~0.07% of them.)
         QVERIFY(late.total.withinSlo * 100 < late.total.completed);
+    }
+
+    void sloChangeJudgesEachRequestByItsArrival()
+    {
+        // Batch 1, 10 ms per request, 1 req/s: every latency is 10 ms (a request rarely waits).
+        // The SLO is 1 s for the requests arriving before 50,000 s and 5 ms after: the first
+        // interval meets it entirely, the second misses it but for the requests that arrived
+        // before the change and completed after it (at most one).
+        ServingClass k = constantClass(0, 1.0, 1);
+        k.sloChanges = {{50000, 0.005}};
+        const auto r = simulateRequests({k}, {{0, {replica(0, 1, 0.01)}}}, 1, 100000, 50000, 5);
+        QVERIFY(r.intervals[0].overall.completed > 49000);
+        QCOMPARE(r.intervals[0].overall.withinSlo, r.intervals[0].overall.completed);
+        QVERIFY(r.intervals[1].overall.completed > 49000);
+        QVERIFY(r.intervals[1].overall.withinSlo <= 1);
+        // Looser after the change: everything within again.
+        k.sloChanges = {{50000, 10.0}};
+        const auto loose = simulateRequests({k}, {{0, {replica(0, 1, 0.01)}}}, 1, 100000, 50000, 5);
+        QCOMPARE(loose.total.withinSlo, loose.total.completed);
+    }
+
+    void sloChangeMovesTheBatchTimeout()
+    {
+        // Batch 32 at 0.01 req/s: each request leaves alone after 0.45 x its SLO, then 0.1 s of
+        // batch: 550 ms under a 1 s SLO, 1,000 ms under the 2 s SLO in force from 50,000 s.
+        ServingClass k = constantClass(0, 1.0, 0.01);
+        k.sloChanges = {{50000, 2.0}};
+        const auto r = simulateRequests({k}, {{0, {replica(0, 32, 0.1)}}}, 1, 100000, 50000, 3);
+        QVERIFY2(near(r.intervals[0].overall.p50Ms, 550, 0.001), qPrintable(QString::number(r.intervals[0].overall.p50Ms)));
+        QVERIFY2(near(r.intervals[1].overall.p50Ms, 1000, 0.001), qPrintable(QString::number(r.intervals[1].overall.p50Ms)));
+        QCOMPARE(r.total.withinSlo, r.total.completed);
+        // Tighter from 50,000 s (0.5 s: 325 ms of latency, within it).
+        k.sloChanges = {{50000, 0.5}};
+        const auto tight = simulateRequests({k}, {{0, {replica(0, 32, 0.1)}}}, 1, 100000, 50000, 3);
+        QVERIFY(near(tight.intervals[1].overall.p50Ms, 325, 0.001));
+        QCOMPARE(tight.total.withinSlo, tight.total.completed);
     }
 
     void fullBatchLeavesBeforeTheTimeout()
@@ -640,6 +693,13 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run({{5, {}}, {5, {}}}));  // epochs not ascending
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateRequests(classes, {}, 0, 10, 1, 1));  // service 0 of 0
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateRequests(classes, {}, 1, 10, 0, 1));
+        // SLO changes: after 0, ascending, each above 0.
+        for (const std::vector<SloChange>& changes : std::vector<std::vector<SloChange>>{
+                 {{0, 1.0}}, {{5, 1.0}, {5, 2.0}}, {{5, 1.0}, {3, 2.0}}, {{5, 0.0}}, {{5, -1.0}}}) {
+            ServingClass k = constantClass(0, 1.0, 10);
+            k.sloChanges = changes;
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulateRequests({k}, {}, 1, 10, 1, 1));
+        }
     }
 };
 
