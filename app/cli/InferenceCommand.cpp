@@ -211,7 +211,7 @@ int inferenceCommand(int argc, char** argv)
     std::vector<InferenceResult> results;
     std::vector<int64_t> savedIds;
     for (size_t i = 0; i < policies.size(); ++i) {
-        const auto run = InferenceRun::simulate(world, scenario, {PolicyPhase{0, policies[i]}}, options);
+        const auto run = InferenceRun::simulate(world, scenario, {PolicyPhase{.fromS = 0, .policy = policies[i]}}, options);
         results.push_back(run->result());
         if (csv) {
             csv->append(i, inferenceSeriesRows(results.back()));

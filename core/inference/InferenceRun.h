@@ -48,10 +48,10 @@ public:
     // anything unset keeps what is in force there.
     struct ForkChange {
         std::string policy;
-        std::optional<double> loadScale;
-        std::optional<double> sloScale;
-        std::optional<std::vector<double>> sloMs;
-        std::string sloSource;
+        std::optional<double> loadScale{};
+        std::optional<double> sloScale{};
+        std::optional<std::vector<double>> sloMs{};
+        std::string sloSource{};
     };
     // The fork's phases are this run's before the position, then one with `change`: with the same
     // policy and factors the fork reproduces the run; otherwise it re-plans at the position.

@@ -216,7 +216,7 @@ const PlanEpoch& epochAt(const std::vector<PlanEpoch>& epochs, double endS)
 InferenceResult runInference(const InferenceInputs& inputs, std::shared_ptr<const InferencePolicy> policy,
                              const InferenceOptions& options, const ProgressCallback& progress)
 {
-    return runInference(inputs, {PolicyPhase{0, std::move(policy)}}, options, progress);
+    return runInference(inputs, {PolicyPhase{.fromS = 0, .policy = std::move(policy)}}, options, progress);
 }
 
 InferenceResult runInference(const InferenceInputs& inputs, const std::vector<PolicyPhase>& phases,

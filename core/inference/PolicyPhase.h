@@ -25,8 +25,8 @@ struct PolicyPhase {
     double sloScale = 1;   // every service's latency SLO times this
     // Every service's SLO (ms, by scenario service) that the scale applies to, and where those
     // SLOs come from ("SLO row 5"); empty: the scenario's.
-    std::vector<double> sloMs;
-    std::string sloSource;
+    std::vector<double> sloMs{};
+    std::string sloSource{};
 
     // The range a phase's SLO factor may take: tighter than a quarter, and no ParvaGPU model fits
     // on a whole GPU; looser than 4x, and the SLO no longer binds the planner.

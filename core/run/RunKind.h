@@ -15,39 +15,39 @@ namespace tessera {
 
 // One input file (or folder) a kind's runs load, for the open dialog.
 struct RunKindInput {
-    std::string role;   // as InputFile::role: "nodes", "pods", "scenario"
-    std::string label;  // "Node list"
-    std::string nameFilter;  // "CSV files (*.csv)"
+    std::string role{};   // as InputFile::role: "nodes", "pods", "scenario"
+    std::string label{};  // "Node list"
+    std::string nameFilter{};  // "CSV files (*.csv)"
     bool optional = false;
     bool folder = false;  // a directory rather than a file
 };
 
 // A policy a menu offers; any other text the kind's policyProblem() accepts works as well.
 struct RunKindPolicy {
-    std::string spec;   // what a request carries, e.g. "fgd" or "pwr:100,fgd:900"
-    std::string label;  // what the menu shows, e.g. "FGD"
-    std::string description;
+    std::string spec{};   // what a request carries, e.g. "fgd" or "pwr:100,fgd:900"
+    std::string label{};  // what the menu shows, e.g. "FGD"
+    std::string description{};
 };
 
 // One parameter of a kind's runs, for the Run panel, the Fork dialog and request checks.
 struct RunKindParameter {
     enum class Type { Integer, Real, Choice };
-    std::string name;   // the key in RunRequest::values, e.g. "seed"
-    std::string label;  // "Seed"
-    std::string unit;   // "", "s", "×"
+    std::string name{};   // the key in RunRequest::values, e.g. "seed"
+    std::string label{};  // "Seed"
+    std::string unit{};   // "", "s", "×"
     Type type = Type::Real;
     double defaultValue = 0;  // Choice: the index of the default choice
     double min = 0;
     double max = 0;
-    std::vector<std::string> choices;  // Choice: the values a request may carry
-    std::vector<std::string> choiceLabels;  // Choice: what a menu shows, one per choice
+    std::vector<std::string> choices{};  // Choice: the values a request may carry
+    std::vector<std::string> choiceLabels{};  // Choice: what a menu shows, one per choice
     // A fork may set it (a load scale, an SLO); otherwise a fork keeps the parent's value.
     bool forkable = false;
-    std::string help;  // a tooltip
+    std::string help{};  // a tooltip
     // Used only while parameter `onlyWhenParameter` has the value `onlyWhenValue` (tune only in
     // the experiment mode, say); the panels disable it otherwise. Empty: always used.
-    std::string onlyWhenParameter;
-    std::string onlyWhenValue;
+    std::string onlyWhenParameter{};
+    std::string onlyWhenValue{};
 
     // The default as request text: "42", "1.3", "experiment".
     std::string defaultText() const;

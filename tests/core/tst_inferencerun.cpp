@@ -40,7 +40,7 @@ std::unique_ptr<InferenceRun> runOf(const Fixture& f, const std::string& policy,
     options.threads = threads;
     const MigGpuType& gpu = *MigGpuType::find(options.gpuType);
     return InferenceRun::simulate(f.world, f.scenario,
-                                  {PolicyPhase{0, InferencePolicyRegistry::instance().create(policy, gpu)}},
+                                  {PolicyPhase{.fromS = 0, .policy = InferencePolicyRegistry::instance().create(policy, gpu)}},
                                   options);
 }
 
