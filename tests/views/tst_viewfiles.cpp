@@ -7,6 +7,7 @@
 #include "chart/ChartColors.h"
 #include "items/HeatmapItem.h"
 
+#include <QAbstractAxis>
 #include <QAbstractSeries>
 #include <QAreaSeries>
 #include <QLineSeries>
@@ -429,9 +430,12 @@ private slots:
             {{"runA", QVariant::fromValue(run_)}, {"runB", QVariant::fromValue(fork_)}, {"position", 10}}));
         QVERIFY2(view, qPrintable(component.errorString()));
         const QList<chart::ChartSpec> exported = views::ExportRequest("difference", run_, fork_, 0, -1, 10).specs();
-        QCOMPARE(exported.size(), 3);
+        // One panel per unit, as the screen has one axis per unit: pp (allocation and
+        // fragmentation rate) on the left, kW (power) on the right.
+        QCOMPARE(exported.size(), 2);
+        QCOMPARE(exported[0].y.unit, QStringLiteral("pp"));
+        QCOMPARE(exported[1].y.unit, QStringLiteral("kW"));
         QSet<QRgb> colours;
-        int i = 0;
         auto* chartView = view->findChild<QObject*>("compareDeltaChart");
         QVERIFY(chartView);
         const auto seriesNamed = [&](const char* name) -> QLineSeries* {
@@ -443,16 +447,24 @@ private slots:
             }
             return nullptr;
         };
-        for (const char* name : {"deltaAlloc", "deltaFrag", "deltaPower"}) {
-            auto* line = seriesNamed(name);
-            QVERIFY2(line, name);
-            const chart::ChartSpec& panel = exported[i++];
-            QCOMPARE(panel.series.size(), 1);
-            const chart::ChartSpec::Series& e = panel.series.front();
+        const struct {
+            const char* name;
+            int panel, series;
+            bool right;
+        } drawn[] = {{"deltaAlloc", 0, 0, false}, {"deltaFrag", 0, 1, false}, {"deltaPower", 1, 0, true}};
+        for (const auto& d : drawn) {
+            auto* line = seriesNamed(d.name);
+            QVERIFY2(line, d.name);
+            const chart::ChartSpec& panel = exported[d.panel];
+            const chart::ChartSpec::Series& e = panel.series.at(d.series);
             QCOMPARE(line->color(), e.color);
-            QCOMPARE(line->name(), panel.y.title());  // "Δ GPU allocation (pp)"
-            QVERIFY(panel.y.title().startsWith(e.name));
+            QCOMPARE(line->name(), QStringLiteral("%1 (%2)").arg(e.name, panel.y.unit));  // "Δ GPU allocation (pp)"
             QCOMPARE(line->pen().style() == Qt::DashLine, e.dashed);
+            // On the axis of its unit: the right one for the panel of the second unit.
+            bool onRight = false;
+            for (QAbstractAxis* axis : line->attachedAxes())
+                onRight = onRight || (axis->orientation() == Qt::Vertical && axis->alignment() == Qt::AlignRight);
+            QCOMPARE(onRight, d.right);
             colours.insert(e.color.rgb());
         }
         QCOMPARE(colours.size(), 3);

@@ -43,7 +43,7 @@ public:
     static QList<ChartSpec> occupancies(const Runs& runs, const RunChartOptions& options = {},
                                         bool darkBackground = false);
     // B minus A at matched x for the series of `plan` (SeriesPlan::difference: the headline
-    // metrics, or a kind's own choice), one panel each.
+    // metrics, or a kind's own choice), one panel per unit (the screen's one axis per unit).
     static QList<ChartSpec> difference(const Run& a, const Run& b, const RunChartOptions& options = {},
                                        const std::function<SeriesPlan::List(const RunChartFrame&)>& plan = {});
 

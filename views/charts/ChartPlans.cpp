@@ -57,7 +57,7 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"fill", chart::ChartColors::areaFill(p.color)},
                                 {"area", p.style == chart::ChartSpec::SeriesStyle::StackedArea},
                                 {"dashed", p.dashed},
-                                {"stepped", p.stepped},
+                                {"stepped", p.steps != chart::Steps::None},
                                 {"run", int(p.run)},
                                 {"key", QString::fromStdString(p.key)},
                                 {"below", below},
