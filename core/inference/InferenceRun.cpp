@@ -50,7 +50,8 @@ void InferenceRun::buildInfo(std::string name)
     info_.mode = scenario_.name;
     info_.name = name.empty() ? fmt::format("{} · seed {}", phases_.back().policy->label(), options_.seed)
                               : std::move(name);
-    info_.parameters = {{"scenario", scenario_.name},
+    info_.parameters = {{"policy", phases_.back().policy->description()},
+                        {"scenario", scenario_.name},
                         {"GPU", gpu_->name()},
                         {"duration (s)", fmt::format("{:g}", options_.durationS)},
                         {"step (s)", fmt::format("{:g}", options_.stepS)},

@@ -255,7 +255,11 @@ private slots:
         QVERIFY(models);
         auto* key = models->findChild<QQuickItem*>("runKey");
         QVERIFY(key && key->isVisible());
-        QVERIFY2(key->property("text").toString().contains(fork_->name()), qPrintable(key->property("text").toString()));
+        const QString keyText = key->property("text").toString();
+        QVERIFY2(QString(keyText).remove(QChar(0x200B)).contains(fork_->name()), qPrintable(keyText));
+        // One line per run, and a policy spec breaks only between its terms ("pwr:100," / "fgd:900").
+        QCOMPARE(keyText.count(QLatin1Char('\n')), 1);
+        QVERIFY2(keyText.contains(QStringLiteral("pwr:100,\u200Bfgd:900")), qPrintable(keyText));
         QVERIFY(!key->property("truncated").toBool());
         QVERIFY(key->width() >= key->property("contentWidth").toDouble());
         // Walk item 17: the cursor's label gave run A's value only, on a chart of both runs.
