@@ -165,6 +165,7 @@ Item {
         // The x axis: five ticks, linear in x like the chart beside it, and its title with the unit.
         Item {
             id: axis
+            objectName: "heatAxis"
             x: heat.x
             y: heat.y + heat.height + 2
             width: heat.width

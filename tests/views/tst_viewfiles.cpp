@@ -235,6 +235,37 @@ private slots:
         QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
     }
 
+    // Issue 11's leftover: the heatmap's x ticks (0, 20, 40, …) differed from those of the chart
+    // beside it (0, 25, 50, …). Both now step alike, in the unit the axes show.
+    void heatmapTicksStepAsTheChartBeside()
+    {
+        QQmlEngine engine;
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/FragmentationView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* chart = view->findChild<QObject*>("fragmentationRateChart");
+        QVERIFY(chart);
+        auto* xAxis = chart->property("xAxis").value<QObject*>();
+        QVERIFY(xAxis);
+        const double chartStep = xAxis->property("tickInterval").toDouble() / chart->property("xDisplayScale").toDouble();
+        const QList<QObject*> axes = view->findChildren<QObject*>("heatAxis");
+        QCOMPARE(axes.size(), 2);
+        for (QObject* axis : axes) {
+            const QVariantList ticks = axis->property("ticks").toList();
+            QVERIFY(ticks.size() >= 3);
+            const double step = ticks[1].toMap()["value"].toDouble() - ticks[0].toMap()["value"].toDouble();
+            QVERIFY2(std::abs(step - chartStep) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(step).arg(chartStep)));
+            QCOMPARE(ticks[0].toMap()["label"].toString(), QStringLiteral("0"));
+        }
+    }
+
     // Walk items 12 and 14: the run key above a chart of both runs' classes cut B's name
     // ("B: ...") and kept the old name after a rename until the tab was shown again; the fork's
     // heatmap title was cut ("→ pwr:").
