@@ -130,6 +130,12 @@ private slots:
         const StoredSeriesRun stored(run->info(), run->series(), run->layout(), "study.sqlite");
         QCOMPARE(SeriesPlan::steps(stored, "gpus_used"), Steps::EndingAtX);
 
+        // A fork with another policy at 180 s differs from the interval (180 s, 190 s] on: it
+        // diverges at 180 s, where its first different interval starts, with the fork marker.
+        const size_t at180 = s.rowAtX(180);
+        const auto fork = run->fork(at180, "mig-disabled");
+        QCOMPARE(RunCharts::divergence(*run, *fork), std::optional<size_t>(at180));
+
         // Item 4: the differences B − A, one panel (one screen axis) per unit: GPUs and pp, never
         // ±GPUs and ±pp on one axis; the third headline's unit (ms) is left to the table.
         const QList<ChartSpec> diff = RunCharts::difference(*run, stored);

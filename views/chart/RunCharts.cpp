@@ -180,10 +180,11 @@ std::optional<size_t> RunCharts::divergence(const Run& a, const Run& b)
     for (size_t c = 0; c < sa.columns(); ++c)
         if (const auto other = sb.find(sa.info(c).key))
             shared.emplace_back(c, *other);
+    const bool intervals = IntervalRows::of(a.info().kind) && IntervalRows::of(b.info().kind);
     for (size_t r = 0; r < rows; ++r)
         for (const auto& [ca, cb] : shared)
             if (sa.column(ca)[r] != sb.column(cb)[r])
-                return r;
+                return intervals && r > 0 ? r - 1 : r;
     if (sa.rows() != sb.rows())
         return rows;
     return std::nullopt;
