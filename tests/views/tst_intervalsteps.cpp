@@ -20,6 +20,7 @@
 #include "support/SharedData.h"
 
 #include <QLineSeries>
+#include <QMap>
 #include <QTest>
 
 using namespace tessera;
@@ -39,7 +40,7 @@ QList<double> changesAt(const QList<QPointF>& drawn)
 
 // ParvaGPU SLO row 3, switching to row 4 at 150 s: ElasticBatch-like re-plans at 150 s. Rows
 // every 20 s, so 150 s falls inside the interval (140, 160].
-std::shared_ptr<const InferenceRun> steppedScenario()
+std::shared_ptr<const InferenceRun> steppedScenario(double stepS = 10)
 {
     ProfileData profiles = ProfileData::load(test::sharedPath("traces/mig-parvagpu/prof_data"));
     const SloTable slo = SloTable::load(test::sharedPath("traces/mig-parvagpu/SLO"), profiles.modelNames());
@@ -47,7 +48,7 @@ std::shared_ptr<const InferenceRun> steppedScenario()
     auto world = std::make_shared<const InferenceWorld>(std::move(profiles), slo, std::nullopt);
     InferenceOptions options;
     options.durationS = 300;
-    options.stepS = 10;
+    options.stepS = stepS;
     options.predictor = "table";
     const MigGpuType& gpu = *MigGpuType::find(options.gpuType);
     return InferenceRun::simulate(
@@ -135,6 +136,23 @@ private slots:
         const size_t at180 = s.rowAtX(180);
         const auto fork = run->fork(at180, "mig-disabled");
         QCOMPARE(RunCharts::divergence(*run, *fork), std::optional<size_t>(at180));
+
+        // The screen's differences read a run on another x grid as it is drawn, as the export
+        // does: B (rows every 30 s) at A's 160 s is its interval (150 s, 180 s], the new plan.
+        const auto coarse = steppedScenario(30);
+        views::RunHandle coarseHandle(std::shared_ptr<const Run>(coarse), &owner);
+        QLineSeries diffLine;
+        QVERIFY(feeder.fillDifference(&diffLine, &handle, &coarseHandle, QStringLiteral("gpus_used"), 100'000) > 0);
+        const MetricLookup coarseLookup(coarse->series(), true);
+        QMap<double, QList<double>> drawnAt;  // a step's corner shares its x with a sample
+        for (const QPointF& p : diffLine.points())
+            drawnAt[p.x()].append(p.y());
+        for (size_t r = 0; r < s.rows(); ++r) {
+            const double x = s.column(0)[r];
+            const auto vb = coarseLookup.at("gpus_used", x);
+            QVERIFY(vb);
+            QVERIFY2(drawnAt.value(x).contains(*vb - s.value("gpus_used", r)), qPrintable(QString::number(x)));
+        }
 
         // Item 4: the differences B − A, one panel (one screen axis) per unit: GPUs and pp, never
         // ±GPUs and ±pp on one axis; the third headline's unit (ms) is left to the table.

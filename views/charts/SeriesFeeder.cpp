@@ -1,6 +1,8 @@
 #include "charts/SeriesFeeder.h"
 
 #include "chart/SeriesPlan.h"
+#include "chart/IntervalRows.h"
+#include "chart/MetricLookup.h"
 #include "chart/StepCorners.h"
 #include "charts/MinMaxDownsampler.h"
 
@@ -118,17 +120,18 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
         return 0;
     }
     const auto xa = runA->run().series().column(0), xb = runB->run().series().column(0);
+    // B where its rows fall elsewhere: as it is drawn at A's x (MetricLookup: interpolated,
+    // held, or the interval holding x), as the exported differences read it.
+    const chart::MetricLookup lookupB(runB->run().series(), chart::IntervalRows::of(runB->run().info().kind));
+    const std::string metric = key.toStdString();
     std::vector<double> xs, diff;
     for (size_t i = 0; i < xa.size(); ++i) {
-        size_t j = i;
-        if (i >= xb.size() || xb[i] != xa[i]) {
-            const auto after = std::upper_bound(xb.begin(), xb.end(), xa[i]);
-            if (after == xb.begin())
-                continue;  // runB has not started yet at this x
-            j = size_t(after - xb.begin()) - 1;
-        }
+        // The same row of a fork's grid, whatever other rows share its x (events at one time).
+        const std::optional<double> vb = i < xb.size() && xb[i] == xa[i] ? std::optional((*b)[i]) : lookupB.at(metric, xa[i]);
+        if (!vb)
+            continue;  // runB does not cover this x
         xs.push_back(xa[i]);
-        diff.push_back((*b)[j] - (*a)[i]);
+        diff.push_back(*vb - (*a)[i]);
     }
     if (diff.empty()) {
         series->clear();
