@@ -1,6 +1,7 @@
 import QtQuick
 import QtCharts
 import Tessera.Views
+import "TextBreaks.js" as TextBreaks
 
 // The frame every run chart shares: themed ChartView, an x axis in the run's units (arrived % or
 // time), a y axis the view titles with its unit, the timeline cursor and the fork marker as cheap
@@ -222,8 +223,11 @@ ChartView {
         // Left of the centred title; wrapped, never cut ("B: …" hid the fork's name).
         width: Math.max(0, chart.width / 2 - 110)
         wrapMode: Text.Wrap
-        // Through the plan, which follows the runs' names: a rename shows at once.
-        text: visible && chart.plan ? ChartPlans.subtitle(chart.run, chart.otherRun) : ""
+        // Through the plan, which follows the runs' names: a rename shows at once. One line per
+        // run, each wrapped only between the parts of a name ("pwr:100," / "fgd:900"), never
+        // inside one.
+        text: visible && chart.plan ? TextBreaks.atSeparators(ChartPlans.subtitle(chart.run, chart.otherRun))
+                                                .split("   vs   ").join("\n") : ""
         color: ThemePalette.text
         opacity: 0.75
         font.pixelSize: 11

@@ -28,12 +28,42 @@ Item {
         void (runB ? runB.name + runB.color : "")
         return ready ? ChartPlans.series("difference", runA, runB) : []
     }
+    // One y axis per unit: the plan's first unit on the left (two slots), its second on the
+    // right (two slots), as the export draws one panel per unit. deltaSlots[i] is the plan entry
+    // slot i draws: for pods allocation and fragmentation rate (pp) left, power (kW) right; for
+    // MIG inference GPUs used left, SLO attainment (pp) right.
+    readonly property var deltaUnits: {
+        const units = []
+        for (const p of deltaPlan)
+            if (units.indexOf(p.unit) < 0)
+                units.push(p.unit)
+        return units
+    }
+    readonly property var deltaSlots: {
+        const slots = [null, null, null, null]
+        for (const p of deltaPlan) {
+            const side = deltaUnits.indexOf(p.unit)  // 0 left, 1 right (the plan has two units at most)
+            const at = side === 0 ? (slots[0] ? 1 : 0) : (slots[2] ? 3 : 2)
+            if (side >= 0 && side < 2 && !slots[at])
+                slots[at] = p
+        }
+        return slots
+    }
     function deltaName(i) {
-        const p = deltaPlan[i]
+        const p = deltaSlots[i]
         return p ? p.name + " (" + p.unit + ")" : ""
     }
     function deltaColor(i) {
-        return deltaPlan[i] ? deltaPlan[i].color : ThemePalette.text
+        return deltaSlots[i] ? deltaSlots[i].color : ThemePalette.text
+    }
+    // An axis's title: its one series' name, or what its unit is.
+    function axisTitle(first, second) {
+        const a = deltaSlots[first], b = deltaSlots[second]
+        if (!a)
+            return ""
+        if (a.unit === "pp")
+            return qsTr("Δ percentage points (pp)")
+        return b ? qsTr("Δ B − A (%1)").arg(a.unit) : deltaName(first)
     }
 
     signal runAChosen(RunHandle run)
@@ -47,13 +77,14 @@ Item {
     function refreshDifferences() {
         // The chart's width, not its plot area: the axes' labels change with the data.
         const budget = Math.max(100, Math.round(deltaChart.width))
+        const slots = [deltaAlloc, deltaFrag, deltaPower, deltaRight]
         if (!runA || !runB || runA === runB) {
-            deltaAlloc.clear(); deltaFrag.clear(); deltaPower.clear()
+            for (const s of slots)
+                s.clear()
             return
         }
-        // The plan's first two differences on the left axis, the third (power, for pods) on the right.
-        const plan = ChartPlans.series("difference", runA, runB)
-        const slots = [deltaAlloc, deltaFrag, deltaPower]
+        // Each unit on its own axis (deltaSlots): the left one's, then the right one's.
+        const plan = deltaSlots
         for (let i = 0; i < slots.length; ++i) {
             if (plan[i])
                 SeriesFeeder.fillDifference(slots[i], runA, runB, plan[i].key, budget)
@@ -64,12 +95,14 @@ Item {
         for (const s of [deltaAlloc, deltaFrag])
             for (let i = 0; i < s.count; ++i)
                 top = Math.max(top, Math.abs(s.at(i).y))
-        for (let i = 0; i < deltaPower.count; ++i)
-            topPower = Math.max(topPower, Math.abs(deltaPower.at(i).y))
+        for (const s of [deltaPower, deltaRight])
+            for (let i = 0; i < s.count; ++i)
+                topPower = Math.max(topPower, Math.abs(s.at(i).y))
         deltaChart.yAxis.labelFormat = "%.1f"
-        deltaChart.yAxis.max = SeriesFeeder.niceCeiling(top)
+        // A step to the largest difference stays inside the plot, not on its frame.
+        deltaChart.yAxis.max = SeriesFeeder.niceCeiling(top * 1.05)
         deltaChart.yAxis.min = -deltaChart.yAxis.max
-        powerAxis.max = SeriesFeeder.niceCeiling(topPower)
+        powerAxis.max = SeriesFeeder.niceCeiling(topPower * 1.05)
         powerAxis.min = -powerAxis.max
     }
 
@@ -118,6 +151,24 @@ Item {
                     Layout.fillWidth: true
                     model: view.runs
                     textRole: "name"
+                    // The menu as wide as the longest run name (within the view), the chosen one
+                    // whole in the tooltip.
+                    popup.width: Math.max(width, Math.min(view.width / 2 - 24, runNameWidth.advanceWidth + leftPadding + rightPadding + 24))
+                    TextMetrics {
+                        id: runNameWidth
+                        font: runBox.font
+                        text: {
+                            let longest = ""
+                            for (let i = 0; view.runs && i < view.runs.count; ++i) {
+                                const run = view.runs.runAt(i)
+                                if (run && run.name.length > longest.length)
+                                    longest = run.name
+                            }
+                            return longest
+                        }
+                    }
+                    ToolTip.visible: hovered && picker.chosen !== null
+                    ToolTip.text: picker.chosen ? picker.chosen.name : ""
                     displayText: picker.chosen ? picker.chosen.name
                                                : (picker.index === 0 ? qsTr("Choose run A") : qsTr("Choose a run to compare"))
                     currentIndex: view.runs && picker.chosen ? view.runs.indexOf(picker.chosen) : -1
@@ -232,22 +283,53 @@ Item {
                         run: side.run
                         position: side.position
                         // The run's first two headline metrics (for pods GPU allocation and
-                        // fragmentation rate), percentages on a 0-100 axis.
+                        // fragmentation rate; for MIG inference GPUs used and SLO attainment), one
+                        // axis per unit: the second on a right axis when its unit differs.
+                        // Percentages on a 0-100 axis.
                         readonly property var shown: side.run ? side.run.metrics().filter(m => m.headline).slice(0, 2) : []
-                        readonly property bool percent: shown.length > 0 && shown.every(m => m.unit === "%")
+                        readonly property bool split: shown.length > 1 && shown[1].unit !== shown[0].unit
+                        readonly property bool percent: shown.length > 0 && shown[0].unit === "%" && !split
+                                                        && shown.every(m => m.unit === "%")
                         function nameOf(m) { return m ? m.label + " (" + m.unit + ")" : "" }
-                        yTitle: percent ? qsTr("Percent (%)") : nameOf(shown[0])
+                        // With an axis each, an axis says its unit only ("GPUs", "%"): the legend
+                        // names the metrics, and the chart is too low for "GPUs used (GPUs)".
+                        function axisOf(m) { return m ? (split ? m.unit : nameOf(m)) : "" }
+                        function topOf(keys, unit) {
+                            return unit === "%" ? 100 : SeriesFeeder.niceCeiling(Math.max(1, SeriesFeeder.maxValue(side.run, keys)))
+                        }
+                        yTitle: percent ? qsTr("Percent (%)") : axisOf(shown[0])
                         legend.visible: true
                         function refresh() {
-                            const lines = [sideAlloc, sideFrag]
+                            const lines = [sideAlloc, split ? sideFragRight : sideFrag]
+                            sideFrag.clear(); sideFragRight.clear()
                             for (let i = 0; i < lines.length; ++i) {
                                 if (shown[i])
                                     SeriesFeeder.fill(lines[i], side.run, shown[i].key, 0, -1, pointBudget)
                                 else
                                     lines[i].clear()
                             }
-                            yMax = percent || !side.run ? 100
-                                 : SeriesFeeder.niceCeiling(SeriesFeeder.maxValue(side.run, shown.map(m => m.key)))
+                            if (!side.run) {
+                                yMax = 100
+                                return
+                            }
+                            yMax = topOf(split ? [shown[0].key] : shown.map(m => m.key), shown.length ? shown[0].unit : "%")
+                            if (split) {
+                                sideRightAxis.max = topOf([shown[1].key], shown[1].unit)
+                                sideRightAxis.tickInterval = SeriesFeeder.niceCeiling(sideRightAxis.max / 5)
+                            }
+                        }
+                        ValueAxis {
+                            id: sideRightAxis
+                            visible: sideChart.split
+                            min: 0
+                            max: 100
+                            titleText: sideChart.split ? sideChart.axisOf(sideChart.shown[1]) : ""
+                            tickType: ValueAxis.TicksDynamic
+                            tickAnchor: 0
+                            tickInterval: 20
+                            labelFormat: Number.isInteger(tickInterval) ? "%.0f" : "%.1f"
+                            labelsColor: ThemePalette.text
+                            gridVisible: false
                         }
                         onPointBudgetChanged: refresh()
                         onRunChanged: refresh()
@@ -263,9 +345,21 @@ Item {
                         }
                         LineSeries {
                             id: sideFrag
+                            visible: !sideChart.split
                             name: sideChart.nameOf(sideChart.shown[1])
                             axisX: sideChart.xAxis
                             axisY: sideChart.yAxis
+                            color: ThemePalette.mid
+                            width: 2
+                            style: Qt.DashLine
+                        }
+                        LineSeries {
+                            id: sideFragRight
+                            objectName: "compareSideRight" + side.label
+                            visible: sideChart.split
+                            name: sideChart.nameOf(sideChart.shown[1])
+                            axisX: sideChart.xAxis
+                            axisYRight: sideRightAxis
                             color: ThemePalette.mid
                             width: 2
                             style: Qt.DashLine
@@ -289,12 +383,13 @@ Item {
                 run: view.runA
                 otherRun: view.runB
                 position: view.position
-                // The first differences' axis; the third (power, for pods) has its own on the right.
-                yTitle: !view.deltaPlan[0] || view.deltaPlan[0].unit === "pp" ? qsTr("Δ percentage points (pp)") : view.deltaName(0)
+                // One axis per unit: the plan's first unit left, its second (power, for pods) right.
+                yTitle: view.deltaSlots[0] ? view.axisTitle(0, 1) : qsTr("Δ percentage points (pp)")
                 onWidthChanged: Qt.callLater(view.refreshDifferences)
                 ValueAxis {
                     id: powerAxis
-                    titleText: view.deltaName(2)
+                    visible: view.deltaSlots[2] !== null
+                    titleText: view.axisTitle(2, 3)
                     labelFormat: "%.1f"
                     labelsColor: ThemePalette.text
                     tickCount: 5
@@ -311,6 +406,7 @@ Item {
                 LineSeries {
                     id: deltaFrag
                     objectName: "deltaFrag"
+                    visible: view.deltaSlots[1] !== null
                     name: view.deltaName(1)
                     axisX: deltaChart.xAxis
                     axisY: deltaChart.yAxis
@@ -320,12 +416,23 @@ Item {
                 LineSeries {
                     id: deltaPower
                     objectName: "deltaPower"
+                    visible: view.deltaSlots[2] !== null
                     name: view.deltaName(2)
                     axisX: deltaChart.xAxis
                     axisYRight: powerAxis
                     color: view.deltaColor(2)
                     width: 2
-                    style: view.deltaPlan[2] && view.deltaPlan[2].dashed ? Qt.DashLine : Qt.SolidLine
+                    style: view.deltaSlots[2] && view.deltaSlots[2].dashed ? Qt.DashLine : Qt.SolidLine
+                }
+                LineSeries {
+                    id: deltaRight
+                    objectName: "deltaRight"
+                    visible: view.deltaSlots[3] !== null
+                    name: view.deltaName(3)
+                    axisX: deltaChart.xAxis
+                    axisYRight: powerAxis
+                    color: view.deltaColor(3)
+                    width: 2
                 }
             }
             ColumnLayout {
@@ -338,21 +445,33 @@ Item {
                     syncView: table
                     Layout.fillWidth: true
                     clip: true
+                    // "A at cursor", "B at cursor", "Δ at cursor": on two lines ("A" over "at
+                    // cursor") rather than shrunk into each other, with a rule between columns.
                     delegate: Rectangle {
                         required property string display
                         required property int column
-                        implicitHeight: 26
+                        implicitHeight: 38
                         color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
+                        Rectangle {
+                            visible: column > 0
+                            width: 1
+                            height: parent.height - 8
+                            anchors.verticalCenter: parent.verticalCenter
+                            color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
+                        }
                         Label {
+                            objectName: "compareHeader" + column
                             anchors.fill: parent
-                            anchors.leftMargin: 4
+                            anchors.leftMargin: 6
                             anchors.rightMargin: 6
                             verticalAlignment: Text.AlignVCenter
                             horizontalAlignment: column === 0 ? Text.AlignLeft : Text.AlignRight
-                            fontSizeMode: Text.HorizontalFit
-                            minimumPixelSize: 9
+                            wrapMode: Text.WordWrap
+                            maximumLineCount: 2
+                            elide: Text.ElideRight
                             font.bold: true
-                            text: display
+                            font.pixelSize: 12
+                            text: column === 0 ? display : display.replace(" ", "\n")
                             color: ThemePalette.text
                         }
                     }

@@ -165,16 +165,29 @@ Item {
         // The x axis: five ticks, linear in x like the chart beside it, and its title with the unit.
         Item {
             id: axis
+            objectName: "heatAxis"
             x: heat.x
             y: heat.y + heat.height + 2
             width: heat.width
             height: 34
             // Simulated time in hours or days past a few hours, by the charts' rule.
             readonly property var display: ChartPlans.xUnit(block.run, block.xTo - block.xFrom)
-            // Round ticks in the shown unit, placed linearly in x as on the chart beside.
+            // Round ticks in the shown unit, placed linearly in x, at the step of the chart beside
+            // (ChartPanel's x axis: a nice step over a sixth of the range), so that both read
+            // 0, 25, 50 … rather than 0, 20, 40 … beside 0, 25, 50 ….
+            readonly property var ticks: {
+                if (!block.run || !(block.xTo > block.xFrom))
+                    return []
+                const lo = block.xFrom / display.perUnit, hi = block.xTo / display.perUnit
+                const step = SeriesFeeder.niceCeiling(Math.max(1e-6, (hi - lo) / 6))
+                const decimals = Number.isInteger(step) ? 0 : Number.isInteger(step * 10) ? 1 : 2
+                const list = []
+                for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step)
+                    list.push({ value: v, label: v.toFixed(decimals) })
+                return list
+            }
             Repeater {
-                model: block.run ? ChartPlans.ticks(block.xFrom / axis.display.perUnit, block.xTo / axis.display.perUnit,
-                                                    Math.max(2, Math.floor(axis.width / 90))) : []
+                model: axis.ticks
                 delegate: Text {
                     readonly property real share: (modelData.value * axis.display.perUnit - block.xFrom)
                                                   / Math.max(1e-9, block.xTo - block.xFrom)

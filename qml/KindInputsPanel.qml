@@ -47,47 +47,37 @@ Pane {
             wrapMode: Text.WordWrap
         }
 
-        GridLayout {
-            Layout.fillWidth: true
-            columns: 3
-            Repeater {
-                model: panel.inputs
-                delegate: Label {
-                    required property var modelData
-                    required property int index
-                    Layout.row: index
-                    Layout.column: 0
-                    text: modelData.label + (modelData.optional ? qsTr(" (optional)") : "")
-                }
-            }
-            Repeater {
-                model: panel.inputs
-                delegate: TextField {
-                    required property var modelData
-                    required property int index
-                    objectName: "input-" + modelData.role
-                    Layout.row: index
-                    Layout.column: 1
+        // One input a block: its label on a line of its own (the labels are long: "SLO folder
+        // (ParvaGPU scenarios) (optional)"), then the path, as wide as the panel, and Browse.
+        Repeater {
+            model: panel.inputs
+            delegate: ColumnLayout {
+                required property var modelData
+                Layout.fillWidth: true
+                spacing: 2
+                Label {
                     Layout.fillWidth: true
-                    text: panel.paths[modelData.role] || ""
-                    placeholderText: modelData.folder ? qsTr("folder") : qsTr("file")
-                    selectByMouse: true
-                    onEditingFinished: panel.setPath(modelData.role, text)
+                    text: modelData.label + (modelData.optional ? qsTr(" (optional)") : "")
+                    wrapMode: Text.WordWrap
                 }
-            }
-            Repeater {
-                model: panel.inputs
-                delegate: Button {
-                    required property var modelData
-                    required property int index
-                    Layout.row: index
-                    Layout.column: 2
-                    text: qsTr("Browse…")
-                    onClicked: {
-                        const dialog = modelData.folder ? folderDialog : fileDialog
-                        dialog.role = modelData.role
-                        dialog.title = modelData.label
-                        dialog.open()
+                RowLayout {
+                    Layout.fillWidth: true
+                    TextField {
+                        objectName: "input-" + modelData.role
+                        Layout.fillWidth: true
+                        text: panel.paths[modelData.role] || ""
+                        placeholderText: modelData.folder ? qsTr("folder") : qsTr("file")
+                        selectByMouse: true
+                        onEditingFinished: panel.setPath(modelData.role, text)
+                    }
+                    Button {
+                        text: qsTr("Browse…")
+                        onClicked: {
+                            const dialog = modelData.folder ? folderDialog : fileDialog
+                            dialog.role = modelData.role
+                            dialog.title = modelData.label
+                            dialog.open()
+                        }
                     }
                 }
             }

@@ -135,7 +135,13 @@ ApplicationWindow {
             session.loadDefault()
     }
 
-    function openTrace() { panelTabs.currentIndex = 0; openPanel.openAny() }
+    // Ctrl+O and Open…: the chosen kind's inputs; a pod trace's file dialog at once, another
+    // kind's Inputs panel (one Browse per input).
+    function openTrace() {
+        panelTabs.currentIndex = 0
+        if (runs.kind.usesTraceSession)
+            openPanel.openAny()
+    }
     function startRun() { panelTabs.currentIndex = 1; runPanel.start() }
 
     header: MainToolBar {
@@ -331,7 +337,12 @@ ApplicationWindow {
         z: 50
         onShortcutsRequested: shortcuts.open()
     }
-    ShortcutsDialog { id: shortcuts; objectName: "shortcutsDialog" }
+    ShortcutsDialog {
+        id: shortcuts
+        objectName: "shortcutsDialog"
+        words: window.currentRun ? window.currentRun.words : ({ step: "decision", steps: "decisions" })
+        inputs: runs.kind.inputsName
+    }
 
     // Space, arrows, Home and End belong to the TimelineBar.
     Shortcut { sequence: "?"; onActivated: shortcuts.open() }

@@ -35,7 +35,12 @@ ToolBar {
     RowLayout {
         anchors.fill: parent
         spacing: 2
-        Action { text: qsTr("Open…"); tip: qsTr("Open a trace (Ctrl+O)"); onClicked: bar.openRequested() }
+        Action {
+            objectName: "openAction"
+            text: qsTr("Open…")
+            tip: qsTr("Open %1 (Ctrl+O)").arg(bar.runs.kind.inputsName)
+            onClicked: bar.openRequested()
+        }
         Action {
             text: qsTr("Run")
             tip: qsTr("Run the policy of the Run panel (Ctrl+R)")

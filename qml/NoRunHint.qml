@@ -45,14 +45,17 @@ Rectangle {
             text: {
                 if (hint.runs.busy)
                     return qsTr("%1… The views show the run when it is done.").arg(hint.runs.status)
+                if (!hint.runs.kind.usesTraceSession && !hint.runs.inputsReady)
+                    return qsTr("Open %1 (Ctrl+O), then run a policy on them.").arg(hint.runs.kind.inputsName)
                 if (!hint.session.loaded)
-                    return qsTr("Open a trace (Ctrl+O), then run a policy on it.")
+                    return qsTr("Open %1 (Ctrl+O), then run a policy on it.").arg(hint.runs.kind.inputsName)
                 if (hint.runs.count > 0)
                     return qsTr("Click one of the open runs in the Run panel to show it.")
                 if (hint.library.count > 0)
                     return qsTr("Reopen one of the %n runs saved in the study from the Library, or run the Run "
                                 + "panel's policy on the open trace (Ctrl+R).", "", hint.library.count)
-                return qsTr("Run the Run panel's policy on the open trace (Ctrl+R).")
+                return hint.runs.kind.usesTraceSession ? qsTr("Run the Run panel's policy on the open trace (Ctrl+R).")
+                                                       : qsTr("Run the Run panel's policy on the open inputs (Ctrl+R).")
             }
         }
         RowLayout {

@@ -87,27 +87,42 @@ Pane {
             font.pixelSize: 16
         }
 
-        GridLayout {
+        // The kind of run, once there is more than one to choose from: on a row of its own, the
+        // width of the panel, so that its name reads whole ("MIG inference (SLO-bound batch
+        // serving)"), and outside the grid below, whose cells shifted when this row appeared.
+        RowLayout {
             Layout.fillWidth: true
-            columns: 2
-            columnSpacing: 8
-
-            // The kind of run, once there is more than one to choose from.
+            spacing: 8
+            visible: kindBox.count > 1
             Label {
-                visible: kindBox.visible
                 text: qsTr("Kind")
             }
             ComboBox {
                 id: kindBox
                 objectName: "kindBox"
                 Layout.fillWidth: true
-                visible: panel.kind.kindEntries.length > 1
                 textRole: "name"
                 valueRole: "id"
                 model: panel.kind.kindEntries
                 Component.onCompleted: currentIndex = Math.max(0, indexOfValue(panel.kind.kindId))
                 onActivated: panel.kind.kindId = currentValue
+                // The menu as wide as its longest entry; the name, whole, in the tooltip when
+                // the box itself is narrower.
+                popup.width: Math.max(width, contentWidthOf.advanceWidth + leftPadding + rightPadding + 24)
+                TextMetrics {
+                    id: contentWidthOf
+                    font: kindBox.font
+                    text: panel.kind.kindEntries.reduce((w, e) => e.name.length > w.length ? e.name : w, "")
+                }
+                ToolTip.visible: hovered && contentWidthOf.advanceWidth > availableWidth
+                ToolTip.text: displayText
             }
+        }
+
+        GridLayout {
+            Layout.fillWidth: true
+            columns: 2
+            columnSpacing: 8
 
             Label { id: policyLabel; text: qsTr("Policy"); Layout.preferredWidth: panel.labelWidth }
             ComboBox {
@@ -116,6 +131,18 @@ Pane {
                 Layout.fillWidth: true
                 // The kind's policies, its default first.
                 model: panel.kind.policies.concat(panel.kind.combinesPolicies ? [qsTr("weighted…")] : [])
+                // The menu as wide as its longest entry (a static layout's spec), the box as the panel.
+                popup.width: Math.max(width, policyWidthOf.advanceWidth + leftPadding + rightPadding + 24)
+                TextMetrics {
+                    id: policyWidthOf
+                    font: policyBox.font
+                    text: policyBox.model.reduce((w, p) => p.length > w.length ? p : w, "")
+                }
+                // The policy's full name (ElasticBatch-like's "reconstructed from the published
+                // abstract") and what it does.
+                readonly property var entry: panel.kind.policyEntries.find(e => e.spec === currentText)
+                ToolTip.visible: hovered && entry !== undefined
+                ToolTip.text: entry ? (entry.description.length > 0 ? entry.description : entry.label) : ""
             }
 
         }

@@ -7,15 +7,19 @@ import Tessera.Views
 Dialog {
     id: dialog
 
+    // The shown run's words (RunWords: what a step is) and what Open opens for the chosen kind.
+    property var words: ({ step: "decision", steps: "decisions" })
+    property string inputs: qsTr("a trace")
+
     readonly property var shortcuts: [
         { keys: "Space", action: qsTr("Play or pause the timeline") },
-        { keys: "← / →", action: qsTr("One decision back or on") },
-        { keys: "Shift+← / Shift+→", action: qsTr("100 decisions back or on") },
+        { keys: "← / →", action: qsTr("One %1 back or on").arg(dialog.words.step) },
+        { keys: "Shift+← / Shift+→", action: qsTr("100 %1 back or on").arg(dialog.words.steps) },
         { keys: "Home", action: qsTr("Go to the start") },
         { keys: "End", action: qsTr("Go to the end") },
         { keys: "Esc / Enter", action: qsTr("In a text field: give these keys back to the timeline (so does a click elsewhere)") },
         { keys: "?", action: qsTr("Show this list") },
-        { keys: "Ctrl+O", action: qsTr("Open a trace") },
+        { keys: "Ctrl+O", action: qsTr("Open %1").arg(dialog.inputs) },
         { keys: "Ctrl+R", action: qsTr("Run the chosen policy") },
         { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
         { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") },

@@ -109,18 +109,28 @@ Pane {
         TextField {
             id: jumpField
             objectName: "jumpField"
-            Layout.preferredWidth: 150
-            // The axes' units: 130d, 4h, 95%; JumpParser reads it and says what it cannot.
+            // Wide enough for its examples ("jump to: 3min, 90s, 95%"), never narrower than before.
+            Layout.preferredWidth: Math.max(150, hintWidth.advanceWidth + leftPadding + rightPadding + 4)
+            TextMetrics {
+                id: hintWidth
+                font: jumpField.font
+                text: jumpField.placeholderText
+            }
+            // The axes' units, by example inside the run; JumpParser reads it and says what it cannot.
             placeholderText: bar.timeline.jumpHint
             enabled: bar.timeline.steps > 0
             onTextEdited: bar.timeline.clearJumpError()
+            // Leaving the box (Esc, a click elsewhere) drops what was typed and never jumped to,
+            // so that the next visit starts empty instead of appending to it ("1", Esc, "50"
+            // read "150", past the run's end); a refused text stays to be mended.
+            onActiveFocusChanged: if (!activeFocus && bar.timeline.jumpError.length === 0) text = ""
             onAccepted: {
                 if (bar.timeline.jumpTo(text))
                     text = ""
             }
             ToolTip.visible: hovered && !jumpMessage.visible
             ToolTip.text: bar.timeline.xUnit === "s"
-                ? qsTr("Jump to a time (130d, 4h, 2d 6h), a share of the run's time (95%) or a number in the axis's unit")
+                ? qsTr("Jump to a time or a share of the run's time (%1), or a number in the axis's unit").arg(bar.timeline.jumpExamples)
                 : qsTr("Jump to a point of the x axis, in %1").arg(bar.timeline.xUnit)
         }
     }

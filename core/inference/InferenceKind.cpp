@@ -143,7 +143,7 @@ std::vector<RunKindPolicy> InferenceKind::policies() const
     for (const char* spec : {"elasticbatch", "mig-disabled", "oracle", "parvagpu", "static:3g.40gb@0+3g.40gb@4",
                              "static:4g.40gb@0+3g.40gb@4"}) {
         const auto policy = InferencePolicyRegistry::instance().create(spec, gpu);
-        out.push_back({policy->spec(), policy->label(), {}});
+        out.push_back({policy->spec(), policy->label(), policy->description()});
     }
     return out;
 }

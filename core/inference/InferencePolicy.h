@@ -32,7 +32,11 @@ class InferencePolicy {
 public:
     virtual ~InferencePolicy() = default;
     virtual std::string spec() const = 0;   // canonical, e.g. "elasticbatch", "static:3g.40gb@0+3g.40gb@4"
-    virtual std::string label() const = 0;  // for the UI
+    // A short name for the UI's menus, legends and run names ("ElasticBatch-like").
+    virtual std::string label() const = 0;
+    // The full name, where there is room and it must be said (tooltips, the run library, the
+    // report): "ElasticBatch-like (reconstructed from the published abstract)".
+    virtual std::string description() const { return label(); }
     virtual PredictorUse predictorUse() const { return PredictorUse::TableOnly; }
     // Plans for exact sizes rather than padded buckets (the oracle).
     virtual bool plansExactSizes() const { return false; }

@@ -50,7 +50,8 @@ void InferenceRun::buildInfo(std::string name)
     info_.mode = scenario_.name;
     info_.name = name.empty() ? fmt::format("{} · seed {}", phases_.back().policy->label(), options_.seed)
                               : std::move(name);
-    info_.parameters = {{"scenario", scenario_.name},
+    info_.parameters = {{"policy", phases_.back().policy->description()},
+                        {"scenario", scenario_.name},
                         {"GPU", gpu_->name()},
                         {"duration (s)", fmt::format("{:g}", options_.durationS)},
                         {"step (s)", fmt::format("{:g}", options_.stepS)},
@@ -119,7 +120,9 @@ void InferenceRun::buildSeries()
         }
         return std::tuple{gpus, static_cast<uint32_t>(epoch.instances.size()), slices};
     };
-    // Every metric holds for its step: a plan until the next, an interval's requests.
+    // Every metric holds for its step: a plan until the next, an interval's requests. A row
+    // describes the interval that ends at its time (contracts.md 8.3), and the app's charts
+    // draw it over that interval (views/chart/IntervalRows).
     auto metric = [](std::string key, std::string label, std::string unit, bool count, bool headline,
                      bool higherIsBetter, std::string family = {}, std::string member = {}) {
         return MetricInfo{std::move(key), std::move(label), std::move(unit), count, Interpolation::Step,

@@ -272,6 +272,13 @@ private slots:
             QMetaObject::invokeMethod(field, "editingFinished");
         }
         shoot("inputs");
+        // At 1280x800 each path is seen: the long labels ("SLO folder (ParvaGPU scenarios)
+        // (optional)") squeezed the fields to nothing and cut Browse off.
+        for (const char* role : {"input-profiles", "input-slo", "input-scenario"}) {
+            auto* field = qobject_cast<QQuickItem*>(find(role));
+            QVERIFY(field);
+            QVERIFY2(field->width() >= 150, qPrintable(QStringLiteral("%1: %2 px").arg(role).arg(field->width())));
+        }
         auto* open = qobject_cast<QQuickItem*>(find("openInputsButton"));
         QVERIFY(open);
         click(open);

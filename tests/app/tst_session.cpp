@@ -473,9 +473,12 @@ private slots:
 
         click(field);
         QVERIFY(field->hasActiveFocus());
+        QCOMPARE(field->property("text").toString(), QString());  // Esc dropped the "1"
         typeText("50");
         QTest::keyClick(window_, Qt::Key_Return);
         QTRY_VERIFY(!field->hasActiveFocus());
+        // "50" jumped: no complaint left over the later screenshots (it read "150" before).
+        QVERIFY2(!qobject_cast<QQuickItem*>(find("jumpError"))->isVisible(), "the jump box complains");
         verifyKeysScrub("Enter in the jump box");
 
         QQuickItem* occupancy = qobject_cast<QQuickItem*>(find("occupancyView"));

@@ -75,8 +75,8 @@ ChartSpec handMadeSpec()
     spec.title = QStringLiteral("Hand-made");
     spec.x = {QStringLiteral("Arrived workload"), QStringLiteral("%"), {}, {}, true, false};
     spec.y = {QStringLiteral("Power"), QStringLiteral("kW"), {}, {}, true, false};
-    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false, false, {}};
-    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true, false, {}};
+    ChartSpec::Series a{QStringLiteral("CPU"), ChartColors::categorical(0), {}, ChartSpec::SeriesStyle::Line, false, Steps::None, {}};
+    ChartSpec::Series b{QStringLiteral("GPU, total"), ChartColors::categorical(1), {}, ChartSpec::SeriesStyle::Line, true, Steps::None, {}};
     for (int i = 0; i <= 10; ++i) {
         a.points.append(QPointF(i, i * 0.5));
         b.points.append(QPointF(i, 100 + i * 2.25));
@@ -265,12 +265,12 @@ private slots:
         for (const ChartSpec& spec : {PodCharts::allocation({replay.get()}), PodCharts::power({replay.get()}),
                                       PodCharts::fragmentationRate({replay.get()})})
             for (const ChartSpec::Series& s : spec.series)
-                QVERIFY2(s.stepped, qPrintable(spec.title + ": " + s.name));
+                QVERIFY2(s.steps == Steps::HeldFromX, qPrintable(spec.title + ": " + s.name));
         // Arrived % changes gradually: an experiment's lines are not stepped, but counts are.
         for (const ChartSpec::Series& s : PodCharts::fragmentationRate({run_.get()}).series)
-            QVERIFY(!s.stepped);
+            QVERIFY(s.steps == Steps::None);
         for (const ChartSpec::Series& s : PodCharts::failedPods({run_.get()}).series)
-            QVERIFY(s.stepped);
+            QVERIFY(s.steps == Steps::HeldFromX);
     }
 
     // Walk items 5 and 10: two runs on different traces, exported at one cursor. B's heatmap and

@@ -125,7 +125,7 @@ private slots:
             QCOMPARE(drawn[i].name, entry["name"].toString());
             QCOMPARE(drawn[i].color, entry["color"].value<QColor>());
             QCOMPARE(drawn[i].dashed, entry["dashed"].toBool());
-            QCOMPARE(drawn[i].stepped, entry["stepped"].toBool());
+            QCOMPARE(drawn[i].steps != chart::Steps::None, entry["stepped"].toBool());
             QCOMPARE(drawn[i].style == chart::ChartSpec::SeriesStyle::StackedArea, entry["area"].toBool());
             forkDrawn = forkDrawn || entry["run"].toInt() == 1;
         }

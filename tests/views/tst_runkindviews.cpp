@@ -203,8 +203,8 @@ private slots:
         QVERIFY(info(s, "power_kw").headline && !info(s, "power_kw").higherIsBetter);
         QVERIFY(!info(s, "cpu_power_kw").headline);
         // Experiment: gradual metrics are lines, pod counts steps; replay: every state is held.
-        QVERIFY(!SeriesPlan::stepped(*experiment, "alloc_pct"));
-        QVERIFY(SeriesPlan::stepped(*experiment, "failed_pods"));
+        QVERIFY(SeriesPlan::steps(*experiment, "alloc_pct") == Steps::None);
+        QVERIFY(SeriesPlan::steps(*experiment, "failed_pods") == Steps::HeldFromX);
         for (size_t c = 0; c < replay->series().columns(); ++c)
             QVERIFY2(replay->series().info(c).interpolation == Interpolation::Step, replay->series().info(c).key.c_str());
         // Families: one member per pod class, and one per GPU model, summing to the GPU power.
@@ -221,8 +221,8 @@ private slots:
         QVERIFY(std::abs(sum - s.value("gpu_power_kw", last)) < 1e-6);
         // Another kind's count in its own unit is drawn as steps because it says so.
         const FakeKindRun fake;
-        QVERIFY(SeriesPlan::stepped(fake, "requests"));
-        QVERIFY(!SeriesPlan::stepped(fake, "slo_pct"));
+        QVERIFY(SeriesPlan::steps(fake, "requests") == Steps::HeldFromX);
+        QVERIFY(SeriesPlan::steps(fake, "slo_pct") == Steps::None);
 
         // The pod kind's summary: the peak power; in replay also the energy, ∫ power dt.
         QCOMPARE(experiment->summary().size(), size_t(1));

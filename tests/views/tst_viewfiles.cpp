@@ -7,6 +7,7 @@
 #include "chart/ChartColors.h"
 #include "items/HeatmapItem.h"
 
+#include <QAbstractAxis>
 #include <QAbstractSeries>
 #include <QAreaSeries>
 #include <QLineSeries>
@@ -234,6 +235,37 @@ private slots:
         QCOMPARE(runs, (QSet<views::RunHandle*>{run_, fork_}));
     }
 
+    // Issue 11's leftover: the heatmap's x ticks (0, 20, 40, …) differed from those of the chart
+    // beside it (0, 25, 50, …). Both now step alike, in the unit the axes show.
+    void heatmapTicksStepAsTheChartBeside()
+    {
+        QQmlEngine engine;
+        QString error;
+        std::unique_ptr<QObject> view = viewWithFork(engine, QUrl("qrc:/Tessera/FragmentationView.qml"), error);
+        QVERIFY2(view, qPrintable(error));
+        auto* item = qobject_cast<QQuickItem*>(view.get());
+        QQuickWindow window;
+        window.resize(1280, 760);
+        item->setParentItem(window.contentItem());
+        item->setSize(window.size());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* chart = view->findChild<QObject*>("fragmentationRateChart");
+        QVERIFY(chart);
+        auto* xAxis = chart->property("xAxis").value<QObject*>();
+        QVERIFY(xAxis);
+        const double chartStep = xAxis->property("tickInterval").toDouble() / chart->property("xDisplayScale").toDouble();
+        const QList<QObject*> axes = view->findChildren<QObject*>("heatAxis");
+        QCOMPARE(axes.size(), 2);
+        for (QObject* axis : axes) {
+            const QVariantList ticks = axis->property("ticks").toList();
+            QVERIFY(ticks.size() >= 3);
+            const double step = ticks[1].toMap()["value"].toDouble() - ticks[0].toMap()["value"].toDouble();
+            QVERIFY2(std::abs(step - chartStep) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(step).arg(chartStep)));
+            QCOMPARE(ticks[0].toMap()["label"].toString(), QStringLiteral("0"));
+        }
+    }
+
     // Walk items 12 and 14: the run key above a chart of both runs' classes cut B's name
     // ("B: ...") and kept the old name after a rename until the tab was shown again; the fork's
     // heatmap title was cut ("→ pwr:").
@@ -254,7 +286,11 @@ private slots:
         QVERIFY(models);
         auto* key = models->findChild<QQuickItem*>("runKey");
         QVERIFY(key && key->isVisible());
-        QVERIFY2(key->property("text").toString().contains(fork_->name()), qPrintable(key->property("text").toString()));
+        const QString keyText = key->property("text").toString();
+        QVERIFY2(QString(keyText).remove(QChar(0x200B)).contains(fork_->name()), qPrintable(keyText));
+        // One line per run, and a policy spec breaks only between its terms ("pwr:100," / "fgd:900").
+        QCOMPARE(keyText.count(QLatin1Char('\n')), 1);
+        QVERIFY2(keyText.contains(QStringLiteral("pwr:100,\u200Bfgd:900")), qPrintable(keyText));
         QVERIFY(!key->property("truncated").toBool());
         QVERIFY(key->width() >= key->property("contentWidth").toDouble());
         // Walk item 17: the cursor's label gave run A's value only, on a chart of both runs.
@@ -429,9 +465,12 @@ private slots:
             {{"runA", QVariant::fromValue(run_)}, {"runB", QVariant::fromValue(fork_)}, {"position", 10}}));
         QVERIFY2(view, qPrintable(component.errorString()));
         const QList<chart::ChartSpec> exported = views::ExportRequest("difference", run_, fork_, 0, -1, 10).specs();
-        QCOMPARE(exported.size(), 3);
+        // One panel per unit, as the screen has one axis per unit: pp (allocation and
+        // fragmentation rate) on the left, kW (power) on the right.
+        QCOMPARE(exported.size(), 2);
+        QCOMPARE(exported[0].y.unit, QStringLiteral("pp"));
+        QCOMPARE(exported[1].y.unit, QStringLiteral("kW"));
         QSet<QRgb> colours;
-        int i = 0;
         auto* chartView = view->findChild<QObject*>("compareDeltaChart");
         QVERIFY(chartView);
         const auto seriesNamed = [&](const char* name) -> QLineSeries* {
@@ -443,16 +482,24 @@ private slots:
             }
             return nullptr;
         };
-        for (const char* name : {"deltaAlloc", "deltaFrag", "deltaPower"}) {
-            auto* line = seriesNamed(name);
-            QVERIFY2(line, name);
-            const chart::ChartSpec& panel = exported[i++];
-            QCOMPARE(panel.series.size(), 1);
-            const chart::ChartSpec::Series& e = panel.series.front();
+        const struct {
+            const char* name;
+            int panel, series;
+            bool right;
+        } drawn[] = {{"deltaAlloc", 0, 0, false}, {"deltaFrag", 0, 1, false}, {"deltaPower", 1, 0, true}};
+        for (const auto& d : drawn) {
+            auto* line = seriesNamed(d.name);
+            QVERIFY2(line, d.name);
+            const chart::ChartSpec& panel = exported[d.panel];
+            const chart::ChartSpec::Series& e = panel.series.at(d.series);
             QCOMPARE(line->color(), e.color);
-            QCOMPARE(line->name(), panel.y.title());  // "Δ GPU allocation (pp)"
-            QVERIFY(panel.y.title().startsWith(e.name));
+            QCOMPARE(line->name(), QStringLiteral("%1 (%2)").arg(e.name, panel.y.unit));  // "Δ GPU allocation (pp)"
             QCOMPARE(line->pen().style() == Qt::DashLine, e.dashed);
+            // On the axis of its unit: the right one for the panel of the second unit.
+            bool onRight = false;
+            for (QAbstractAxis* axis : line->attachedAxes())
+                onRight = onRight || (axis->orientation() == Qt::Vertical && axis->alignment() == Qt::AlignRight);
+            QCOMPARE(onRight, d.right);
             colours.insert(e.color.rgb());
         }
         QCOMPARE(colours.size(), 3);

@@ -15,10 +15,14 @@ constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffd55e00, 0xff009e73, 0
                                            0xffe69f00, 0xff56b4e9, 0xfff0e442};
 
 // Paul Tol's "muted" palette less cyan, teal, green and rose (within ΔE 23 of sky blue, bluish
-// green and reddish purple), with a dark slate, a brown and a neutral grey: every colour lies at
-// least ΔE 25 (CIELAB) from every Okabe–Ito one, and ΔE 20 from each other.
-constexpr std::array<QRgb, 8> kSeries = {0xff332288, 0xff225555, 0xffddcc77, 0xffaa4499,
-                                         0xff664411, 0xff999933, 0xff882255, 0xff777777};
+// green and reddish purple), with a dark slate and a brown; then six muted tones (chroma ≤ 55,
+// lightness 35-70, picked greedily for distance) so that 13 categories (ParvaGPU's 11 models,
+// MIG profiles) never share a colour; the neutral grey last, as it sits near the grey of "no
+// category". Every colour lies at least ΔE 25 (CIELAB) from every Okabe–Ito one, and ΔE 20 from
+// each other.
+constexpr std::array<QRgb, 14> kSeries = {0xff332288, 0xff225555, 0xffddcc77, 0xffaa4499, 0xff664411,
+                                          0xff999933, 0xff882255, 0xffcc8866, 0xffbb4444, 0xff336611,
+                                          0xffaa99ee, 0xff778855, 0xff664488, 0xff777777};
 
 // viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
 constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,

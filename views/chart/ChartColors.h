@@ -19,8 +19,12 @@ public:
     // The i-th run colour, cycling. Okabe–Ito without black, which themes need for text.
     static QColor categorical(int index);
     static int categoricalCount();
-    // The i-th colour of a chart's own series (classes, models), cycling; none equals or comes
-    // close to a run colour.
+    // The i-th colour of a chart's own series and of every category (pod classes, GPU models,
+    // MIG profiles, the models an inference run serves), cycling after seriesColorCount() (at
+    // least 12) colours; none equals or comes close to a run colour. The one mapping from a
+    // category to its colour: the charts' family series (SeriesPlan::family), the legends, the
+    // occupancy, slice and Gantt views (views::categoryColor) and every export take it, so that
+    // category i has one colour everywhere.
     static QColor seriesColor(int index);
     static int seriesColorCount();
     // A reference line (the allocation chart's diagonal): a mid grey on light and dark.

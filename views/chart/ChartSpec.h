@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chart/StepCorners.h"
+
 #include <QColor>
 #include <QImage>
 #include <QList>
@@ -34,7 +36,9 @@ struct ChartSpec {
         QList<QPointF> points;  // ascending x
         SeriesStyle style = SeriesStyle::Line;
         bool dashed = false;   // a later run of a comparison (a fork): its series are dashed
-        bool stepped = false;  // each value holds until the next point (events, counts)
+        // Between points: a line, or steps held from each x (events, counts) or drawn back to
+        // the previous x (a value describing the interval that ends at its x): StepCorners.
+        Steps steps = Steps::None;
         QString run;           // "A", "B": the run of a chart of several runs; empty for one run
     };
 

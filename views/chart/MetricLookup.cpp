@@ -18,6 +18,8 @@ std::optional<double> MetricLookup::at(size_t column, double x) const
     const auto ys = series_.column(column);
     if (x < xs.front() || x > xs.back())
         return std::nullopt;
+    if (intervalRows_ && series_.info(column).interpolation == Interpolation::Step)
+        return ys[size_t(std::lower_bound(xs.begin(), xs.end(), x) - xs.begin())];  // x's interval
     // The last row with x at or before the target: the state after every step up to there.
     const size_t after = size_t(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin());
     const size_t row = after - 1;

@@ -3,6 +3,7 @@
 #include "chart/ChartColors.h"
 #include "chart/ChartLegend.h"
 #include "chart/LabelStack.h"
+#include "chart/StepCorners.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -241,15 +242,14 @@ void PanelPainter::paintHeatmap()
     painter_.restore();
 }
 
-QPolygonF PanelPainter::edge(const QList<QPointF>& points, const std::vector<double>& base, bool stepped) const
+QPolygonF PanelPainter::edge(const QList<QPointF>& points, const std::vector<double>& base, Steps steps) const
 {
+    QList<QPointF> stacked = points;
+    for (qsizetype i = 0; i < stacked.size() && size_t(i) < base.size(); ++i)
+        stacked[i].ry() += base[size_t(i)];
     QPolygonF line;
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const double y = points[i].y() + (size_t(i) < base.size() ? base[size_t(i)] : 0.0);
-        if (stepped && i > 0)
-            line << QPointF(toX(points[i].x()), line.back().y());  // the value held until this event
-        line << QPointF(toX(points[i].x()), toY(y));
-    }
+    for (const QPointF& p : stepCorners(stacked, steps))
+        line << QPointF(toX(p.x()), toY(p.y()));
     return line;
 }
 
@@ -267,11 +267,11 @@ void PanelPainter::paintSeries()
         if (s.style == ChartSpec::SeriesStyle::StackedArea) {
             if (stack.size() < size_t(s.points.size()))
                 stack.resize(size_t(s.points.size()), 0.0);
-            const QPolygonF topEdge = edge(s.points, stack, s.stepped);
+            const QPolygonF topEdge = edge(s.points, stack, s.steps);
             QList<QPointF> zeros = s.points;
             for (QPointF& p : zeros)
                 p.setY(0.0);
-            const QPolygonF bottomEdge = edge(zeros, stack, s.stepped);
+            const QPolygonF bottomEdge = edge(zeros, stack, s.steps);
             QPolygonF outline = topEdge;
             for (auto it = bottomEdge.rbegin(); it != bottomEdge.rend(); ++it)
                 outline << *it;
@@ -292,7 +292,7 @@ void PanelPainter::paintSeries()
         painter_.setPen(pen);
         painter_.setBrush(Qt::NoBrush);
         QPainterPath line;  // a path, so that SVG keeps one <path> per series
-        line.addPolygon(edge(s.points, {}, s.stepped));
+        line.addPolygon(edge(s.points, {}, s.steps));
         painter_.drawPath(line);
     }
     painter_.restore();

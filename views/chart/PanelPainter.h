@@ -49,8 +49,8 @@ private:
     void paintGrid();
     void paintHeatmap();
     // A series' line in plot coordinates, raised by `base` (the stack below it, by point);
-    // stepped lines hold each value until the next point.
-    QPolygonF edge(const QList<QPointF>& points, const std::vector<double>& base, bool stepped) const;
+    // steps have their corners where `steps` puts them (StepCorners).
+    QPolygonF edge(const QList<QPointF>& points, const std::vector<double>& base, Steps steps) const;
     void paintSeries();
     void paintAxes();
     void paintMarkers();

@@ -2,6 +2,7 @@
 
 #include "chart/ChartRegistry.h"
 #include "chart/FragmentationHeatmap.h"
+#include "chart/IntervalRows.h"
 #include "chart/MatchedPosition.h"
 #include "chart/MetricLookup.h"
 #include "chart/OccupancyChart.h"
@@ -20,9 +21,26 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
     for (const PlannedSeries& p : plan) {
         if (!windows[p.run])
             windows[p.run] = frame.window(p.run);
-        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.stepped,
+        spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.steps,
                             frame.runCount() > 1 ? frame.runLetter(p.run) : QString()});
     }
+}
+
+// B − A of `key` at `samples` x spread evenly over [lo, hi] (in the chart's unit, x scaled by
+// `scale` from the runs'), each run read as it is drawn (MetricLookup); none where either run
+// has no value.
+QList<QPointF> differencePoints(const MetricLookup& a, const MetricLookup& b, const std::string& key, double lo,
+                                double hi, double scale, int samples)
+{
+    QList<QPointF> points;
+    for (int i = 0; hi >= lo && i < samples; ++i) {
+        const double x = lo + (hi - lo) * double(i) / double(samples - 1);
+        const auto va = a.at(key, x / scale);
+        const auto vb = b.at(key, x / scale);
+        if (va && vb)
+            points.append(QPointF(x, *vb - *va));
+    }
+    return points;
 }
 
 }  // namespace
@@ -53,7 +71,8 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 {
     const Runs runs{&a, &b};
     const RunChartFrame frame(runs, options);
-    const MetricLookup lookupA(a.series()), lookupB(b.series());
+    const MetricLookup lookupA(a.series(), IntervalRows::of(a.info().kind)),
+        lookupB(b.series(), IntervalRows::of(b.info().kind));
     // Matched x: an even grid over the x both runs cover inside the window.
     const double scale = frame.xScale();
     const auto& xb = b.series().column(0);
@@ -61,21 +80,27 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     const double hi = std::min(frame.xMax(), xb.empty() ? frame.xMin() : xb.back() * scale);
     const int samples = std::clamp(options.maxPoints, 2, 4000);
 
+    // One panel per unit, as the screen has one axis per unit: the series of a unit share it.
     QList<ChartSpec> charts;
-    for (const PlannedSeries& m : plan ? plan(frame) : SeriesPlan::difference(frame)) {
+    const SeriesPlan::List planned = plan ? plan(frame) : SeriesPlan::difference(frame);
+    QStringList units;
+    for (const PlannedSeries& m : planned)
+        if (!units.contains(m.unit))
+            units << m.unit;
+    for (const QString& unit : units) {
+        SeriesPlan::List group;
+        for (const PlannedSeries& m : planned)
+            if (m.unit == unit)
+                group.append(m);
         // "Δ GPU allocation" is the "Difference in GPU allocation".
-        ChartSpec spec = frame.spec(QStringLiteral("Difference in %1").arg(m.name.mid(2)), m.name, m.unit);
-        spec.subtitle = frame.subtitle(false);  // one B − A series, drawn solid
+        const QString title = group.size() == 1 ? QStringLiteral("Difference in %1").arg(group[0].name.mid(2))
+                                                : QStringLiteral("Differences B − A");
+        ChartSpec spec = frame.spec(title, group.size() == 1 ? group[0].name : QStringLiteral("Δ B − A"), unit);
+        spec.subtitle = frame.subtitle(false);  // B − A series, drawn solid
         spec.y.includeZero = true;
-        QList<QPointF> points;
-        for (int i = 0; hi >= lo && i < samples; ++i) {
-            const double x = lo + (hi - lo) * double(i) / double(samples - 1);
-            const auto va = lookupA.at(m.key, x / scale);
-            const auto vb = lookupB.at(m.key, x / scale);
-            if (va && vb)
-                points.append(QPointF(x, *vb - *va));
-        }
-        spec.series.append({m.name, m.color, points, ChartSpec::SeriesStyle::Line, m.dashed, m.stepped, {}});
+        for (const PlannedSeries& m : group)
+            spec.series.append({m.name, m.color, differencePoints(lookupA, lookupB, m.key, lo, hi, scale, samples),
+                                ChartSpec::SeriesStyle::Line, m.dashed, m.steps, {}});
         charts.append(spec);
     }
     return charts;
@@ -155,10 +180,11 @@ std::optional<size_t> RunCharts::divergence(const Run& a, const Run& b)
     for (size_t c = 0; c < sa.columns(); ++c)
         if (const auto other = sb.find(sa.info(c).key))
             shared.emplace_back(c, *other);
+    const bool intervals = IntervalRows::of(a.info().kind) && IntervalRows::of(b.info().kind);
     for (size_t r = 0; r < rows; ++r)
         for (const auto& [ca, cb] : shared)
             if (sa.column(ca)[r] != sb.column(cb)[r])
-                return r;
+                return intervals && r > 0 ? r - 1 : r;
     if (sa.rows() != sb.rows())
         return rows;
     return std::nullopt;

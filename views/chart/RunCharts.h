@@ -43,7 +43,7 @@ public:
     static QList<ChartSpec> occupancies(const Runs& runs, const RunChartOptions& options = {},
                                         bool darkBackground = false);
     // B minus A at matched x for the series of `plan` (SeriesPlan::difference: the headline
-    // metrics, or a kind's own choice), one panel each.
+    // metrics, or a kind's own choice), one panel per unit (the screen's one axis per unit).
     static QList<ChartSpec> difference(const Run& a, const Run& b, const RunChartOptions& options = {},
                                        const std::function<SeriesPlan::List(const RunChartFrame&)>& plan = {});
 
@@ -51,7 +51,9 @@ public:
     static QList<ChartSpec> all(const Runs& runs, const RunChartOptions& options = {},
                                 const ProgressCallback& progress = {});
 
-    // The first position at which two runs' metrics differ: where a fork diverges.
+    // The position at whose x two runs start to differ: where a fork diverges. The first row whose
+    // metrics differ, or for a kind whose rows describe the interval ending at their x
+    // (IntervalRows) the row before it, where that interval (and the difference) starts.
     static std::optional<size_t> divergence(const Run& a, const Run& b);
 };
 

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/ChartRegistry.h"
+#include "chart/IntervalRows.h"
 
 #include <algorithm>
 
@@ -27,7 +28,7 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     List plan;
     for (size_t i = 0; i < frame.runCount(); ++i)
         if (hasColumn(frame.run(i), key))
-            plan.append({frame.runName(i), frame.runColor(i), ChartSpec::SeriesStyle::Line, i > 0, stepped(frame.run(i), key), i,
+            plan.append({frame.runName(i), frame.runColor(i), ChartSpec::SeriesStyle::Line, i > 0, steps(frame.run(i), key), i,
                          std::string(key), {}, {}});
     return plan;
 }
@@ -41,7 +42,7 @@ SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_vi
             continue;
         const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
         plan.append({ownName(frame, label, i), ChartColors::seriesColor(colour), ChartSpec::SeriesStyle::Line, i > 0,
-                     stepped(frame.run(i), key), i, std::string(key), {}, {}});
+                     steps(frame.run(i), key), i, std::string(key), {}, {}});
     }
     return plan;
 }
@@ -51,10 +52,12 @@ QString SeriesPlan::ownName(const RunChartFrame& frame, const QString& name, siz
     return frame.runCount() > 1 ? QStringLiteral("%1 · %2").arg(name, frame.runLetter(run)) : name;
 }
 
-bool SeriesPlan::stepped(const Run& run, std::string_view key)
+Steps SeriesPlan::steps(const Run& run, std::string_view key)
 {
     const auto column = run.series().find(key);
-    return column && run.series().info(*column).interpolation == Interpolation::Step;
+    if (!column || run.series().info(*column).interpolation != Interpolation::Step)
+        return Steps::None;
+    return IntervalRows::of(run.info().kind) ? Steps::EndingAtX : Steps::HeldFromX;
 }
 
 SeriesPlan::List SeriesPlan::family(const RunChartFrame& frame, std::string_view family, bool onlyNonZero)
@@ -76,7 +79,7 @@ SeriesPlan::List SeriesPlan::family(const RunChartFrame& frame, std::string_view
             const QString name = QString::fromStdString(info.member.empty() ? info.label : info.member);
             plan.append({ownName(frame, name, i),
                          ChartColors::seriesColor(int(m)), ChartSpec::SeriesStyle::Line, i > 0,
-                         stepped(frame.run(i), info.key), i, info.key, {}, {}});
+                         steps(frame.run(i), info.key), i, info.key, {}, {}});
         }
     }
     return plan;
@@ -113,13 +116,20 @@ SeriesPlan::List SeriesPlan::difference(const RunChartFrame& frame, const std::v
         PlannedSeries p;
         p.name = QStringLiteral("Δ %1").arg(lowerFirst(QString::fromStdString(info.label)));
         p.color = ChartColors::seriesColor(colour++);
-        p.stepped = stepped(frame.run(1), key);
+        p.steps = steps(frame.run(1), key);
         p.run = 1;
         p.key = key;
         // A difference of percentages is in percentage points.
         p.unit = unit.startsWith(QLatin1Char('%')) ? QStringLiteral("pp") : unit;
         list.append(p);
     }
+    // One y axis per unit, and a chart has two (left and right on screen, one panel each in a
+    // file): the differences of a third unit are left to the comparison table.
+    QStringList units;
+    for (const PlannedSeries& p : list)
+        if (!units.contains(p.unit))
+            units << p.unit;
+    list.removeIf([&](const PlannedSeries& p) { return units.indexOf(p.unit) >= 2; });
     return list;
 }
 

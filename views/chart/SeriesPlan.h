@@ -20,7 +20,7 @@ struct PlannedSeries {
     QColor color;
     ChartSpec::SeriesStyle style = ChartSpec::SeriesStyle::Line;
     bool dashed = false;   // a later run (a fork, a compared run): its series are dashed
-    bool stepped = false;  // the value holds until the next event
+    Steps steps = Steps::None;  // a line or steps, and where their corners go (SeriesPlan::steps)
     size_t run = 0;        // index into the frame's runs
     std::string key;       // the metric drawn
     std::vector<std::string> below;  // a stacked area: the keys stacked under it, bottom first
@@ -32,7 +32,7 @@ struct PlannedSeries {
 // a chart with series of its own (a family's members: pod classes, GPU models) colours them
 // from ChartColors::seriesColor, a palette no run colour is in, and tells the runs apart by
 // line style: every run after the first is dashed. A metric is drawn as steps when it says so
-// (MetricInfo::interpolation).
+// (MetricInfo::interpolation), with its corners where the kind's rows put them (steps()).
 class SeriesPlan {
 public:
     using List = QList<PlannedSeries>;
@@ -48,11 +48,14 @@ public:
     static List family(const RunChartFrame& frame, std::string_view family, bool onlyNonZero = false);
     // The differences B − A of run 1 less run 0 for `keys` (empty: the first run's headline
     // metrics, MetricInfo::headline), each in its own colour, drawn solid; percentages in
-    // percentage points. The screen draws them on one chart, the export one panel each.
+    // percentage points. Of the first two units only: one y axis per unit, the screen's left
+    // and right axes, the export's two panels (RunCharts::difference).
     static List difference(const RunChartFrame& frame, const std::vector<std::string>& keys = {});
-    // Whether metric `key` of `run` is drawn as steps (MetricInfo::interpolation). The plans,
-    // the exported charts and SeriesFeeder (every series on screen) all ask here.
-    static bool stepped(const Run& run, std::string_view key);
+    // How metric `key` of `run` is drawn between rows: a line (MetricInfo Interpolation::Linear,
+    // or a key it lacks) or steps, held from each row's x or, for a kind whose rows describe the
+    // interval ending at their x (IntervalRows), over that interval. The plans, the exported
+    // charts and SeriesFeeder (every series on screen) all ask here.
+    static Steps steps(const Run& run, std::string_view key);
     // A series of a chart's own (a class, a model) for run i: with the run's letter when several
     // runs share the chart (the subtitle says which run is A and which B), so legends stay short.
     static QString ownName(const RunChartFrame& frame, const QString& name, size_t run);

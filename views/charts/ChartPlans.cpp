@@ -2,7 +2,6 @@
 
 #include "chart/ChartColors.h"
 #include "chart/ChartRegistry.h"
-#include "chart/NiceTicks.h"
 #include "chart/PanelPainter.h"
 #include "chart/SeriesPlan.h"
 #include "chart/XAxisUnit.h"
@@ -57,7 +56,7 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"fill", chart::ChartColors::areaFill(p.color)},
                                 {"area", p.style == chart::ChartSpec::SeriesStyle::StackedArea},
                                 {"dashed", p.dashed},
-                                {"stepped", p.stepped},
+                                {"stepped", p.steps != chart::Steps::None},
                                 {"run", int(p.run)},
                                 {"key", QString::fromStdString(p.key)},
                                 {"below", below},
@@ -92,19 +91,6 @@ QVariantMap ChartPlans::xUnit(RunHandle* run, double span) const
 QString ChartPlans::xRangeText(RunHandle* run, double lo, double hi) const
 {
     return chart::XAxisUnit::forSpan(run ? run->xUnit() : QString(), hi - lo).rangeText(lo, hi);
-}
-
-QVariantList ChartPlans::ticks(double lo, double hi, int target) const
-{
-    QVariantList list;
-    if (!(hi > lo))
-        return list;
-    const chart::NiceTicks t = chart::NiceTicks::compute(lo, hi, target);
-    const double eps = t.step * 1e-6;
-    for (double v : t.values)
-        if (v >= lo - eps && v <= hi + eps)
-            list.append(QVariantMap{{"value", v}, {"label", QString::number(v, 'f', t.decimals)}});
-    return list;
 }
 
 QColor ChartPlans::markerColor(bool dark) const

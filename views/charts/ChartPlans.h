@@ -37,9 +37,6 @@ public:
     Q_INVOKABLE QVariantMap xUnit(tessera::views::RunHandle* run, double span) const;
     // "43.9–110.5 %": an x range of `run` in the unit its axes show for that span (XAxisUnit).
     Q_INVOKABLE QString xRangeText(tessera::views::RunHandle* run, double lo, double hi) const;
-    // Round ticks inside [lo, hi] (about `target` of them, as the exported charts' axes: NiceTicks),
-    // as {value, label}.
-    Q_INVOKABLE QVariantList ticks(double lo, double hi, int target = 6) const;
     // The colour of the fork, "diverges" and cursor markers on a light or dark chart: the
     // exported charts' (ChartTheme::markerLine), a grey no series of any chart takes.
     Q_INVOKABLE QColor markerColor(bool dark) const;

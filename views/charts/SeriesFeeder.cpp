@@ -1,6 +1,9 @@
 #include "charts/SeriesFeeder.h"
 
 #include "chart/SeriesPlan.h"
+#include "chart/IntervalRows.h"
+#include "chart/MetricLookup.h"
+#include "chart/StepCorners.h"
 #include "charts/MinMaxDownsampler.h"
 
 #include <QLineSeries>
@@ -49,22 +52,18 @@ std::vector<double> summed(const RunHandle* run, const QStringList& keys)
     return sum;
 }
 
-// The samples `at` as points; stepped, each value holds until the next sample's x, where the
-// line rises or falls upright (an event changes the state at once).
+// The samples `at` as points, with the corners of steps where the exports put them (StepCorners).
 QList<QPointF> points(std::span<const double> x, std::span<const double> y, const std::vector<size_t>& at,
-                      bool stepped)
+                      chart::Steps steps)
 {
     QList<QPointF> list;
-    list.reserve(qsizetype(at.size()) * (stepped ? 2 : 1));
-    for (size_t i : at) {
-        if (stepped && !list.isEmpty())
-            list.append(QPointF(x[i], list.back().y()));
+    list.reserve(qsizetype(at.size()));
+    for (size_t i : at)
         list.append(QPointF(x[i], y[i]));
-    }
-    return list;
+    return chart::stepCorners(list, steps);
 }
 
-bool stepped(const RunHandle* run, const QString& key) { return chart::SeriesPlan::stepped(run->run(), key.toStdString()); }
+chart::Steps steps(const RunHandle* run, const QString& key) { return chart::SeriesPlan::steps(run->run(), key.toStdString()); }
 
 }  // namespace
 
@@ -81,7 +80,7 @@ int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, in
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(*y, range->from, range->to, size_t(std::max(maxPoints, 2)));
-    series->replace(points(run->run().series().column(0), *y, at, stepped(run, key)));
+    series->replace(points(run->run().series().column(0), *y, at, steps(run, key)));
     return int(at.size());
 }
 
@@ -101,10 +100,10 @@ int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringLi
     const std::vector<double> upper = summed(run, belowKeys + QStringList{key});
     const auto at = MinMaxDownsampler::indices(upper, range->from, range->to, size_t(std::max(maxPoints, 2)));
     const auto x = run->run().series().column(0);
-    const bool steps = stepped(run, key);
-    area->upperSeries()->replace(points(x, upper, at, steps));
+    const chart::Steps drawn = steps(run, key);
+    area->upperSeries()->replace(points(x, upper, at, drawn));
     if (area->lowerSeries())
-        area->lowerSeries()->replace(points(x, lower, at, steps));
+        area->lowerSeries()->replace(points(x, lower, at, drawn));
     return int(at.size());
 }
 
@@ -121,24 +120,25 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
         return 0;
     }
     const auto xa = runA->run().series().column(0), xb = runB->run().series().column(0);
+    // B where its rows fall elsewhere: as it is drawn at A's x (MetricLookup: interpolated,
+    // held, or the interval holding x), as the exported differences read it.
+    const chart::MetricLookup lookupB(runB->run().series(), chart::IntervalRows::of(runB->run().info().kind));
+    const std::string metric = key.toStdString();
     std::vector<double> xs, diff;
     for (size_t i = 0; i < xa.size(); ++i) {
-        size_t j = i;
-        if (i >= xb.size() || xb[i] != xa[i]) {
-            const auto after = std::upper_bound(xb.begin(), xb.end(), xa[i]);
-            if (after == xb.begin())
-                continue;  // runB has not started yet at this x
-            j = size_t(after - xb.begin()) - 1;
-        }
+        // The same row of a fork's grid, whatever other rows share its x (events at one time).
+        const std::optional<double> vb = i < xb.size() && xb[i] == xa[i] ? std::optional((*b)[i]) : lookupB.at(metric, xa[i]);
+        if (!vb)
+            continue;  // runB does not cover this x
         xs.push_back(xa[i]);
-        diff.push_back((*b)[j] - (*a)[i]);
+        diff.push_back(*vb - (*a)[i]);
     }
     if (diff.empty()) {
         series->clear();
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(diff, 0, diff.size() - 1, size_t(std::max(maxPoints, 2)));
-    series->replace(points(xs, diff, at, stepped(runA, key)));
+    series->replace(points(xs, diff, at, steps(runA, key)));
     return int(at.size());
 }
 

@@ -15,8 +15,8 @@ namespace tessera::views {
 // on the CPU and a 100,000-step run would otherwise stall it. x is always the run's column 0
 // (arrived % or time); values keep the series' units (power in kW, allocation in %).
 // Positions run from `from` to `to` inclusive; `to` = -1 means the run's last step. Series that
-// SeriesPlan::stepped says are steps (replay time, counts) hold each value until the next sample,
-// as in the exported charts.
+// SeriesPlan::steps says are steps are drawn with their corners where the exported
+// charts put them (StepCorners).
 class SeriesFeeder : public QObject {
     Q_OBJECT
     QML_ELEMENT

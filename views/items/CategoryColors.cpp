@@ -8,11 +8,8 @@ namespace tessera::views {
 
 QColor categoryColor(int index)
 {
-    using chart::ChartColors;
-    const int runColors = ChartColors::categoricalCount();
-    const int n = runColors + ChartColors::seriesColorCount();
-    const int i = ((index % n) + n) % n;
-    return i < runColors ? ChartColors::categorical(i) : ChartColors::seriesColor(i - runColors);
+    // The charts' colours for a family's members: model i of the slice view is model i's line.
+    return chart::ChartColors::seriesColor(index);
 }
 
 QVariantList layerList(const OccupancyLayout& layout)

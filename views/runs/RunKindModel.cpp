@@ -3,6 +3,8 @@
 #include "run/RunKindRegistry.h"
 #include "store/RunRecord.h"
 
+#include <QRegularExpression>
+
 #include <cmath>
 #include <exception>
 
@@ -78,6 +80,30 @@ const RunKind* RunKindModel::found() const
 QString RunKindModel::displayName() const
 {
     return orElse(QString(), [&] { return found() ? qs(found()->displayName()) : QString(); });
+}
+
+QString RunKindModel::inputsName() const
+{
+    return orElse(QString(), [&] {
+        const RunKind* kind = found();
+        if (!kind)
+            return QString();
+        if (loadsNodeAndPodLists(*kind))
+            return tr("a trace");
+        // "the profile folder, SLO folder or scenario file": the kind's own input labels,
+        // without their asides.
+        QStringList labels;
+        for (const RunKindInput& input : kind->inputs()) {
+            QString label = qs(input.label).remove(QRegularExpression(QStringLiteral("\\s*\\(.*\\)")));
+            if (label.size() > 1 && label[1].isLower())
+                label[0] = label[0].toLower();
+            labels << label;
+        }
+        if (labels.isEmpty())
+            return QString();
+        const QString last = labels.takeLast();
+        return tr("the %1").arg(labels.isEmpty() ? last : tr("%1 or %2").arg(labels.join(QStringLiteral(", ")), last));
+    });
 }
 
 QStringList RunKindModel::kinds() const

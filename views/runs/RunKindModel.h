@@ -23,6 +23,9 @@ class RunKindModel : public QObject {
     // The kind's id (RunInfo::kind); setting an unknown id keeps the current kind.
     Q_PROPERTY(QString kindId READ kindId WRITE setKindId NOTIFY kindChanged)
     Q_PROPERTY(QString displayName READ displayName NOTIFY kindChanged)
+    // What a user opens to make runs of the kind, after "Open": "a trace" for pods, else the
+    // kind's inputs by their labels ("the profile folder, SLO folder or scenario file").
+    Q_PROPERTY(QString inputsName READ inputsName NOTIFY kindChanged)
     // Every registered kind's id.
     Q_PROPERTY(QStringList kinds READ kinds CONSTANT)
     // Per registered kind: {id, name}, for a kind menu.
@@ -51,6 +54,7 @@ public:
     QString kindId() const { return kindId_; }
     void setKindId(const QString& id);
     QString displayName() const;
+    QString inputsName() const;
     QStringList kinds() const;
     QVariantList kindEntries() const;
     QStringList policies() const;

@@ -4,6 +4,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tessera::views {
@@ -38,17 +39,39 @@ QString JumpParser::shown(const Axis& axis, double x)
     return QStringLiteral("%1 %2").arg(number(x / u.perUnit), u.unit);
 }
 
+QString JumpParser::examples(const Axis& axis)
+{
+    if (!isTime(axis))
+        return QStringLiteral("%1%2").arg(number(axis.min + 0.65 * (axis.max - axis.min)), axis.unit);
+    // Times inside this run, in the largest unit it spans: a 200-day replay reads "130d, 4h",
+    // a 5-minute inference run "3min, 90s"; never a time past the run's end.
+    const double span = axis.max - axis.min;
+    const auto at = [&](double per, const char* unit) {
+        return QStringLiteral("%1%2").arg(std::max(1.0, std::round(0.65 * span / per))).arg(QLatin1String(unit));
+    };
+    QString times;
+    if (span >= 2 * kDay)
+        times = at(kDay, "d") + QStringLiteral(", 4h");
+    else if (span >= 2 * kHour)
+        times = at(kHour, "h") + QStringLiteral(", 30min");
+    else if (span >= 2 * kMinute)
+        times = at(kMinute, "min") + QStringLiteral(", 90s");
+    else
+        times = at(1, "s");
+    return times + QStringLiteral(", 95%");
+}
+
 QString JumpParser::hint(const Axis& axis)
 {
     if (isTime(axis))
-        return QStringLiteral("jump to: 130d, 4h, 95%");
+        return QStringLiteral("jump to: %1").arg(examples(axis));
     return axis.unit.isEmpty() ? QStringLiteral("jump to") : QStringLiteral("jump to (%1)").arg(axis.unit);
 }
 
 JumpParser::Result JumpParser::parse(const QString& text, const Axis& axis)
 {
     const QString input = text.trimmed().toLower();
-    const QString accepted = isTime(axis) ? QStringLiteral("a time such as 130d, 4h, 2d 6h or 90min, or a share such as 95%")
+    const QString accepted = isTime(axis) ? QStringLiteral("a time or a share of the run's time, such as %1").arg(examples(axis))
                                           : QStringLiteral("a number in %1, such as 95").arg(axis.unit);
     if (input.isEmpty())
         return {std::nullopt, QStringLiteral("Type %1.").arg(accepted)};

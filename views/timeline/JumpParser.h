@@ -27,6 +27,9 @@ public:
     static Result parse(const QString& text, const Axis& axis);
     // A short example of what the box accepts on `axis`, for its placeholder.
     static QString hint(const Axis& axis);
+    // Examples of what the box accepts on `axis`, each inside the run: "130d, 4h, 95%" on a
+    // 200-day replay, "3min, 90s, 95%" on a 5-minute inference run, "65.0%" on an arrived axis.
+    static QString examples(const Axis& axis);
     // `x` as the axes show it, e.g. "187.3 d" or "95.00 %".
     static QString shown(const Axis& axis, double x);
 };

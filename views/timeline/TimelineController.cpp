@@ -120,6 +120,11 @@ QString TimelineController::jumpHint() const
     return run_ ? JumpParser::hint({run_->xUnit(), run_->xAt(0), run_->xAt(steps())}) : QString();
 }
 
+QString TimelineController::jumpExamples() const
+{
+    return run_ ? JumpParser::examples({run_->xUnit(), run_->xAt(0), run_->xAt(steps())}) : QString();
+}
+
 bool TimelineController::jumpTo(const QString& text)
 {
     if (!run_) {

@@ -29,6 +29,8 @@ class TimelineController : public QObject {
     // What the jump box accepts (its placeholder), and why the last text typed there was
     // refused ("" after a jump).
     Q_PROPERTY(QString jumpHint READ jumpHint NOTIFY runChanged)
+    // What the jump box accepts, by example, inside this run: "3min, 90s, 95%" (JumpParser).
+    Q_PROPERTY(QString jumpExamples READ jumpExamples NOTIFY runChanged)
     Q_PROPERTY(QString jumpError READ jumpError NOTIFY jumpErrorChanged)
     // Where the last jump landed when that is not where it was asked to (no event there), ""
     // otherwise: the box says so rather than moving the cursor silently.
@@ -59,6 +61,7 @@ public:
     QString xUnit() const;
     QVariantMap words() const;
     QString jumpHint() const;
+    QString jumpExamples() const;
     QString jumpError() const { return jumpError_; }
     QString jumpNote() const { return jumpNote_; }
     double xStart() const;

@@ -13,7 +13,8 @@ namespace {
 class ElasticBatchPolicy final : public InferencePolicy {
 public:
     std::string spec() const override { return "elasticbatch"; }
-    std::string label() const override { return "ElasticBatch-like (reconstructed from the published abstract)"; }
+    std::string label() const override { return "ElasticBatch-like"; }
+    std::string description() const override { return "ElasticBatch-like (reconstructed from the published abstract)"; }
     PredictorUse predictorUse() const override { return PredictorUse::LearnedByDefault; }
     bool replansIncrementally() const override { return true; }
     InferencePlan plan(const PlanningContext& context) const override

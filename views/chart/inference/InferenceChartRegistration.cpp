@@ -1,6 +1,7 @@
 // The MIG inference kind's charts and tabs, registered before main(): the app's tabs, export,
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
 #include "chart/ChartRegistry.h"
+#include "chart/IntervalRows.h"
 #include "chart/inference/InferenceCharts.h"
 #include "inference/InferenceRun.h"
 
@@ -9,6 +10,9 @@ namespace tessera::chart {
 namespace {
 
 constexpr const char* kKind = InferenceRun::kKind;
+
+// A row describes the interval that ends at its time (contracts.md 8.3): drawn over it.
+const IntervalRowsRegistration intervalRows(kKind);
 
 std::function<QString(const RunWords&)> titled(const char* title)
 {

@@ -30,7 +30,7 @@ ChartSpec PodCharts::allocation(const Runs& runs, const RunChartOptions& options
         // The FGD paper's diagonal, as in the app: every arrived GPU allocated.
         const double top = std::min(100.0, frame.xMax());
         spec.series.prepend({QStringLiteral("every arrived GPU allocated"), ChartColors::referenceLine(),
-                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, false, {}});
+                             {QPointF(0, 0), QPointF(top, top)}, ChartSpec::SeriesStyle::Line, true, Steps::None, {}});
     }
     return spec;
 }

@@ -30,7 +30,7 @@ PodSeriesPlans::List PodSeriesPlans::failedPods(const RunChartFrame& frame)
     if (plan.isEmpty())  // nothing failed: show the flat totals rather than an empty frame
         for (size_t i = 0; i < frame.runCount(); ++i)
             plan.append({QStringLiteral("All classes · %1").arg(frame.runName(i)), frame.runColor(i),
-                         ChartSpec::SeriesStyle::Line, i > 0, SeriesPlan::stepped(frame.run(i), "failed_pods"), i,
+                         ChartSpec::SeriesStyle::Line, i > 0, SeriesPlan::steps(frame.run(i), "failed_pods"), i,
                          "failed_pods", {}, {}});
     return plan;
 }
@@ -41,10 +41,10 @@ PodSeriesPlans::List PodSeriesPlans::power(const RunChartFrame& frame)
     const Run& first = frame.run(0);
     if (hasColumn(first, "cpu_power_kw") && hasColumn(first, "gpu_power_kw")) {
         plan.append({SeriesPlan::ownName(frame, labelOf(first, "cpu_power_kw"), 0), ChartColors::seriesColor(2),
-                     ChartSpec::SeriesStyle::StackedArea, false, SeriesPlan::stepped(first, "cpu_power_kw"), 0,
+                     ChartSpec::SeriesStyle::StackedArea, false, SeriesPlan::steps(first, "cpu_power_kw"), 0,
                      "cpu_power_kw", {}, {}});
         plan.append({SeriesPlan::ownName(frame, labelOf(first, "gpu_power_kw"), 0), ChartColors::seriesColor(0),
-                     ChartSpec::SeriesStyle::StackedArea, false, SeriesPlan::stepped(first, "gpu_power_kw"), 0,
+                     ChartSpec::SeriesStyle::StackedArea, false, SeriesPlan::steps(first, "gpu_power_kw"), 0,
                      "gpu_power_kw", {"cpu_power_kw"}, {}});
     }
     for (PlannedSeries total : SeriesPlan::metric(frame, "power_kw")) {
