@@ -171,7 +171,6 @@ private slots:
     {
         Comparison compared(trace_, "fgd", "bestfit");
         RunComparisonModel& model = compared.model;
-        const MetricSeries& s = compared.a.run().series();
         int inUseRow = -1, failedRow = -1;
         for (int row = 0; row < model.rowCount(); ++row) {
             if (model.key(row) == PodSchedulingRun::kGpusInUseKey)
