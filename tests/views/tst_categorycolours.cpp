@@ -54,8 +54,8 @@ private slots:
         options.predictor = "table";
         const auto run = InferenceRun::simulate(
             world, scenario,
-            {PolicyPhase{0, InferencePolicyRegistry::instance().create("mig-disabled", *MigGpuType::find(options.gpuType)),
-                         false}},
+            {PolicyPhase{.fromS = 0, .policy = InferencePolicyRegistry::instance().create(
+                                         "mig-disabled", *MigGpuType::find(options.gpuType))}},
             options);
 
         // The slice view's layer of models and its legend.

@@ -52,7 +52,7 @@ std::shared_ptr<const InferenceRun> steppedScenario(double stepS = 10)
     options.predictor = "table";
     const MigGpuType& gpu = *MigGpuType::find(options.gpuType);
     return InferenceRun::simulate(
-        world, scenario, {PolicyPhase{0, InferencePolicyRegistry::instance().create("elasticbatch", gpu), false}},
+        world, scenario, {PolicyPhase{.fromS = 0, .policy = InferencePolicyRegistry::instance().create("elasticbatch", gpu)}},
         options);
 }
 
