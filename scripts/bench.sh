@@ -6,8 +6,8 @@
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
 # study, and of a streamed replay CSV, against one run), inference (the request-level simulator
 # on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet), kinds
-# (scrubbing a MIG inference run of about 900 GPUs through the run-kind registry); none given:
-# all of them.
+# (scrubbing a MIG inference run of about 900 GPUs through the run-kind registry), training
+# (the round-based training scheduler on the 8 Sia-Philly traces); none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +19,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub memory inference app planning kinds}
+sections=${*:-real scale scrub memory inference app planning kinds training}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -158,5 +158,21 @@ if want kinds; then
     echo
   else
     echo "(kinds: skipped, no ParvaGPU data at $mig)" >&2
+  fi
+fi
+
+if want training; then
+  # Issue 13: one Sia-Philly trace across the six placement policies under 2 s, the 8 x 6 grid
+  # under 10 s (setup A1: 16 x 4 GPUs, FIFO, R = 360 s, L = 1.7, seed-42 variability).
+  pal=$shared/traces/pal-sia-philly
+  if [ -d "$pal/philly" ]; then
+    echo "== training placement: workload-1 x 6 policies on one core, then 8 traces x 6 policies (median of 5)"
+    "$build/bench/tessera-bench-training" --traces "$pal/philly" --variability "$pal/variability" --repeat 5
+    echo "-- the grid on $(nproc) threads"
+    "$build/bench/tessera-bench-training" --traces "$pal/philly" --variability "$pal/variability" --repeat 5 \
+      --threads "$(nproc)" | grep grid
+    echo
+  else
+    echo "(training: skipped, no pal-sia-philly traces at $pal)" >&2
   fi
 fi
