@@ -267,11 +267,11 @@ ExplanationTable TrainingPlacementRun::explain(size_t step) const
     const Phase& phase = phaseOf(step);
     const RoundDecision decision = phase.simulation->explainRound(result_, result_.rounds[step].round);
     const RoundParameters& p = phase.parameters;
-    table.subject = fmt::format("round {} at {:.2f} h: {} placement, {} order, L {:g}", decision.round,
-                                decision.timeS / 3600.0, placementLabel(p.placement), schedulerLabel(p.scheduler),
-                                p.locality);
+    // The app names the round already: the subject says when it was and by which rules.
+    table.subject = fmt::format("{:.2f} h: {} placement, {} order, L {:g}", decision.timeS / 3600.0,
+                                placementLabel(p.placement), schedulerLabel(p.scheduler), p.locality);
     table.candidateColumn = "job · candidate GPU set";
-    table.columns = {"GPUs", "max sf", "pm penalty", "locality", "cost", "chosen"};
+    table.columns = {"GPUs", "max sf", "pm penalty", "locality", "cost", "chosen", "note"};
     const double text = std::numeric_limits<double>::quiet_NaN();
     size_t placed = 0;
     for (const JobDecision& job : decision.jobs) {
@@ -279,15 +279,13 @@ ExplanationTable TrainingPlacementRun::explain(size_t step) const
             fmt::format("job {} ({} GPU{}, {})", job.jobId, job.width, job.width == 1 ? "" : "s", classLabel(job.classIndex));
         placed += job.placed;
         for (const CandidateSet& candidate : job.candidates) {
-            std::string chosen = candidate.chosen ? "chosen" : "–";
-            if (!candidate.note.empty())
-                chosen += ": " + candidate.note;
             table.rows.push_back({fmt::format("{} · {}", name, candidate.step),
                                   {text, candidate.gpus.empty() ? text : candidate.maxSf,
                                    candidate.gpus.empty() ? text : candidate.pmPenalty,
                                    candidate.gpus.empty() ? text : candidate.localityPenalty,
-                                   candidate.gpus.empty() ? text : candidate.cost, text},
-                                  {gpusText(candidate.gpus), {}, {}, {}, {}, chosen}});
+                                   candidate.gpus.empty() ? text : candidate.cost, text, text},
+                                  {gpusText(candidate.gpus), {}, {}, {}, {}, candidate.chosen ? "chosen" : "–",
+                                   candidate.note.empty() ? "–" : candidate.note}});
         }
         if (!job.placed)
             table.filtered.push_back({name, job.why.empty() ? "not placed this round" : job.why, "not placed"});

@@ -1,0 +1,210 @@
+// The training-placement kind in the real main window (issue 13, as far as the shared views go):
+// the Run panel's kind menu offers it, its Inputs panel opens a Sia-Philly job file and PAL's
+// variability folder, PAL runs, the occupancy grid follows the cursor with the kind's layers,
+// the inspector explains a round, and the session raises no QML warning. Screens are shot at
+// 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
+#include "run/RunHandle.h"
+#include "support/FreshHomeMain.h"
+#include "support/SharedData.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QPointer>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <QtQml/qqmlextensionplugin.h>
+
+Q_IMPORT_QML_PLUGIN(TesseraPlugin)
+Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
+
+using tessera::views::RunHandle;
+
+namespace {
+
+QStringList qmlWarnings;
+QtMessageHandler passOn = nullptr;
+void watchQml(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && (message.contains(QStringLiteral("qrc:/")) || message.contains(QStringLiteral("Binding loop"))))
+        qmlWarnings << message;
+    if (passOn)
+        passOn(type, context, message);
+}
+
+}  // namespace
+
+class TrainingSessionTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<QQmlApplicationEngine> engine_;
+    QQuickWindow* window_ = nullptr;
+    QPointer<RunHandle> pal_;
+
+    QQuickItem* itemNamed(const QString& name, QQuickItem* item)
+    {
+        if (item->objectName() == name)
+            return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = itemNamed(name, child))
+                return found;
+        return nullptr;
+    }
+    QObject* find(const char* name)
+    {
+        QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
+        return o ? o : itemNamed(QString::fromLatin1(name), window_->contentItem());
+    }
+    QObject* runs() { return find("runManager"); }
+    RunHandle* currentRun() { return window_->property("currentRun").value<RunHandle*>(); }
+    void click(QQuickItem* item)
+    {
+        QTest::mouseClick(window_, Qt::LeftButton, {},
+                          item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
+    }
+    QImage shoot(const QString& name)
+    {
+        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/screenshots");
+        QDir().mkpath(dir);
+        QImage small;
+        for (const QSize size : {QSize(2560, 1440), QSize(1280, 800)}) {
+            window_->resize(size);
+            QTest::qWait(400);
+            const QImage image = window_->grabWindow();
+            image.save(dir + "/training-" + name + (size.width() == 1280 ? QString() : QStringLiteral("-2560")) + ".png");
+            if (size.width() == 1280)
+                small = image;
+        }
+        return small;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        passOn = qInstallMessageHandler(watchQml);
+        engine_ = std::make_unique<QQmlApplicationEngine>();
+        engine_->addImportPath(QStringLiteral("qrc:/"));
+        engine_->load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
+        QVERIFY(!engine_->rootObjects().isEmpty());
+        window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().first());
+        QVERIFY(window_);
+        window_->resize(1280, 800);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
+        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
+            click(qobject_cast<QQuickItem*>(gotIt));
+    }
+
+    void theKindMenuOffersTrainingPlacement()
+    {
+        window_->setProperty("panelIndex", 1);
+        auto* kindBox = qobject_cast<QQuickItem*>(find("kindBox"));
+        QVERIFY(kindBox);
+        QTRY_VERIFY(kindBox->isVisible());
+        int index = -1;
+        QMetaObject::invokeMethod(kindBox, "indexOfValue", Q_RETURN_ARG(int, index),
+                                  Q_ARG(QVariant, QStringLiteral("training-placement")));
+        QVERIFY(index >= 0);
+        kindBox->setProperty("currentIndex", index);
+        QMetaObject::invokeMethod(kindBox, "activated", Q_ARG(int, index));
+        QCOMPARE(runs()->property("kind").value<QObject*>()->property("kindId").toString(),
+                 QStringLiteral("training-placement"));
+        QVERIFY(kindBox->property("displayText").toString().contains(QStringLiteral("Training placement")));
+        shoot("kind");
+    }
+
+    void opensAJobFileAndTheVariabilityFolder()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        window_->setProperty("panelIndex", 0);
+        const QString data = tessera::test::sharedDir() + "/traces/pal-sia-philly";
+        for (const auto& [role, path] : {std::pair{"input-jobs", data + "/philly/workload-1.csv"},
+                                         std::pair{"input-variability", data + "/variability"}}) {
+            QObject* field = find(role);
+            QVERIFY2(field, role);
+            field->setProperty("text", path);
+            QMetaObject::invokeMethod(field, "editingFinished");
+        }
+        auto* open = qobject_cast<QQuickItem*>(find("openInputsButton"));
+        QVERIFY(open);
+        click(open);
+        QTRY_VERIFY_WITH_TIMEOUT(runs()->property("inputsReady").toBool()
+                                     || !runs()->property("error").toString().isEmpty(),
+                                 60000);
+        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
+        QVERIFY(window_->property("canRun").toBool());
+        shoot("inputs-open");
+    }
+
+    void runsPalAndScrubs()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        window_->setProperty("panelIndex", 1);
+        auto* run = qobject_cast<QQuickItem*>(find("runButton"));
+        QVERIFY(run);
+        QTRY_VERIFY(run->isEnabled());
+        QSignalSpy finished(runs(), SIGNAL(runFinished(tessera::views::RunHandle*)));
+        click(run);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        pal_ = currentRun();
+        QVERIFY(pal_);
+        QCOMPARE(pal_->kind(), QStringLiteral("training-placement"));
+        QCOMPARE(pal_->policy(), QStringLiteral("pal"));
+        QVERIFY(pal_->steps() > 100);
+        QObject* timeline = find("timeline");
+        QVERIFY(timeline);
+        // Busy GPUs at a busy round and none at the end, on the occupancy grid the cursor moves.
+        window_->setProperty("viewIndex", 0);
+        int busiest = 1;
+        for (int p = 1; p <= pal_->steps(); ++p)
+            if (pal_->value(QStringLiteral("utilisation_pct"), p) > pal_->value(QStringLiteral("utilisation_pct"), busiest))
+                busiest = p;
+        timeline->setProperty("position", busiest);
+        QTest::qWait(300);
+        const QImage busy = shoot("grid-busiest");
+        timeline->setProperty("position", pal_->steps());
+        QTest::qWait(300);
+        const QImage idle = shoot("grid-end");
+        QVERIFY(busy != idle);
+    }
+
+    void theInspectorExplainsARound()
+    {
+        QVERIFY(pal_);
+        find("timeline")->setProperty("position", pal_->steps() / 3);
+        QObject* decisions = find("decisionModel");
+        QVERIFY(decisions);
+        for (int view = 0; view < 8; ++view) {
+            window_->setProperty("viewIndex", view);
+            QTest::qWait(200);
+            if (qobject_cast<QQuickItem*>(find("decisionTable")) && qobject_cast<QQuickItem*>(find("decisionTable"))->isVisible())
+                break;
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool(), 30000);
+        QString first;
+        QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
+        QVERIFY2(first.contains(QStringLiteral("candidate GPU set")), qPrintable(first));
+        shoot("inspector");
+    }
+
+    void noQmlWarnings() { QVERIFY2(qmlWarnings.isEmpty(), qPrintable(qmlWarnings.join('\n'))); }
+
+    void cleanupTestCase()
+    {
+        engine_.reset();
+        qInstallMessageHandler(passOn);
+    }
+};
+
+int main(int argc, char** argv)
+{
+    return tessera::test::runInFreshHome<TrainingSessionTest>(argc, argv, QStringLiteral("tessera-training-session"),
+                                                              QStringLiteral("TesseraTrainingSession"));
+}
+#include "tst_trainingsession.moc"
