@@ -5,15 +5,12 @@
 // 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
+#include "support/SessionWindow.h"
 #include "support/SharedData.h"
 
 #include <QApplication>
-#include <QDir>
 #include <QImage>
 #include <QPointer>
-#include <QQmlApplicationEngine>
-#include <QQuickItem>
-#include <QQuickWindow>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -22,78 +19,30 @@
 Q_IMPORT_QML_PLUGIN(TesseraPlugin)
 Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
 
+using tessera::test::SessionWindow;
 using tessera::views::RunHandle;
-
-namespace {
-
-QStringList qmlWarnings;
-QtMessageHandler passOn = nullptr;
-void watchQml(QtMsgType type, const QMessageLogContext& context, const QString& message)
-{
-    if (type == QtWarningMsg && (message.contains(QStringLiteral("qrc:/")) || message.contains(QStringLiteral("Binding loop"))))
-        qmlWarnings << message;
-    if (passOn)
-        passOn(type, context, message);
-}
-
-}  // namespace
 
 class TrainingSessionTest : public QObject {
     Q_OBJECT
 
-    std::unique_ptr<QQmlApplicationEngine> engine_;
+    std::unique_ptr<SessionWindow> session_;
     QQuickWindow* window_ = nullptr;
     QPointer<RunHandle> pal_;
 
-    QQuickItem* itemNamed(const QString& name, QQuickItem* item)
-    {
-        if (item->objectName() == name)
-            return item;
-        for (QQuickItem* child : item->childItems())
-            if (QQuickItem* found = itemNamed(name, child))
-                return found;
-        return nullptr;
-    }
-    QObject* find(const char* name)
-    {
-        QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
-        return o ? o : itemNamed(QString::fromLatin1(name), window_->contentItem());
-    }
+    QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
     QObject* runs() { return find("runManager"); }
     RunHandle* currentRun() { return window_->property("currentRun").value<RunHandle*>(); }
-    void click(QQuickItem* item)
-    {
-        QTest::mouseClick(window_, Qt::LeftButton, {},
-                          item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
-    }
-    QImage shoot(const QString& name)
-    {
-        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/screenshots");
-        QDir().mkpath(dir);
-        QImage small;
-        for (const QSize size : {QSize(2560, 1440), QSize(1280, 800)}) {
-            window_->resize(size);
-            QTest::qWait(400);
-            const QImage image = window_->grabWindow();
-            image.save(dir + "/training-" + name + (size.width() == 1280 ? QString() : QStringLiteral("-2560")) + ".png");
-            if (size.width() == 1280)
-                small = image;
-        }
-        return small;
-    }
+    void click(QQuickItem* item) { session_->click(item); }
+    QImage shoot(const QString& name) { return session_->shoot(name); }
 
 private slots:
     void initTestCase()
     {
-        passOn = qInstallMessageHandler(watchQml);
-        engine_ = std::make_unique<QQmlApplicationEngine>();
-        engine_->addImportPath(QStringLiteral("qrc:/"));
-        engine_->load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
-        QVERIFY(!engine_->rootObjects().isEmpty());
-        window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().first());
+        session_ = std::make_unique<SessionWindow>(QStringLiteral("training"));
+        window_ = session_->window();
         QVERIFY(window_);
-        window_->resize(1280, 800);
         QVERIFY(QTest::qWaitForWindowExposed(window_));
+        // The first start runs the bundled pod trace; let it finish before choosing a kind.
         QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
         if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
@@ -193,13 +142,12 @@ private slots:
         shoot("inspector");
     }
 
-    void noQmlWarnings() { QVERIFY2(qmlWarnings.isEmpty(), qPrintable(qmlWarnings.join('\n'))); }
-
-    void cleanupTestCase()
+    void noQmlWarnings()
     {
-        engine_.reset();
-        qInstallMessageHandler(passOn);
+        QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));
     }
+
+    void cleanupTestCase() { session_.reset(); }
 };
 
 int main(int argc, char** argv)

@@ -76,7 +76,7 @@ std::string TrainingPlacementKind::displayName() const { return "Training placem
 
 std::vector<RunKindInput> TrainingPlacementKind::inputs() const
 {
-    return {{kJobsRole, "Job file", "Job files (*.csv *.trace);;All files (*)", false, false},
+    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false},
             {kVariabilityRole, "Variability folder (pal-sia-philly/variability)", "", true, true}};
 }
 

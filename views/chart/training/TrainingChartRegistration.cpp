@@ -1,6 +1,6 @@
 // The training-placement kind's charts, registered before main(): the app's chart tabs, export,
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
-#include "chart/ChartRegistry.h"
+#include "chart/KindChartHelpers.h"
 #include "chart/training/TrainingCharts.h"
 #include "training/placement/TrainingPlacementRun.h"
 
@@ -10,17 +10,8 @@ namespace {
 
 constexpr const char* kKind = TrainingPlacementRun::kKind;
 
-std::function<QString(const RunWords&)> titled(const char* title)
-{
-    return [title](const RunWords&) { return QString::fromUtf8(title); };
-}
-
-ChartBuilder overlay(ChartSpec (*build)(const ChartRuns&, const RunChartOptions&))
-{
-    return [build](const ChartRuns& runs, const RunChartOptions& options, const ProgressCallback&) {
-        return QList<ChartSpec>{build(runs, options)};
-    };
-}
+using kindcharts::overlay;
+using kindcharts::titled;
 
 const ChartRegistration jobs({kKind, "jobs", titled("Jobs running and queued"), overlay(&TrainingCharts::jobs),
                               TrainingCharts::jobsPlan});

@@ -1,6 +1,6 @@
 #include "chart/training/TrainingCharts.h"
 
-#include "chart/RunCharts.h"
+#include "chart/KindChartHelpers.h"
 
 #include <algorithm>
 
@@ -24,36 +24,22 @@ SeriesPlan::List TrainingCharts::preemptionsPlan(const RunChartFrame& frame)
     return SeriesPlan::metric(frame, "preemptions");
 }
 
-namespace {
-
-ChartSpec planned(const ChartRuns& runs, const RunChartOptions& options,
-                  SeriesPlan::List (*plan)(const RunChartFrame&), const char* title, const char* yLabel,
-                  const char* unit)
-{
-    ChartSpec spec = RunCharts::planned(runs, options, plan, QString::fromUtf8(title), QString::fromUtf8(yLabel),
-                                        QString::fromUtf8(unit));
-    spec.y.includeZero = true;
-    if (QByteArray(unit) == "%")
-        spec.y.max = 100;
-    return spec;
-}
-
-}  // namespace
+using kindcharts::plannedFromZero;
 
 ChartSpec TrainingCharts::jobs(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, jobsPlan, "Jobs running and queued per round", "Jobs", "jobs");
+    return plannedFromZero(runs, options, jobsPlan, "Jobs running and queued per round", "Jobs", "jobs");
 }
 
 ChartSpec TrainingCharts::utilisation(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, utilisationPlan, "GPU utilisation per round: busy GPUs / all GPUs",
+    return plannedFromZero(runs, options, utilisationPlan, "GPU utilisation per round: busy GPUs / all GPUs",
                    "GPU utilisation", "%");
 }
 
 ChartSpec TrainingCharts::preemptions(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, preemptionsPlan,
+    return plannedFromZero(runs, options, preemptionsPlan,
                    "Preemptions per round: running jobs moved to other GPUs or stopped", "Preemptions", "jobs");
 }
 
