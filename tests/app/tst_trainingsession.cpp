@@ -121,6 +121,18 @@ private slots:
         QTest::qWait(300);
         const QImage idle = shoot("grid-end");
         QVERIFY(busy != idle);
+        // The Gantt: a lane per GPU, a bar per placement span.
+        QObject* occupancy = find("occupancyView");
+        QVERIFY(occupancy);
+        QCOMPARE(occupancy->property("modes").toStringList(), (QStringList{"cells", "gantt"}));
+        occupancy->setProperty("modeIndex", 1);
+        timeline->setProperty("position", busiest);
+        auto* gantt = session_->item(QStringLiteral("ganttItem"));
+        QVERIFY(gantt);
+        QTRY_VERIFY(gantt->isVisible());
+        const QImage bars = shoot("gantt");
+        QVERIFY(bars != busy);
+        occupancy->setProperty("modeIndex", 0);
     }
 
     void theInspectorExplainsARound()
