@@ -66,6 +66,28 @@ private slots:
         QCOMPARE(phases, 2);
     }
 
+    // The scheduler's seam: a run in pieces is the run, and a simulation of other jobs cannot
+    // take over a run under way.
+    void aRunInPiecesIsTheRun()
+    {
+        const auto sample = std::dynamic_pointer_cast<const TrainingPlacementInputs>(kind().conformanceSample());
+        const RoundCluster cluster = sample->cluster(16, 4, 42, VariabilityMode::Independent);
+        const RoundSimulation simulation(sample->jobs(), cluster, RoundParameters{});
+        const RoundRunResult whole = simulation.run();
+        RoundProgress progress = simulation.start();
+        simulation.advance(progress, 5);
+        QCOMPARE(progress.result.rounds.size(), size_t(5));
+        simulation.advance(progress, 40);
+        QVERIFY(simulation.finish(std::move(progress)) == whole);
+        std::vector<RoundJob> fewer(sample->jobs().begin(), sample->jobs().end() - 1);
+        const RoundSimulation other(fewer, cluster, RoundParameters{});
+        QVERIFY(!other.sameWorld(simulation));
+        RoundProgress started = simulation.start();
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, other.advance(started));
+        const RoundSimulation uniform(sample->jobs(), RoundCluster::uniform(16, 4), RoundParameters{});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, uniform.advance(started));
+    }
+
     void forkExplainsEachStretchWithItsOwnRules()
     {
         const auto pal = sampleRun("pal");

@@ -254,8 +254,9 @@ void RoundSimulation::advance(RoundProgress& progress, size_t records) const
 {
     RoundState& state = progress.state;
     RoundRunResult& result = progress.result;
-    if (state.jobs.size() != jobs_.size() || result.jobs.size() != jobs_.size())
-        throw std::invalid_argument("the run under way simulates other jobs");
+    if (state.jobs.size() != jobs_.size() || result.jobs.size() != jobs_.size()
+        || (progress.lastBy && progress.lastBy != this && !sameWorld(*progress.lastBy)))
+        throw std::invalid_argument("the run under way simulates other jobs or another cluster");
     if (progress.lastBy != this && state.done < jobs_.size()) {
         // A fork takes over: its rounds are explained from here, with its own parameters.
         skipIdleRounds(state);

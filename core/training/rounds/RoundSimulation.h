@@ -17,6 +17,8 @@
 
 namespace tessera::rounds {
 
+class RoundSimulation;
+
 // A run under way: the state before its next round and what it has recorded so far. Job
 // records are in the simulation's (submit, id) order until RoundSimulation::finish sorts them.
 // Simulations of the same jobs and cluster can take turns on one (a fork: the parent's
@@ -24,7 +26,8 @@ namespace tessera::rounds {
 struct RoundProgress {
     RoundState state;
     RoundRunResult result;
-    const void* lastBy = nullptr;  // the simulation that advanced it last
+    // The simulation that advanced it last; it must outlive a hand-over to another.
+    const RoundSimulation* lastBy = nullptr;
 };
 
 // The round-based training scheduler of training-boa-pal.md B2-B5. Rounds happen at T = k*R;
@@ -55,7 +58,7 @@ public:
     // Runs rounds until `records` rounds are recorded in all or every job is done. When the
     // progress was made by another simulation (a fork), first saves a checkpoint where this one
     // takes over. Throws std::invalid_argument when that simulation had other jobs or another
-    // cluster.
+    // cluster (sameWorld).
     void advance(RoundProgress& progress, size_t records = std::numeric_limits<size_t>::max()) const;
     RoundRunResult finish(RoundProgress progress) const;
     // Whether `other` simulates the same jobs on the same cluster, so that they can share a
