@@ -11,6 +11,7 @@ int generateScenarioCommand(int argc, char** argv);
 int generateJobsCommand(int argc, char** argv);
 int chartCommand(int argc, char** argv);
 int inferenceCommand(int argc, char** argv);
+int trainingCommand(int argc, char** argv);
 int migLayoutsCommand(int argc, char** argv);
 int migPredictorCommand(int argc, char** argv);
 

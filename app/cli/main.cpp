@@ -32,6 +32,7 @@ const char* kUsage =
     "  generate-scenario  write a daily-shaped inference scenario\n"
     "  inference          plan MIG instances for inference services and simulate their requests\n"
     "  generate-jobs      write a synthetic training-job stream\n"
+    "  training           place training jobs round by round on a cluster with GPU variability\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -82,6 +83,8 @@ int dispatch(int argc, char** argv)
             return cli::chartCommand(argc, argv);
         if (command == "inference")
             return cli::inferenceCommand(argc, argv);
+        if (command == "training")
+            return cli::trainingCommand(argc, argv);
         if (command == "mig-layouts")
             return cli::migLayoutsCommand(argc, argv);
         if (command == "mig-predictor")

@@ -3,6 +3,7 @@
 #include "training/rounds/RoundCluster.h"
 #include "training/rounds/RoundState.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -58,11 +59,20 @@ struct RoundSummary {
     bool operator==(const RoundSummary&) const = default;
 };
 
+// A saved state: the one before recorded round `record` (an index into RoundRunResult::rounds).
+struct RoundCheckpoint {
+    size_t record = 0;
+    RoundState state;
+    bool operator==(const RoundCheckpoint&) const = default;
+};
+
 struct RoundRunResult {
     std::vector<RoundRecord> rounds;  // rounds with no job admitted and unfinished are skipped
     std::vector<JobRecord> jobs;      // by job id
     RoundSummary summary;
-    std::vector<RoundState> checkpoints;  // saved states, to explain any round cheaply
+    // Saved states, ascending by record, to explain any round cheaply: every kCheckpointEvery
+    // records, and where a fork's parameters take over.
+    std::vector<RoundCheckpoint> checkpoints;
     bool operator==(const RoundRunResult&) const = default;
 };
 

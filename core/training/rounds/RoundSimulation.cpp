@@ -224,30 +224,62 @@ RoundSimulation::StepOutcome RoundSimulation::step(RoundState& state, RoundDecis
 
 RoundRunResult RoundSimulation::run() const
 {
-    RoundRunResult result;
-    RoundState state = initialState();
-    std::vector<JobRecord> records(jobs_.size());
+    RoundProgress progress = start();
+    advance(progress);
+    return finish(std::move(progress));
+}
+
+RoundProgress RoundSimulation::start() const
+{
+    RoundProgress progress;
+    progress.state = initialState();
+    progress.lastBy = this;
+    std::vector<JobRecord>& records = progress.result.jobs;
+    records.resize(jobs_.size());
     for (size_t i = 0; i < jobs_.size(); ++i) {
         records[i].id = jobs_[i].id;
         records[i].width = jobs_[i].width;
         records[i].classIndex = jobs_[i].classIndex;
         records[i].arrivalS = jobs_[i].submitS;
     }
-    std::vector<GpuList> before(jobs_.size());
-    while (state.done < jobs_.size()) {
+    return progress;
+}
+
+bool RoundSimulation::sameWorld(const RoundSimulation& other) const
+{
+    return jobs_ == other.jobs_ && cluster_ == other.cluster_;
+}
+
+void RoundSimulation::advance(RoundProgress& progress, size_t records) const
+{
+    RoundState& state = progress.state;
+    RoundRunResult& result = progress.result;
+    if (state.jobs.size() != jobs_.size() || result.jobs.size() != jobs_.size()
+        || (progress.lastBy && progress.lastBy != this && !sameWorld(*progress.lastBy)))
+        throw std::invalid_argument("the run under way simulates other jobs or another cluster");
+    if (progress.lastBy != this && state.done < jobs_.size()) {
+        // A fork takes over: its rounds are explained from here, with its own parameters.
         skipIdleRounds(state);
-        if (result.rounds.size() % kCheckpointEvery == 0)
-            result.checkpoints.push_back(state);
+        if (result.checkpoints.empty() || result.checkpoints.back().record != result.rounds.size())
+            result.checkpoints.push_back({result.rounds.size(), state});
+    }
+    progress.lastBy = this;
+    std::vector<GpuList> before(jobs_.size());
+    while (state.done < jobs_.size() && result.rounds.size() < records) {
+        skipIdleRounds(state);
+        if (result.rounds.size() % kCheckpointEvery == 0
+            && (result.checkpoints.empty() || result.checkpoints.back().record != result.rounds.size()))
+            result.checkpoints.push_back({result.rounds.size(), state});
         for (size_t i = 0; i < jobs_.size(); ++i)
             before[i] = state.jobs[i].gpus;
         const uint32_t round = state.round;
         const double now = double(round) * parameters_.roundS;
         StepOutcome outcome = step(state, nullptr);
         for (uint32_t i : outcome.preempted)
-            ++records[i].preemptions;
+            ++result.jobs[i].preemptions;
         for (size_t i = 0; i < jobs_.size(); ++i) {
             const JobProgress& p = state.jobs[i];
-            JobRecord& job = records[i];
+            JobRecord& job = result.jobs[i];
             if (p.gpus == before[i])
                 continue;
             if (!before[i].empty()) {
@@ -268,8 +300,14 @@ RoundRunResult RoundSimulation::run() const
         }
         result.rounds.push_back(outcome.record);
     }
-    std::sort(records.begin(), records.end(), [](const JobRecord& a, const JobRecord& b) { return a.id < b.id; });
-    result.jobs = std::move(records);
+}
+
+RoundRunResult RoundSimulation::finish(RoundProgress progress) const
+{
+    if (progress.state.done < jobs_.size())
+        advance(progress);
+    RoundRunResult result = std::move(progress.result);
+    std::sort(result.jobs.begin(), result.jobs.end(), [](const JobRecord& a, const JobRecord& b) { return a.id < b.id; });
     result.summary = summarise(result.rounds, result.jobs);
     return result;
 }
@@ -281,8 +319,14 @@ RoundDecision RoundSimulation::explainRound(const RoundRunResult& result, uint32
     if (recorded == result.rounds.end())
         throw std::out_of_range(fmt::format("round {} was not recorded in this run", round));
     const size_t index = size_t(recorded - result.rounds.begin());
-    RoundState state = result.checkpoints.at(index / kCheckpointEvery);
-    for (size_t i = index - index % kCheckpointEvery; i < index; ++i) {
+    // The last saved state at or before the round.
+    const auto after = std::upper_bound(result.checkpoints.begin(), result.checkpoints.end(), index,
+                                        [](size_t i, const RoundCheckpoint& c) { return i < c.record; });
+    if (after == result.checkpoints.begin())
+        throw std::out_of_range(fmt::format("round {} has no saved state before it", round));
+    const RoundCheckpoint& checkpoint = *(after - 1);
+    RoundState state = checkpoint.state;
+    for (size_t i = checkpoint.record; i < index; ++i) {
         skipIdleRounds(state);
         step(state, nullptr);
     }

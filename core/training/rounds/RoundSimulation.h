@@ -11,9 +11,24 @@
 #include "util/Rng.h"
 
 #include <array>
+#include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace tessera::rounds {
+
+class RoundSimulation;
+
+// A run under way: the state before its next round and what it has recorded so far. Job
+// records are in the simulation's (submit, id) order until RoundSimulation::finish sorts them.
+// Simulations of the same jobs and cluster can take turns on one (a fork: the parent's
+// parameters up to a round, another scheduler, placement or L after it).
+struct RoundProgress {
+    RoundState state;
+    RoundRunResult result;
+    // The simulation that advanced it last; it must outlive a hand-over to another.
+    const RoundSimulation* lastBy = nullptr;
+};
 
 // The round-based training scheduler of training-boa-pal.md B2-B5. Rounds happen at T = k*R;
 // at each, in order: advance the running jobs by R (a job reaching its total iterations
@@ -37,8 +52,21 @@ public:
     RoundSimulation(std::vector<RoundJob> jobs, RoundCluster cluster, RoundParameters parameters);
 
     RoundRunResult run() const;
-    // The placement detail of one recorded round of `result` (a run of this simulation), re-run
-    // from the nearest saved state. Throws std::out_of_range if the round was not recorded.
+
+    // run() in pieces: start(), advance() any number of times, finish().
+    RoundProgress start() const;
+    // Runs rounds until `records` rounds are recorded in all or every job is done. When the
+    // progress was made by another simulation (a fork), first saves a checkpoint where this one
+    // takes over. Throws std::invalid_argument when that simulation had other jobs or another
+    // cluster (sameWorld).
+    void advance(RoundProgress& progress, size_t records = std::numeric_limits<size_t>::max()) const;
+    RoundRunResult finish(RoundProgress progress) const;
+    // Whether `other` simulates the same jobs on the same cluster, so that they can share a
+    // RoundProgress.
+    bool sameWorld(const RoundSimulation& other) const;
+    // The placement detail of one recorded round of `result` (a run of this simulation, or the
+    // stretch of a forked run that this simulation ran), re-run from the nearest saved state.
+    // Throws std::out_of_range if the round was not recorded.
     RoundDecision explainRound(const RoundRunResult& result, uint32_t round) const;
 
     const std::vector<RoundJob>& jobs() const { return jobs_; }  // in (submit, id) order

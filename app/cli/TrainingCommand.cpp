@@ -1,0 +1,162 @@
+// tessera-cli training: training jobs on a fixed cluster with GPU variability, placed round by
+// round (contracts.md 9, --mode place). Runs go through the training-placement run kind, so the
+// CLI, the app and a study see the same runs.
+#include "cli/CommandLine.h"
+#include "cli/Commands.h"
+#include "cli/ProgressLine.h"
+#include "cli/SavedRunsLine.h"
+#include "report/OrderedOutput.h"
+#include "run/RunKindRegistry.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
+#include "training/placement/TrainingPlacementCsv.h"
+#include "training/placement/TrainingPlacementKind.h"
+#include "training/placement/TrainingPlacementRun.h"
+#include "util/PrintableText.h"
+#include "util/UsageError.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera::cli {
+namespace {
+
+const char* kHelp =
+    "usage: tessera-cli training --jobs FILE --mode place --cluster NODESxGPUS [--variability DIR]\n"
+    "         --policy POLICY [--policy POLICY ...] [--scheduler fifo|las|srtf] [--locality 1.7]\n"
+    "         [--round 360] [--seed 42] [--csv OUT.csv] [--rounds OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
+    "\n"
+    "Places rigid training jobs round by round on a fixed cluster whose GPUs vary in speed\n"
+    "(PAL, SC'24) and reports every job's completion time.\n"
+    "  POLICY := pal | pmfirst | packed | packed-sticky | random | random-sticky\n"
+    "            (packed-sticky is Default-Packed-S: a running job keeps its GPUs)\n"
+    "  --jobs FILE         pal-sia-philly, gavel-msr, the Philly log or Tessera's job format (docs/cli.md)\n"
+    "  --mode place        the only mode so far (rent, budgeted GPU renting, is not available yet)\n"
+    "  --cluster 16x4      nodes x GPUs per node\n"
+    "  --variability DIR   pal-sia-philly/variability: per-GPU scores drawn from its profiles with\n"
+    "                      --seed (42 gives PAL's published table); without it every GPU scores 1.0\n"
+    "  --scheduler         the job order each round: fifo (default), las or srtf\n"
+    "  --locality L        how much slower a job spanning nodes runs (1-10, default 1.7)\n"
+    "  --round S           seconds per round (default 360)\n"
+    "  --seed N            the variability draw's and the random placements' seed (default 42)\n"
+    "  --csv FILE          one row per job: policy,seed,job_id,arrival_s,start_s,end_s,jct_s,gpus,cost_gpu_h\n"
+    "  --rounds FILE       one row per round: policy,seed,round,time_s,jobs_running,jobs_queued,\n"
+    "                      free_gpus,utilisation_pct,preemptions\n"
+    "  --db FILE           save every run to this study (tessera-cli runs, chart and the app open it)\n";
+
+// "16x4" -> (16, 4).
+std::pair<std::string, std::string> parseCluster(const std::string& text)
+{
+    const auto x = text.find_first_of("xX");
+    const auto digits = [](const std::string& s) {
+        return !s.empty() && s.size() <= 6 && s.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
+        throw UsageError(fmt::format("--cluster must be NODESxGPUS, e.g. 16x4 (got \"{}\")", printableExcerpt(text)));
+    return {std::to_string(std::stoul(text.substr(0, x))), std::to_string(std::stoul(text.substr(x + 1)))};
+}
+
+}  // namespace
+
+int trainingCommand(int argc, char** argv)
+{
+    const CommandLine args(argc, argv, 2,
+                           {"--jobs", "--mode", "--cluster", "--variability", "--policy", "--scheduler", "--locality",
+                            "--round", "--seed", "--csv", "--rounds", "--db", "--budget", "--sweep"},
+                           {"--quiet", "--help"});
+    if (args.has("--help")) {
+        std::fputs(kHelp, stdout);
+        return 0;
+    }
+    const std::string mode = args.required("--mode");
+    if (mode == "rent")
+        throw UsageError("--mode rent (renting GPUs under a budget, BOA) is not available yet; use --mode place");
+    if (mode != "place")
+        throw UsageError(fmt::format("--mode must be place (got \"{}\")", printableExcerpt(mode)));
+    for (const char* flag : {"--budget", "--sweep"})
+        if (args.has(flag))
+            throw UsageError(fmt::format("{} belongs to --mode rent, which is not available yet", flag));
+    const std::string jobsPath = args.required("--jobs");
+    const RunKind& kind = RunKindRegistry::kind(TrainingPlacementRun::kKind);
+
+    const std::vector<std::string> specs = args.values("--policy");
+    if (specs.empty())
+        throw UsageError("give at least one --policy (pal, pmfirst, packed, packed-sticky, random, random-sticky)");
+    std::vector<std::string> policies;
+    for (const std::string& spec : specs)
+        policies.push_back(kind.canonicalPolicy(spec));
+
+    // Each value is checked by the kind's parameter, and named by the flag that gave it.
+    RunRequest request;
+    const auto set = [&](const std::string& flag, const std::string& name, const std::string& value) {
+        if (const auto problem = kind.parameter(name)->problemWith(value))
+            throw UsageError(fmt::format("{}: {}", flag, *problem));
+        request.values[name] = value;
+    };
+    const auto cluster = parseCluster(args.required("--cluster"));
+    set("--cluster", "nodes", cluster.first);
+    set("--cluster", "gpus_per_node", cluster.second);
+    const std::map<std::string, std::string> flags{
+        {"--scheduler", "scheduler"}, {"--locality", "locality"}, {"--round", "round"}, {"--seed", "seed"}};
+    for (const auto& [flag, name] : flags)
+        if (args.has(flag))
+            set(flag, name, args.value(flag));
+    for (const std::string& policy : policies) {
+        request.policy = policy;
+        if (const auto problem = kind.requestProblem(request))
+            throw UsageError(*problem);
+    }
+
+    // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
+    std::optional<OrderedOutput> csv, rounds;
+    if (args.has("--csv"))
+        csv.emplace(args.value("--csv"), placementJobHeader(), policies.size());
+    if (args.has("--rounds"))
+        rounds.emplace(args.value("--rounds"), placementRoundsHeader(), policies.size());
+    std::optional<StudyStore> study;
+    if (args.has("--db"))
+        study.emplace(args.value("--db"));
+
+    std::map<std::string, std::string> paths{{TrainingPlacementKind::kJobsRole, jobsPath}};
+    if (args.has("--variability"))
+        paths[TrainingPlacementKind::kVariabilityRole] = args.value("--variability");
+    const auto inputs = kind.loadInputs(paths);
+
+    ProgressLine progress(policies.size(), !args.has("--quiet"));
+    std::vector<std::unique_ptr<Run>> runs;
+    std::vector<PlacementOutcome> outcomes;
+    std::vector<int64_t> savedIds;
+    for (size_t i = 0; i < policies.size(); ++i) {
+        request.policy = policies[i];
+        runs.push_back(kind.simulate(inputs, request));
+        const auto& run = dynamic_cast<const TrainingPlacementRun&>(*runs.back());
+        outcomes.push_back({policies[i], run.info().seed, &run.result()});
+        if (csv) {
+            csv->append(i, placementJobRows(outcomes.back()));
+            csv->finish(i);
+        }
+        if (rounds) {
+            rounds->append(i, placementRoundsRows(outcomes.back()));
+            rounds->finish(i);
+        }
+        if (study)
+            savedIds.push_back(RunArchive::save(*study, run));
+        progress.done();
+    }
+    progress.finish();
+    if (csv)
+        csv->close();
+    if (rounds)
+        rounds->close();
+    std::fputs(placementSummaryTable(outcomes).c_str(), stdout);
+    if (study)
+        printSavedRuns(study->path(), savedIds);
+    return 0;
+}
+
+}  // namespace tessera::cli

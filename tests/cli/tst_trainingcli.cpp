@@ -1,0 +1,184 @@
+// `tessera-cli training --mode place` from outside (contracts.md 9): the job and rounds CSVs
+// with their exact headers, row counts and order, the summary table, byte-identical outputs on
+// two runs, --db then `runs`, usage (2) and input (3) errors, and the spec's headline on a real
+// trace: with PAL's seed-42 variability, PAL's mean JCT beats Default-Packed-S's.
+#include "support/CliRunner.h"
+#include "support/SharedData.h"
+
+#include <QFile>
+#include <cmath>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tessera::test;
+
+namespace {
+
+QString palData() { return sharedDir() + "/traces/pal-sia-philly"; }
+
+QStringList placeArgs(const QString& jobs)
+{
+    return {"training", "--jobs", jobs, "--mode", "place", "--cluster", "16x4", "--variability",
+            palData() + "/variability"};
+}
+
+// The summary's mean JCT (column 3) of `policy`.
+double meanJct(const QByteArray& out, const QString& policy)
+{
+    for (const QString& line : QString::fromUtf8(out).split('\n', Qt::SkipEmptyParts)) {
+        const QStringList fields = line.split(' ', Qt::SkipEmptyParts);
+        if (fields.size() > 2 && fields[0] == policy)
+            return fields[2].toDouble();
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TrainingCliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void jobsRoundsSummaryAndDeterminism()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        QTemporaryDir dir;
+        const QString jobs = palData() + "/philly/workload-1.csv";
+        const QStringList policies{"--policy", "pal", "--policy", "packed-sticky", "--policy", "random"};
+        const QString csvPath = dir.filePath("jobs.csv"), roundsPath = dir.filePath("rounds.csv");
+        const CliResult r = runCli(placeArgs(jobs) + policies + QStringList{"--csv", csvPath, "--rounds", roundsPath});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+
+        const CsvData csv = readCsv(csvPath);
+        QVERIFY2(csv.error.isEmpty(), qPrintable(csv.error));
+        QCOMPARE(csv.header.join(','), QString("policy,seed,job_id,arrival_s,start_s,end_s,jct_s,gpus,cost_gpu_h"));
+        QCOMPARE(csv.rows.size(), 3 * 160);  // 160 jobs per policy
+        // Policies in the order given, jobs by id; every job ends after it starts, after it arrives.
+        for (int i = 0; i < csv.rows.size(); ++i) {
+            const QStringList& row = csv.rows[i];
+            QCOMPARE(row[0], QString(i < 160 ? "pal" : i < 320 ? "packed-sticky" : "random"));
+            QCOMPARE(row[1], QString("42"));
+            QCOMPARE(row[2].toInt(), i % 160);
+            const double arrival = row[3].toDouble(), start = row[4].toDouble(), end = row[5].toDouble();
+            QVERIFY2(arrival <= start && start < end, qPrintable(row.join(',')));
+            QCOMPARE(row[6].toDouble(), end - arrival);
+            QVERIFY(row[8].toDouble() > 0);
+        }
+
+        const CsvData rounds = readCsv(roundsPath);
+        QVERIFY2(rounds.error.isEmpty(), qPrintable(rounds.error));
+        QCOMPARE(rounds.header.join(','), QString("policy,seed,round,time_s,jobs_running,jobs_queued,free_gpus,"
+                                                  "utilisation_pct,preemptions"));
+        QVERIFY(rounds.rows.size() > 30);
+        QCOMPARE(rounds.rows.front()[0], QString("pal"));
+        QCOMPARE(rounds.rows.back()[0], QString("random"));
+        for (const QStringList& row : rounds.rows) {
+            QVERIFY(row[6].toInt() >= 0 && row[6].toInt() <= 64);
+            QCOMPARE(row[7].toDouble(), std::round(100.0 * (64 - row[6].toInt()) / 64 * 1e4) / 1e4);
+            QCOMPARE(row[3].toDouble(), row[2].toDouble() * 360);
+        }
+
+        // The summary: a header and one line per policy; PAL beats Default-Packed-S on mean JCT.
+        const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[0].startsWith("policy"));
+        const double pal = meanJct(r.out, "pal"), packed = meanJct(r.out, "packed-sticky");
+        QVERIFY2(pal > 0 && packed > 0 && pal < packed, qPrintable(QString::fromUtf8(r.out)));
+
+        // Byte-identical on a second run.
+        const QString csv2 = dir.filePath("jobs2.csv"), rounds2 = dir.filePath("rounds2.csv");
+        const CliResult again = runCli(placeArgs(jobs) + policies + QStringList{"--csv", csv2, "--rounds", rounds2,
+                                                                                "--quiet"});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
+        QCOMPARE(readBytes(csv2), readBytes(csvPath));
+        QCOMPARE(readBytes(rounds2), readBytes(roundsPath));
+        QCOMPARE(again.out, r.out);
+    }
+
+    // Every placement policy, one row per job each; without --variability every GPU scores 1.0.
+    void everyPolicyWithoutVariability()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-2.csv");
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath("jobs.csv");
+        QStringList args{"training", "--jobs", palData() + "/philly/workload-2.csv", "--mode", "place", "--cluster",
+                         "16x4", "--scheduler", "las", "--locality", "2", "--round", "300", "--seed", "7",
+                         "--csv", csvPath};
+        for (const char* policy : {"pal", "pmfirst", "packed", "packed-sticky", "random", "random-sticky"})
+            args << "--policy" << policy;
+        const CliResult r = runCli(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const CsvData csv = readCsv(csvPath);
+        QCOMPARE(csv.rows.size(), 6 * 160);
+        QCOMPARE(csv.rows.front()[1], QString("7"));
+        QCOMPARE(QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts).size(), 7);
+    }
+
+    void studyRunsAreListed()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("study.sqlite");
+        const CliResult r = runCli(placeArgs(palData() + "/philly/workload-1.csv")
+                                   + QStringList{"--policy", "pal", "--policy", "pmfirst", "--db", db});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY(r.out.contains("saved to " + db.toUtf8() + ": runs 1-2"));
+        const CliResult runs = runCli({"runs", "--db", db});
+        QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+        QCOMPARE(runs.out.count("training-placement"), 2);
+        QVERIFY(runs.out.contains("pmfirst"));
+    }
+
+    void usageAndInputErrors()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        QTemporaryDir dir;
+        const QString jobs = palData() + "/philly/workload-1.csv";
+        const QString bad = dir.filePath("bad.csv");
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("job_id,num_gpus,submit_time,duration,model\n0,1,98,1481.0,vgg19\n1,two,115,4037.0,DCGAN\n");
+        }
+        const QStringList pal{"--policy", "pal"};
+        const struct {
+            QStringList args;
+            int code;
+            QByteArray message;
+        } cases[] = {
+            {placeArgs(jobs), 2, "--policy"},
+            {placeArgs(jobs) + QStringList{"--policy", "gandiva"}, 2, "no training placement policy"},
+            {placeArgs(jobs) + pal + QStringList{"--scheduler", "lifo"}, 2, "--scheduler"},
+            {placeArgs(jobs) + pal + QStringList{"--locality", "0.5"}, 2, "--locality"},
+            {placeArgs(jobs) + pal + QStringList{"--round", "x"}, 2, "--round"},
+            {placeArgs(jobs) + pal + QStringList{"--bogus", "1"}, 2, "--bogus"},
+            {{"training", "--jobs", jobs, "--mode", "place", "--cluster", "16by4", "--policy", "pal"}, 2, "--cluster"},
+            {{"training", "--jobs", jobs, "--mode", "place", "--cluster", "2x2", "--policy", "pal"}, 2, "GPUs"},
+            {{"training", "--jobs", jobs, "--cluster", "16x4", "--policy", "pal"}, 2, "--mode"},
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "64"}, 2, "not available yet"},
+            {{"training", "--jobs", bad, "--mode", "place", "--cluster", "16x4", "--policy", "pal"}, 3,
+             bad.toUtf8() + ":3: column num_gpus"},
+            {{"training", "--jobs", dir.filePath("missing.csv"), "--mode", "place", "--cluster", "16x4", "--policy",
+              "pal"},
+             3, "missing.csv"},
+            {placeArgs(jobs).mid(0, 7) + QStringList{"--variability", dir.path()} + pal, 3, "profiles.json"},
+        };
+        for (const auto& c : cases) {
+            const CliResult r = runCli(c.args);
+            QVERIFY2(r.exitCode == c.code, qPrintable(c.args.join(' ') + ": " + r.describe()));
+            QVERIFY2(r.err.contains(c.message), qPrintable(c.args.join(' ') + ": " + r.describe()));
+            QVERIFY2(r.err.startsWith("error: "), qPrintable(r.describe()));
+            QVERIFY(r.out.isEmpty());
+        }
+        // An output that cannot be written fails before any simulation.
+        const CliResult r = runCli(placeArgs(jobs) + pal + QStringList{"--csv", dir.filePath("no/such/dir/x.csv")});
+        QCOMPARE(r.exitCode, 1);
+        // --help documents the command.
+        const CliResult help = runCli({"training", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--mode place") && help.out.contains("packed-sticky"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TrainingCliTest)
+#include "tst_trainingcli.moc"

@@ -1,0 +1,109 @@
+#pragma once
+
+// The real main window, driven by a scripted session test (tests/app/): loads Main.qml, finds
+// objects by name, clicks items, shoots the window at 1280x800 and 2560x1440 into
+// <build>/screenshots/, and collects QML's warnings (a view that fails to load, a TypeError in a
+// binding, a binding loop: each a defect of some screen). The MIG inference session has its own
+// copies of these helpers, which can move here.
+
+#include <QDir>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QStringList>
+#include <QTest>
+
+#include <memory>
+
+namespace tessera::test {
+
+class SessionWindow {
+public:
+    // Installs the warning watcher and loads the main window at 1280x800. Check window() after.
+    explicit SessionWindow(QString screenshotPrefix) : prefix_(std::move(screenshotPrefix))
+    {
+        passOn() = qInstallMessageHandler(&SessionWindow::watch);
+        engine_ = std::make_unique<QQmlApplicationEngine>();
+        engine_->addImportPath(QStringLiteral("qrc:/"));
+        engine_->load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
+        if (!engine_->rootObjects().isEmpty())
+            window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().first());
+        if (window_)
+            window_->resize(1280, 800);
+    }
+    ~SessionWindow()
+    {
+        engine_.reset();
+        qInstallMessageHandler(passOn());
+    }
+    SessionWindow(const SessionWindow&) = delete;
+    SessionWindow& operator=(const SessionWindow&) = delete;
+
+    QQuickWindow* window() const { return window_; }
+    static QStringList& warnings()
+    {
+        static QStringList list;
+        return list;
+    }
+
+    // The object or item called `name`, or nullptr.
+    QObject* find(const QString& name) const
+    {
+        QObject* o = window_->findChild<QObject*>(name);
+        return o ? o : itemNamed(name, window_->contentItem());
+    }
+    QQuickItem* item(const QString& name) const { return qobject_cast<QQuickItem*>(find(name)); }
+    void click(QQuickItem* item) const
+    {
+        QTest::mouseClick(window_, Qt::LeftButton, {},
+                          item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
+    }
+    // <build>/screenshots/<prefix>-<name>.png and -2560.png; returns the 1280x800 image.
+    QImage shoot(const QString& name) const
+    {
+        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/screenshots");
+        QDir().mkpath(dir);
+        QImage small;
+        for (const QSize size : {QSize(2560, 1440), QSize(1280, 800)}) {
+            window_->resize(size);
+            QTest::qWait(400);  // let the layouts, the scene graph and the charts catch up
+            const QImage image = window_->grabWindow();
+            image.save(QStringLiteral("%1/%2-%3%4.png")
+                           .arg(dir, prefix_, name, size.width() == 1280 ? QString() : QStringLiteral("-2560")));
+            if (size.width() == 1280)
+                small = image;
+        }
+        return small;
+    }
+
+private:
+    static QQuickItem* itemNamed(const QString& name, QQuickItem* item)
+    {
+        if (item->objectName() == name)
+            return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = itemNamed(name, child))
+                return found;
+        return nullptr;
+    }
+    static QtMessageHandler& passOn()
+    {
+        static QtMessageHandler handler = nullptr;
+        return handler;
+    }
+    static void watch(QtMsgType type, const QMessageLogContext& context, const QString& message)
+    {
+        if (type == QtWarningMsg
+            && (message.contains(QStringLiteral("qrc:/")) || message.contains(QStringLiteral("Binding loop"))))
+            warnings() << message;
+        if (passOn())
+            passOn()(type, context, message);
+    }
+
+    QString prefix_;
+    std::unique_ptr<QQmlApplicationEngine> engine_;
+    QQuickWindow* window_ = nullptr;
+};
+
+}  // namespace tessera::test
