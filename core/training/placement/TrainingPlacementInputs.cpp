@@ -9,7 +9,7 @@ namespace tessera {
 
 TrainingPlacementInputs::TrainingPlacementInputs(std::string traceName, std::vector<rounds::RoundJob> jobs,
                                                  std::optional<VariabilityProfiles> profiles,
-                                                 std::string variabilityName, std::vector<RunRecord::TraceFile> files)
+                                                 std::string variabilityName, std::vector<InputFile> files)
     : traceName_(std::move(traceName)),
       jobs_(std::move(jobs)),
       profiles_(std::move(profiles)),

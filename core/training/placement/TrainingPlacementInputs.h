@@ -21,9 +21,9 @@ class TrainingPlacementInputs final : public RunInputs {
 public:
     TrainingPlacementInputs(std::string traceName, std::vector<rounds::RoundJob> jobs,
                             std::optional<VariabilityProfiles> profiles, std::string variabilityName,
-                            std::vector<RunRecord::TraceFile> files = {});
+                            std::vector<InputFile> files = {});
 
-    const std::vector<RunRecord::TraceFile>& inputFiles() const override { return files_; }
+    const std::vector<InputFile>& inputFiles() const override { return files_; }
     const std::string& traceName() const { return traceName_; }
     const std::vector<rounds::RoundJob>& jobs() const { return jobs_; }
     const std::optional<VariabilityProfiles>& profiles() const { return profiles_; }
@@ -40,7 +40,7 @@ private:
     std::vector<rounds::RoundJob> jobs_;
     std::optional<VariabilityProfiles> profiles_;
     std::string variabilityName_;
-    std::vector<RunRecord::TraceFile> files_;
+    std::vector<InputFile> files_;
 };
 
 }  // namespace tessera

@@ -97,7 +97,7 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
     } catch (const std::invalid_argument& e) {
         throw InputError::fileLevel(jobsPath, e.what());
     }
-    std::vector<RunRecord::TraceFile> files{
+    std::vector<InputFile> files{
         {kJobsRole, std::filesystem::absolute(jobsPath).string(), ContentHash::ofFile(jobsPath)}};
     if (progress && !progress(0.5))
         throw CancelledError();

@@ -67,7 +67,7 @@ ChartSpec TrainingCharts::jctCdf(const ChartRuns& runs, const RunChartOptions& o
         ChartSpec::Series series;
         series.name = frame.runName(r);
         series.color = frame.runColor(r);
-        series.stepped = true;
+        series.steps = Steps::HeldFromX;
         series.dashed = r > 0;
         series.run = runs.size() > 1 ? frame.runLetter(r) : QString();
         series.points.append(QPointF(0, 0));
