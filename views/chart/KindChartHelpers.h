@@ -2,8 +2,7 @@
 
 // What a run kind's chart registrations share (views/chart/<kind>/): a menu title, a builder
 // of one overlaid panel, and a series chart whose y axis starts at 0 (and stops at 100 for a
-// percentage). The MIG inference kind's registration has its own copies of these, which can
-// call these instead.
+// percentage).
 
 #include "chart/ChartRegistry.h"
 #include "chart/RunCharts.h"

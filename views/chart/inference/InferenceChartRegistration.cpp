@@ -2,6 +2,7 @@
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
 #include "chart/ChartRegistry.h"
 #include "chart/IntervalRows.h"
+#include "chart/KindChartHelpers.h"
 #include "chart/inference/InferenceCharts.h"
 #include "inference/InferenceRun.h"
 
@@ -14,17 +15,8 @@ constexpr const char* kKind = InferenceRun::kKind;
 // A row describes the interval that ends at its time (contracts.md 8.3): drawn over it.
 const IntervalRowsRegistration intervalRows(kKind);
 
-std::function<QString(const RunWords&)> titled(const char* title)
-{
-    return [title](const RunWords&) { return QString::fromUtf8(title); };
-}
-
-ChartBuilder overlay(ChartSpec (*build)(const ChartRuns&, const RunChartOptions&))
-{
-    return [build](const ChartRuns& runs, const RunChartOptions& options, const ProgressCallback&) {
-        return QList<ChartSpec>{build(runs, options)};
-    };
-}
+using kindcharts::overlay;
+using kindcharts::titled;
 
 const ChartRegistration fleet({kKind, "fleet", titled("GPUs and instances"), overlay(&InferenceCharts::fleet),
                                InferenceCharts::fleetPlan});

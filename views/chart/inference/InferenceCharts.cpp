@@ -1,5 +1,6 @@
 #include "chart/inference/InferenceCharts.h"
 
+#include "chart/KindChartHelpers.h"
 #include "chart/RunCharts.h"
 #include "inference/InferenceRun.h"
 
@@ -42,42 +43,27 @@ SeriesPlan::List InferenceCharts::latencyPlan(const RunChartFrame& frame)
     return plan;
 }
 
-namespace {
-
-// One chart of an inference plan: a y axis from 0, capped at 100 for percentages.
-ChartSpec planned(const ChartRuns& runs, const RunChartOptions& options,
-                  SeriesPlan::List (*plan)(const RunChartFrame&), const char* title, const char* yLabel,
-                  const char* unit)
-{
-    ChartSpec spec = RunCharts::planned(runs, options, plan, QString::fromUtf8(title), QString::fromUtf8(yLabel),
-                                        QString::fromUtf8(unit));
-    spec.y.includeZero = true;
-    if (QByteArray(unit) == "%")
-        spec.y.max = 100;
-    return spec;
-}
-
-}  // namespace
+using kindcharts::plannedFromZero;
 
 ChartSpec InferenceCharts::fleet(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, fleetPlan, "GPUs used and GPU instances", "GPUs, instances", "count");
+    return plannedFromZero(runs, options, fleetPlan, "GPUs used and GPU instances", "GPUs, instances", "count");
 }
 
 ChartSpec InferenceCharts::utilisation(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, utilisationPlan, "Slice utilisation: compute slices allocated / (7 × GPUs used)",
+    return plannedFromZero(runs, options, utilisationPlan, "Slice utilisation: compute slices allocated / (7 × GPUs used)",
                    "Slice utilisation", "%");
 }
 
 ChartSpec InferenceCharts::slo(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, sloPlan, "SLO attainment per step, all and per model", "SLO attainment", "%");
+    return plannedFromZero(runs, options, sloPlan, "SLO attainment per step, all and per model", "SLO attainment", "%");
 }
 
 ChartSpec InferenceCharts::latency(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return planned(runs, options, latencyPlan, "p99 latency per step, all and per model", "p99 latency", "ms");
+    return plannedFromZero(runs, options, latencyPlan, "p99 latency per step, all and per model", "p99 latency", "ms");
 }
 
 }  // namespace tessera::chart
