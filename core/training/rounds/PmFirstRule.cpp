@@ -2,21 +2,38 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace tessera::rounds {
 
-std::optional<GpuList> pmFirstPlace(const RoundCluster& cluster, uint32_t classIndex, const GpuList& pool, uint32_t n)
+std::optional<GpuList> pmFirstPlace(const RoundCluster& cluster, uint32_t classIndex, const GpuList& unsortedPool,
+                                    uint32_t n)
 {
+    GpuList sortedCopy;
+    if (!std::is_sorted(unsortedPool.begin(), unsortedPool.end())) {
+        sortedCopy = unsortedPool;
+        std::sort(sortedCopy.begin(), sortedCopy.end());
+    }
+    const GpuList& pool = sortedCopy.empty() ? unsortedPool : sortedCopy;
     if (pool.size() < n)
         return std::nullopt;
     const auto& sf = cluster.binnedSf[classIndex];
-    // How many pool GPUs share each (node, sf) pair: the best-match locality compares it with n.
-    std::map<std::pair<uint32_t, double>, long> sameBin;
-    for (uint32_t g : pool)
-        ++sameBin[{cluster.nodeOf(g), sf[g]}];
+    // How many pool GPUs share each GPU's (node, sf) pair: the best-match locality compares it
+    // with n. A GpuList ascends, so a node's GPUs are adjacent and a node holds only a few: count
+    // within each run of one node, with no allocation (this runs for every job placed in every
+    // round).
+    std::vector<long> sameBin(pool.size(), 0);
+    for (size_t begin = 0; begin < pool.size();) {
+        size_t end = begin + 1;
+        while (end < pool.size() && cluster.nodeOf(pool[end]) == cluster.nodeOf(pool[begin]))
+            ++end;
+        for (size_t i = begin; i < end; ++i)
+            for (size_t j = begin; j < end; ++j)
+                sameBin[i] += sf[pool[i]] == sf[pool[j]];
+        begin = end;
+    }
     struct Ranked {
         double sf;
         long loc;
@@ -24,10 +41,13 @@ std::optional<GpuList> pmFirstPlace(const RoundCluster& cluster, uint32_t classI
     };
     std::vector<Ranked> ranked;
     ranked.reserve(pool.size());
-    for (uint32_t g : pool)
-        ranked.push_back({sf[g], std::labs(sameBin[{cluster.nodeOf(g), sf[g]}] - long(n)), g});
-    std::sort(ranked.begin(), ranked.end(),
-              [](const Ranked& a, const Ranked& b) { return std::tie(a.sf, a.loc, a.gpu) < std::tie(b.sf, b.loc, b.gpu); });
+    for (size_t i = 0; i < pool.size(); ++i)
+        ranked.push_back({sf[pool[i]], std::labs(sameBin[i] - long(n)), pool[i]});
+    // Only the first n matter; the GPU id makes the order total, so they are the same n a full
+    // sort would give.
+    std::partial_sort(ranked.begin(), ranked.begin() + n, ranked.end(), [](const Ranked& a, const Ranked& b) {
+        return std::tie(a.sf, a.loc, a.gpu) < std::tie(b.sf, b.loc, b.gpu);
+    });
     GpuList chosen;
     for (uint32_t i = 0; i < n; ++i)
         chosen.push_back(ranked[i].gpu);
