@@ -6,7 +6,8 @@
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
 # study, and of a streamed replay CSV, against one run), inference (the request-level simulator
 # on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet), kinds
-# (scrubbing a MIG inference run of about 900 GPUs through the run-kind registry), training
+# (scrubbing a 900-GPU MIG inference run and a 256-GPU training run through the run-kind
+# registry), training
 # (the round-based training scheduler on the 8 Sia-Philly traces); none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
@@ -158,6 +159,16 @@ if want kinds; then
     echo
   else
     echo "(kinds: skipped, no ParvaGPU data at $mig)" >&2
+  fi
+  # Issue 13: scrubbing a training-placement run under 50 ms: PAL on 64 x 4 GPUs (setup A3's
+  # cluster) with 2,000 generated jobs at 14 jobs/h, 300 s rounds.
+  pal=$shared/traces/pal-sia-philly
+  if [ -d "$pal/variability" ]; then
+    "$cli" generate-jobs --out "$tmp/jobs2000.csv" --seed 1 --jobs 2000 --load 14 --preset pal-models >/dev/null
+    echo "== scrubbing a training-placement run: PAL, 64 x 4 GPUs, 2,000 jobs at 14 jobs/h, 300 s rounds, 200 seeks"
+    "$build/bench/tessera-bench-kind" scrub --kind training-placement --input jobs="$tmp/jobs2000.csv" \
+      --input variability="$pal/variability" --set nodes=64 --set round=300
+    echo
   fi
 fi
 
