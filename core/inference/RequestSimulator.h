@@ -46,8 +46,8 @@ struct SloChange {
 struct ServingClass {
     uint32_t service = 0;
     double sloS = 0;
-    std::vector<RatePoint> rates;
-    std::vector<SloChange> sloChanges;  // ascending fromS
+    std::vector<RatePoint> rates{};
+    std::vector<SloChange> sloChanges{};  // ascending fromS
 };
 
 // A plan in force from fromS until the next epoch. At an epoch change the requests queued for a

@@ -163,10 +163,15 @@ private:
         if (x.queue.empty())
             return kNever;
         const double free = *std::min_element(x.freeS.begin(), x.freeS.end());
-        // Due when any waiting request has waited 0.45 x the SLO in force at its arrival.
-        double ready = kNever;
-        for (double arrival : x.queue)
-            ready = std::min(ready, arrival + kDispatchTimeoutShareOfSlo * sloAt(arrival));
+        // Due when any waiting request has waited 0.45 x the SLO in force at its arrival. The
+        // queue ascends, so within each stretch of one SLO its first request is due first: the
+        // first arrival of the queue and the first at or after every SLO change.
+        double ready = x.queue.front() + kDispatchTimeoutShareOfSlo * sloAt(x.queue.front());
+        for (const SloChange& change : class_.sloChanges) {
+            const auto first = std::lower_bound(x.queue.begin(), x.queue.end(), change.fromS);
+            if (first != x.queue.end())
+                ready = std::min(ready, *first + kDispatchTimeoutShareOfSlo * sloAt(*first));
+        }
         if (x.queue.size() >= x.spec.batch)
             ready = std::min(ready, x.queue[x.spec.batch - 1]);
         return std::max(free, ready);
