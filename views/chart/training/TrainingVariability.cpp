@@ -1,0 +1,99 @@
+#include "chart/training/TrainingVariability.h"
+
+#include "chart/ChartColors.h"
+#include "training/placement/TrainingPlacementRun.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::chart {
+
+namespace {
+
+const TrainingPlacementRun* trainingRun(const Run& run) { return dynamic_cast<const TrainingPlacementRun*>(&run); }
+
+}  // namespace
+
+int ClassVariability::classCount(const Run& run) { return trainingRun(run) ? int(rounds::kRoundClasses) : 0; }
+
+ClassVariability ClassVariability::of(const Run& run, int classIndex)
+{
+    ClassVariability v;
+    const TrainingPlacementRun* training = trainingRun(run);
+    if (!training || classIndex < 0 || classIndex >= int(rounds::kRoundClasses))
+        return v;
+    const rounds::RoundCluster& cluster = training->cluster();
+    v.name = QStringLiteral("class %1").arg(QChar(char16_t(u'A' + classIndex)));
+    v.nodes = int(cluster.nodes);
+    v.gpusPerNode = int(cluster.gpusPerNode);
+    v.perfVar = cluster.perfVar[size_t(classIndex)];
+    const std::vector<double>& sf = cluster.binnedSf[size_t(classIndex)];
+    if (v.perfVar.empty() || sf.size() != v.perfVar.size())
+        return v;
+    const auto [lo, hi] = std::minmax_element(v.perfVar.begin(), v.perfVar.end());
+    v.min = *lo;
+    v.max = *hi;
+    std::vector<double> levels = sf;
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    for (double level : levels)
+        v.bins.append({level, 0});
+    v.bin.reserve(sf.size());
+    for (double s : sf) {
+        const int b = int(std::lower_bound(levels.begin(), levels.end(), s) - levels.begin());
+        v.bin.push_back(b);
+        ++v.bins[b].gpus;
+    }
+    return v;
+}
+
+QColor ClassVariability::color(size_t gpu) const
+{
+    const double span = max - min;
+    return ChartColors::sequential(span > 0 && gpu < perfVar.size() ? (perfVar[gpu] - min) / span : 0.0);
+}
+
+QColor ClassVariability::binColor(int bin) { return ChartColors::categorical(bin); }
+
+QString ClassVariability::binsText() const
+{
+    QStringList parts;
+    for (const Bin& b : bins)
+        parts << QStringLiteral("sf %1: %2 GPU%3").arg(b.sf, 0, 'f', 2).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
+    return parts.join(QStringLiteral(" · "));
+}
+
+ChartSpec ClassVariability::chart(const QString& runName) const
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("GPU variability, %1: PerfVar per GPU, by node").arg(name);
+    spec.subtitle = QStringLiteral("%1 · PAL and PM-First bins: %2").arg(runName, binsText());
+    spec.x.label = QStringLiteral("GPU within its node");
+    spec.x.min = -0.5;
+    spec.x.max = gpusPerNode - 0.5;
+    ChartSpec::Heatmap h;
+    h.xMin = -0.5;
+    h.xMax = gpusPerNode - 0.5;
+    h.rowAxisLabel = QStringLiteral("Nodes");
+    h.legendLabel = QStringLiteral("PerfVar, slowdown score (higher = slower)");
+    h.legendUnit = QStringLiteral("×");
+    h.legendMin = min;
+    h.legendMax = max > min ? max : min + 1;
+    h.scale = ChartColors::sequentialStops();
+    h.image = QImage(gpusPerNode, nodes, QImage::Format_RGB32);
+    for (int c = 0; c < gpusPerNode; ++c)
+        h.columnHeaders << QStringLiteral("GPU %1").arg(c);
+    for (int n = 0; n < nodes; ++n) {
+        h.rowNames << QStringLiteral("node %1").arg(n);
+        for (int c = 0; c < gpusPerNode; ++c) {
+            const size_t gpu = size_t(n * gpusPerNode + c);
+            h.image.setPixel(c, n, color(gpu).rgb());
+            h.values.push_back(float(gpu < perfVar.size() ? perfVar[gpu] : 0.0));
+        }
+    }
+    h.bands.append({QStringLiteral("nodes 0–%1").arg(nodes - 1), 0, nodes});
+    spec.heatmap = std::move(h);
+    return spec;
+}
+
+}  // namespace tessera::chart
