@@ -45,7 +45,7 @@ Item {
             otherRun: view.otherRun
             position: view.position
             chartId: "utilisation"
-            yTitle: qsTr("GPU utilisation (%)")
+            yTitle: qsTr("Busy (%)")  // short: the panel is low at 1280x800; the title says what
             yFixed: 100
             yCap: 100
             cursorKey: "utilisation_pct"
@@ -63,7 +63,7 @@ Item {
             otherRun: view.otherRun
             position: view.position
             chartId: "preemptions"
-            yTitle: qsTr("Preemptions (jobs)")
+            yTitle: qsTr("Jobs")
             cursorKey: "preemptions"
             cursorUnit: qsTr(" jobs")
         }

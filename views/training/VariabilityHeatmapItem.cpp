@@ -72,7 +72,8 @@ QVariantList VariabilityHeatmapItem::bins() const
     QVariantList list;
     for (int b = 0; b < data_.bins.size(); ++b) {
         const chart::ClassVariability::Bin& bin = data_.bins[b];
-        list.append(QVariantMap{{"text", tr("sf %1 · %n GPU(s)", "", bin.gpus).arg(bin.sf, 0, 'f', 2)},
+        const QString gpus = bin.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(bin.gpus);
+        list.append(QVariantMap{{"text", tr("sf %1 · %2").arg(bin.sf, 0, 'f', 2).arg(gpus)},
                                 {"color", chart::ClassVariability::binColor(b)},
                                 {"gpus", bin.gpus},
                                 {"sf", bin.sf}});
@@ -147,9 +148,8 @@ void VariabilityHeatmapItem::paint(QPainter* painter)
             painter->setBrush(Qt::NoBrush);
             painter->drawRect(inner);
             if (labelled) {
-                const double t = data_.max > data_.min ? (data_.perfVar[gpu] - data_.min) / (data_.max - data_.min) : 0;
-                const QColor fill = data_.color(gpu);
-                painter->setPen(fill.lightnessF() < 0.5 || t > 0.6 ? QColor(Qt::white) : QColor(Qt::black));
+                // White on the dark end of the scale, black on the light (yellow) end.
+                painter->setPen(data_.color(gpu).lightnessF() < 0.5 ? QColor(Qt::white) : QColor(Qt::black));
                 painter->drawText(inner, Qt::AlignCenter,
                                   QStringLiteral("%1\nsf %2").arg(data_.perfVar[gpu], 0, 'f', 3)
                                       .arg(data_.bins[data_.bin[gpu]].sf, 0, 'f', 2));
