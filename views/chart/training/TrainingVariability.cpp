@@ -67,15 +67,18 @@ ChartSpec ClassVariability::chart(const QString& runName) const
 {
     ChartSpec spec;
     spec.title = QStringLiteral("GPU variability, %1: PerfVar per GPU, by node").arg(name);
-    spec.subtitle = QStringLiteral("%1 · PAL and PM-First bins: %2").arg(runName, binsText());
-    spec.x.label = QStringLiteral("GPU within its node");
-    spec.x.min = -0.5;
-    spec.x.max = gpusPerNode - 0.5;
+    // Columns are GPUs 0..n-1 of each node: no numeric x axis (its ticks would fall between
+    // GPUs), the subtitle says what the columns are.
+    spec.subtitle = QStringLiteral("%1 · columns: GPU 0–%2 of each node · PAL and PM-First bins: %3")
+                        .arg(runName)
+                        .arg(gpusPerNode - 1)
+                        .arg(binsText());
+    spec.x.visible = false;
     ChartSpec::Heatmap h;
     h.xMin = -0.5;
     h.xMax = gpusPerNode - 0.5;
     h.rowAxisLabel = QStringLiteral("Nodes");
-    h.legendLabel = QStringLiteral("PerfVar, slowdown score (higher = slower)");
+    h.legendLabel = QStringLiteral("PerfVar");  // the title says what it is; "higher = slower" in the app
     h.legendUnit = QStringLiteral("×");
     h.legendMin = min;
     h.legendMax = max > min ? max : min + 1;
