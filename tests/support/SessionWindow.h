@@ -61,7 +61,8 @@ public:
                           item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
     }
     // The texts of the views' tabs (the tab bar above the views), left to right.
-    QStringList tabTexts() const
+    QStringList tabTexts() const { return tabTexts(window_); }
+    static QStringList tabTexts(QQuickWindow* window_)
     {
         QStringList texts;
         std::function<void(QQuickItem*)> walk = [&](QQuickItem* item) {
