@@ -46,8 +46,12 @@ Item {
             visible: heatmap.gpuCount > 0
             colorAt: t => heatmap.colorAt(t)
             minText: heatmap.minimum.toFixed(3) + "×"
-            maxText: heatmap.maximum.toFixed(3) + "×"
-            label: qsTr("Fill: PerfVar, slowdown score (×, higher = slower)")
+            maxText: heatmap.scaleMaximum.toFixed(3) + "×"
+            label: heatmap.outliers > 0
+                   ? qsTr("Fill: PerfVar, slowdown score (×, higher = slower); %1 above, up to %2×, in the top colour")
+                     .arg(heatmap.outliers === 1 ? qsTr("1 outlier GPU") : qsTr("%1 outlier GPUs").arg(heatmap.outliers))
+                     .arg(heatmap.maximum.toFixed(3))
+                   : qsTr("Fill: PerfVar, slowdown score (×, higher = slower)")
             rampWidth: 200
         }
 

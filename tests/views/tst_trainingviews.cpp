@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <numeric>
 
 using namespace tessera;
@@ -108,6 +109,10 @@ private slots:
             for (int b = 1; b < v.bins.size(); ++b)
                 QVERIFY(v.bins[b - 1].sf < v.bins[b].sf);
             someSpread = someSpread || v.max > v.min;
+            // The scale tops at the largest score that is no outlier; the outliers lie above it.
+            QVERIFY(v.scaleMax <= v.max && v.scaleMax >= v.min);
+            QCOMPARE(int(std::count_if(v.perfVar.begin(), v.perfVar.end(), [&](double x) { return x > v.scaleMax; })),
+                     v.outliers);
             const ChartSpec spec = v.chart("PAL");
             QVERIFY(spec.heatmap);
             QCOMPARE(spec.heatmap->image.size(), QSize(int(cluster.gpusPerNode), int(cluster.nodes)));

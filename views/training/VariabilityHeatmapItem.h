@@ -27,6 +27,9 @@ class VariabilityHeatmapItem : public QQuickPaintedItem {
     Q_PROPERTY(int gpuCount READ gpuCount NOTIFY changed)
     Q_PROPERTY(double minimum READ minimum NOTIFY changed)
     Q_PROPERTY(double maximum READ maximum NOTIFY changed)
+    // The colour scale's top (ClassVariability::scaleMax) and how many GPUs are above it.
+    Q_PROPERTY(double scaleMaximum READ scaleMaximum NOTIFY changed)
+    Q_PROPERTY(int outliers READ outliers NOTIFY changed)
     // Per bin, ascending sf: {text ("sf 1.02 · 20 GPUs"), color, gpus, sf}.
     Q_PROPERTY(QVariantList bins READ bins NOTIFY changed)
 
@@ -43,6 +46,8 @@ public:
     int gpuCount() const { return int(data_.perfVar.size()); }
     double minimum() const { return data_.min; }
     double maximum() const { return data_.max; }
+    double scaleMaximum() const { return data_.scaleMax; }
+    int outliers() const { return data_.outliers; }
     QVariantList bins() const;
 
     // The scale's colour at t in [0, 1], for the QML legend.

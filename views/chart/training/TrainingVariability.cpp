@@ -33,6 +33,20 @@ ClassVariability ClassVariability::of(const Run& run, int classIndex)
     const auto [lo, hi] = std::minmax_element(v.perfVar.begin(), v.perfVar.end());
     v.min = *lo;
     v.max = *hi;
+    double mean = 0, squares = 0;
+    for (double x : v.perfVar)
+        mean += x;
+    mean /= double(v.perfVar.size());
+    for (double x : v.perfVar)
+        squares += (x - mean) * (x - mean);
+    const double sd = v.perfVar.size() > 1 ? std::sqrt(squares / double(v.perfVar.size() - 1)) : 0.0;
+    v.scaleMax = v.min;
+    for (double x : v.perfVar) {
+        if (x > mean + 3 * sd)
+            ++v.outliers;
+        else
+            v.scaleMax = std::max(v.scaleMax, x);
+    }
     std::vector<double> levels = sf;
     std::sort(levels.begin(), levels.end());
     levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
@@ -49,7 +63,7 @@ ClassVariability ClassVariability::of(const Run& run, int classIndex)
 
 QColor ClassVariability::color(size_t gpu) const
 {
-    const double span = max - min;
+    const double span = scaleMax - min;
     return ChartColors::sequential(span > 0 && gpu < perfVar.size() ? (perfVar[gpu] - min) / span : 0.0);
 }
 
@@ -81,7 +95,12 @@ ChartSpec ClassVariability::chart(const QString& runName) const
     h.legendLabel = QStringLiteral("PerfVar");  // the title says what it is; "higher = slower" in the app
     h.legendUnit = QStringLiteral("×");
     h.legendMin = min;
-    h.legendMax = max > min ? max : min + 1;
+    h.legendMax = scaleMax > min ? scaleMax : min + 1;
+    if (outliers > 0)
+        spec.subtitle += QStringLiteral(" · %1 outlier GPU%2 above the scale (up to %3×) in its top colour")
+                             .arg(outliers)
+                             .arg(outliers == 1 ? QString() : QStringLiteral("s"))
+                             .arg(max, 0, 'f', 3);
     h.scale = ChartColors::sequentialStops();
     h.image = QImage(gpusPerNode, nodes, QImage::Format_RGB32);
     for (int c = 0; c < gpusPerNode; ++c)

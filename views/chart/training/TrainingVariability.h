@@ -27,6 +27,11 @@ struct ClassVariability {
     QList<Bin> bins;              // ascending sf
     double min = 1;
     double max = 1;
+    // The top of the colour scale: the largest score that is no outlier (at most mean + 3
+    // sample standard deviations, the binning's outlier rule), so that one very slow GPU does
+    // not turn every other one the same colour; outliers take the top colour.
+    double scaleMax = 1;
+    int outliers = 0;  // GPUs above scaleMax
 
     // How many job classes a run has (0 for a run of another kind).
     static int classCount(const Run& run);
@@ -34,7 +39,7 @@ struct ClassVariability {
     static ClassVariability of(const Run& run, int classIndex);
 
     bool empty() const { return perfVar.empty(); }
-    // The colour of GPU g's PerfVar on the sequential scale over [min, max].
+    // The colour of GPU g's PerfVar on the sequential scale over [min, scaleMax].
     QColor color(size_t gpu) const;
     // The outline colour of bin i (categorical).
     static QColor binColor(int bin);
