@@ -126,7 +126,7 @@ Item {
         function neededWidth(column) {
             const title = decisions.columnTitle(column).length * 7 + 26
             return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
-                                : Math.max(84, title)
+                                : Math.max(64, title)
         }
         function fittedWidth(column) {
             let needed = 0
@@ -148,7 +148,12 @@ Item {
             text: "★ " + decisions.longestCandidate
         }
         ScrollBar.vertical: ScrollBar {}
-        ScrollBar.horizontal: ScrollBar {}
+        // Columns wider than the room (a training round's eight columns at 1280 px) scroll with
+        // their headers; the bar stays shown then, so that the columns past the edge are found.
+        ScrollBar.horizontal: ScrollBar {
+            objectName: "decisionColumnsScroll"
+            policy: table.contentWidth > table.width + 1 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+        }
 
         delegate: Rectangle {
             id: cell

@@ -22,9 +22,10 @@ ApplicationWindow {
     // The run the views show, and a second run drawn with it: a fork of it, or any run chosen
     // to compare.
     property RunHandle currentRun: null
-    // The kind whose views the tabs show: a string, so that switching between runs of one kind
+    // The kind whose views the tabs show (the current run's, else the kind chosen for new runs): a
+    // string, so that switching between runs of one kind
     // keeps the views (and what they hold) rather than making them anew.
-    readonly property string viewKind: currentRun ? currentRun.kind : ChartPlans.defaultKind
+    readonly property string viewKind: currentRun ? currentRun.kind : runs.kind.kindId
     readonly property var kindViews: ChartPlans.views(viewKind)
     property RunHandle otherRun: null
     property bool compareMode: false

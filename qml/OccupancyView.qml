@@ -6,7 +6,7 @@ import Tessera.Views
 // Every GPU of the cluster as one cell coloured by its allocated share, grouped by node and by
 // GPU model, at the timeline cursor. The cells grow to fill the view (between a minimum and a
 // maximum size; below the minimum the grid scrolls). Hover a cell for its node, GPU and pods;
-// click to select its node and list its pods beside the grid.
+// click to select its group (node) and list what holds its GPUs (RunWords) beside the grid.
 Item {
     id: view
 
@@ -33,6 +33,11 @@ Item {
     }
     // Compact: no selection pane and a shorter header, for the two sides of the compare view.
     property bool compact: false
+    // What the side panel says before a GPU is clicked, in the run's words (RunWords).
+    readonly property string selectHint: {
+        const w = view.run ? view.run.words : ({ group: "node", occupants: "pods" })
+        return qsTr("Click a GPU to select its %1 and list its %2.").arg(w.group).arg(w.occupants)
+    }
 
     // What the view can show of this run: the cell grid always; a run whose kind draws spans
     // (MIG slices) shows them first, and one with intervals adds a Gantt chart. With only the
@@ -242,7 +247,7 @@ Item {
                                 color: ThemePalette.text
                                 font.pixelSize: 12
                                 text: grid.selectedGroupText.length > 0 ? grid.selectedGroupText
-                                                                        : qsTr("Click a GPU to select its node and list its pods.")
+                                                                        : view.selectHint
                             }
                         }
                     }

@@ -230,6 +230,8 @@ RunWords InferenceRun::words() const
     words.group = "GPU";
     words.groups = "GPUs";
     words.groupBands = "GPU type";
+    words.occupant = "instance";
+    words.occupants = "instances";
     words.positionText = "{}";
     return words;
 }

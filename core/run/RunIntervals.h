@@ -15,12 +15,27 @@ struct RunInterval {
     double toX = 0;      // >= fromX
     std::string label;   // hover text and, where it fits, the bar's text
     int32_t category = -1;  // index into RunIntervals::categories (the bar's colour); -1: none
+    int32_t subject = -1;   // index into RunIntervals::subjects (the job the bar is part of); -1: none
+};
+
+// What several bars are parts of (a training job on several GPUs over several placements): the
+// Gantt hovers, selects, highlights and colours them together.
+struct RunSubject {
+    std::string name;     // "job 80"
+    std::string details;  // the hover text: "job 80 · class A · 24 GPUs · 1.20-5.31 h · slowdown 1.04×"
+    struct Span {
+        double fromX = 0;
+        double toX = 0;
+        std::string text;  // "rounds 12-40 · GPUs 0-3 · pm penalty 1.037 · locality 1.7× (2 nodes)"
+    };
+    std::vector<Span> spans;  // its placements over time, in order
 };
 
 struct RunIntervals {
     std::vector<std::string> lanes;       // top to bottom
     std::vector<std::string> categories;  // for the legend; colours from the views' palette by index
     std::vector<RunInterval> intervals;
+    std::vector<RunSubject> subjects;     // empty: bars are not parts of anything larger
 
     bool empty() const { return intervals.empty(); }
 };

@@ -16,6 +16,9 @@ public:
     static RunKindRegistry& instance();
     // The kind of runs with RunInfo::kind `id`; throws UsageError naming the known kinds.
     static const RunKind& kind(const std::string& id);
+    // The kind the app starts with (new runs, the tabs and export menus before any run is
+    // open): named, not the first to register, which depends on static-initialisation order.
+    static constexpr const char* kDefaultKind = "pod-scheduling";
 };
 
 using RunKindRegistration = Registration<RunKindRegistry>;

@@ -21,6 +21,8 @@ struct RunWords {
     std::string group = "node";             // one group of the occupancy layout (a row of cells)
     std::string groups = "nodes";
     std::string groupBands = "GPU model";   // what the groups are banded by
+    std::string occupant = "pod";           // what holds a GPU (listed when a group is selected)
+    std::string occupants = "pods";
     std::string inspector = "Decision inspector";  // the shared view of Run::explain() at the cursor
     // A point of the x axis in a sentence; "{}" is the value with its unit ("43.20 %"), e.g.
     // "{} arrived". "{}" alone when the value says it all (a time).

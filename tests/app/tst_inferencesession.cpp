@@ -7,6 +7,7 @@
 // shot at 1280x800 and 2560x1440 into <build>/screenshots/inference-*.png for review.
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
+#include "support/SessionWindow.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
 
@@ -159,22 +160,7 @@ class InferenceSessionTest : public QObject {
     }
 
     // The texts of the views' tabs (the tab bar above the views), left to right.
-    QStringList tabTexts()
-    {
-        QStringList texts;
-        std::function<void(QQuickItem*)> walk = [&](QQuickItem* item) {
-            if (item->inherits("QQuickTabButton") && item->isVisible()) {
-                const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
-                // Only the view tabs: right of the side panel (its Trace/Run/Library tabs are left).
-                if (r.left() > window_->width() * 0.25)
-                    texts << item->property("text").toString();
-            }
-            for (QQuickItem* child : item->childItems())
-                walk(child);
-        };
-        walk(window_->contentItem());
-        return texts;
-    }
+    QStringList tabTexts() { return tessera::test::SessionWindow::tabTexts(window_); }
 
     // The Fork dialog opened with Ctrl+F over the slice view at `position`, `policy` in its spec
     // field; nullptr when it is missing or does not open.

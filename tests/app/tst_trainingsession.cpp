@@ -9,9 +9,15 @@
 #include "support/SharedData.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QVariantList>
+
+#include <algorithm>
 #include <QTest>
 
 #include <QtQml/qqmlextensionplugin.h>
@@ -28,6 +34,9 @@ class TrainingSessionTest : public QObject {
     std::unique_ptr<SessionWindow> session_;
     QQuickWindow* window_ = nullptr;
     QPointer<RunHandle> pal_;
+    QPointer<RunHandle> packed_;
+    QPointer<RunHandle> fork_;
+    int forkAt_ = 0;
 
     QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
     QObject* runs() { return find("runManager"); }
@@ -132,7 +141,77 @@ private slots:
         QTRY_VERIFY(gantt->isVisible());
         const QImage bars = shoot("gantt");
         QVERIFY(bars != busy);
+        // Click a bar at the cursor: its job is selected, its placements listed, its bars outlined.
+        QVERIFY(gantt->property("hasSubjects").toBool());
+        QTRY_VERIFY(gantt->property("intervalCount").toInt() > 0);
+        const double now = pal_->xAt(busiest);
+        int bar = -1;
+        for (int i = 0; i < gantt->property("intervalCount").toInt() && bar < 0; ++i) {
+            QRectF r;
+            QMetaObject::invokeMethod(gantt, "intervalRect", Q_RETURN_ARG(QRectF, r), Q_ARG(int, i));
+            qreal cursor = 0;
+            QMetaObject::invokeMethod(gantt, "pixelOfX", Q_RETURN_ARG(qreal, cursor), Q_ARG(double, now));
+            const QPointF inView = gantt->mapToItem(gantt->parentItem()->parentItem(), r.center());
+            if (r.width() > 6 && r.left() <= cursor && cursor < r.right() && inView.y() > 0
+                && inView.y() < gantt->parentItem()->parentItem()->height())
+                bar = i;
+        }
+        QVERIFY(bar >= 0);
+        QRectF rect;
+        QMetaObject::invokeMethod(gantt, "intervalRect", Q_RETURN_ARG(QRectF, rect), Q_ARG(int, bar));
+        QTest::mouseClick(window_, Qt::LeftButton, {}, gantt->mapToScene(rect.center()).toPoint());
+        QTRY_VERIFY(gantt->property("selectedSubject").toInt() >= 0);
+        QTest::mouseMove(window_, QPoint(5, window_->height() - 5));  // the hover tip off the shots
+        QTRY_COMPARE(gantt->property("hoveredInterval").toInt(), -1);
+        const QVariantList spans = gantt->property("selectedSpans").toList();
+        QVERIFY(!spans.isEmpty());
+        QVERIFY(std::any_of(spans.begin(), spans.end(), [](const QVariant& v) { return v.toMap().value("current").toBool(); }));
+        const QImage selected = shoot("gantt-selected");
+        QVERIFY(selected != bars);
+        gantt->setProperty("colorBySubject", true);
+        QVERIFY(!gantt->property("legend").toList().isEmpty());
+        const QImage byJob = shoot("gantt-by-job");
+        QVERIFY(byJob != selected);
+        gantt->setProperty("colorBySubject", false);
+        gantt->setProperty("selectedSubject", -1);
         occupancy->setProperty("modeIndex", 0);
+        // The side panel asks for a GPU in the kind's words.
+        QVERIFY2(occupancy->property("selectHint").toString().contains(QStringLiteral("list its jobs")),
+                 qPrintable(occupancy->property("selectHint").toString()));
+    }
+
+    // The kind's own tabs between the occupancy grid and the inspector: its rounds, its JCT CDF
+    // and the variability PAL and PM-First place by.
+    void theKindsTabsShowItsCharts()
+    {
+        QVERIFY(pal_);
+        QTRY_COMPARE(session_->tabTexts().mid(0, 6),
+                     (QStringList{"GPUs by job", "Rounds", "JCT CDF", "Variability", "Round inspector", "Metrics"}));
+        find("timeline")->setProperty("position", pal_->steps() / 2);
+        window_->setProperty("viewIndex", 1);
+        auto* jobs = session_->item(QStringLiteral("jobsChart"));
+        QVERIFY(jobs);
+        QTRY_VERIFY(jobs->isVisible());
+        shoot("rounds");
+        window_->setProperty("viewIndex", 2);
+        QObject* cdf = find("jctCdfChart");
+        QVERIFY(cdf);
+        QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
+        shoot("jct");
+        window_->setProperty("viewIndex", 3);
+        QObject* heatmap = find("variabilityHeatmap");
+        QVERIFY(heatmap);
+        QTRY_VERIFY(heatmap->property("gpuCount").toInt() > 0);
+        QVERIFY(heatmap->property("bins").toList().size() >= 2);
+        // Class A has a very slow GPU (its own bin): above the colour scale, which spans the others.
+        QVERIFY(heatmap->property("outliers").toInt() >= 1);
+        QVERIFY(heatmap->property("scaleMaximum").toDouble() < heatmap->property("maximum").toDouble());
+        const QImage classA = shoot("variability");
+        QObject* classBox = find("variabilityClassBox");
+        QVERIFY(classBox);
+        classBox->setProperty("currentIndex", 3);
+        QTRY_COMPARE(heatmap->property("classIndex").toInt(), 3);
+        QVERIFY(shoot("variability-class-d") != classA);
     }
 
     void theInspectorExplainsARound()
@@ -152,6 +231,157 @@ private slots:
         QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
         QVERIFY2(first.contains(QStringLiteral("candidate GPU set")), qPrintable(first));
         shoot("inspector");
+        // At 1280x800 the round's columns are wider than the table: they scroll, and the bar
+        // that says so stays shown.
+        auto* table = session_->item(QStringLiteral("decisionTable"));
+        QObject* scroll = find("decisionColumnsScroll");
+        QVERIFY(table && scroll);
+        if (table->property("contentWidth").toDouble() > table->width() + 1)
+            QCOMPARE(scroll->property("policy").toInt(), 2);  // ScrollBar.AlwaysOn
+    }
+
+    // Packed-Sticky on the same trace and cluster: the baseline PAL is measured against.
+    void runsPackedSticky()
+    {
+        QVERIFY(pal_);
+        window_->setProperty("panelIndex", 1);
+        QObject* policyBox = find("policyBox");
+        QVERIFY(policyBox);
+        const int index = policyBox->property("model").toStringList().indexOf(QStringLiteral("packed-sticky"));
+        QVERIFY2(index >= 0, qPrintable(policyBox->property("model").toStringList().join(", ")));
+        policyBox->setProperty("currentIndex", index);
+        QSignalSpy finished(runs(), SIGNAL(runFinished(tessera::views::RunHandle*)));
+        click(qobject_cast<QQuickItem*>(find("runButton")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        packed_ = currentRun();
+        QVERIFY(packed_ && packed_ != pal_);
+        QCOMPARE(packed_->policy(), QStringLiteral("packed-sticky"));
+        QCOMPARE(packed_->steps() > 0, true);
+        window_->setProperty("currentRun", QVariant::fromValue(pal_.data()));
+        QCOMPARE(currentRun(), pal_.data());
+    }
+
+    // Fork PAL at a third of its rounds with another locality penalty (Ctrl+F): the same rounds
+    // before, its own L after; compared side by side with its parent.
+    void forksWithAnotherLocalityAndCompares()
+    {
+        QVERIFY(pal_);
+        forkAt_ = pal_->steps() / 3;
+        window_->setProperty("viewIndex", 0);
+        find("timeline")->setProperty("position", forkAt_);
+        QObject* dialog = find("forkDialog");
+        QVERIFY(dialog);
+        window_->requestActivate();
+        QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QCOMPARE(dialog->property("position").toInt(), forkAt_);
+        find("forkSpec")->setProperty("text", QStringLiteral("pal"));
+        QObject* locality = find("forkParameter-locality");
+        QVERIFY(locality);
+        locality->setProperty("text", QStringLiteral("3"));
+        QMetaObject::invokeMethod(locality, "textEdited");
+        QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
+        shoot("fork-dialog");
+        QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
+        QMetaObject::invokeMethod(dialog, "accept");
+        QTRY_COMPARE_WITH_TIMEOUT(forked.count(), 1, 120000);
+        fork_ = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(fork_);
+        QCOMPARE(fork_->forkPosition(), forkAt_);
+        QVERIFY2(fork_->name().contains(QStringLiteral("L 3")), qPrintable(fork_->name()));
+        for (int p = 0; p <= forkAt_; ++p)
+            QCOMPARE(fork_->value(QStringLiteral("jobs_running"), p), pal_->value(QStringLiteral("jobs_running"), p));
+        window_->setProperty("viewIndex", 1);
+        shoot("fork-rounds");
+        window_->setProperty("viewIndex", 2);
+        QTRY_COMPARE(find("jctCdfChart")->property("panelCount").toInt(), 1);
+        shoot("fork-jct");
+        window_->setProperty("compareMode", true);
+        QVERIFY(find("comparisonTable"));
+        shoot("compare");
+        window_->setProperty("compareMode", false);
+        window_->setProperty("viewIndex", 0);
+    }
+
+    // The report of PAL and its fork, and the kind's charts as files: each there and not empty.
+    void exportsAReport()
+    {
+        QVERIFY(pal_ && fork_);
+        QObject* exporter = find("exporter");
+        QVERIFY(exporter);
+        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/training-export");
+        QDir(dir).removeRecursively();
+        QDir().mkpath(dir);
+        const auto wait = [&](const QString& path) {
+            QTRY_VERIFY_WITH_TIMEOUT(!exporter->property("busy").toBool(), 120000);
+            QVERIFY2(exporter->property("error").toString().isEmpty(), qPrintable(exporter->property("error").toString()));
+            QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
+        };
+        bool ok = false;
+        for (const char* chart : {"jobs", "jct-cdf", "variability"}) {
+            const QString path = dir + "/" + chart + ".svg";
+            QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                      Q_ARG(tessera::views::RunHandle*, pal_.data()),
+                                      Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
+                                      Q_ARG(int, pal_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
+                                      Q_ARG(QString, QStringLiteral("svg")), Q_ARG(int, 1600), Q_ARG(int, 1000));
+            QVERIFY2(ok, chart);
+            wait(path);
+        }
+        const QString report = dir + "/report.pdf";
+        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, pal_.data()),
+                                  Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(QString, report));
+        QVERIFY(ok);
+        wait(report);
+        QFile pdf(report);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY2(bytes.count("/Type /Page") - bytes.count("/Type /Pages") >= 3, "the report has fewer than 3 pages");
+    }
+
+    // Every run is saved to the study with its inputs and request: PAL closed and reopened from
+    // the Library forks again (made anew from its recorded inputs).
+    void reopensFromTheLibraryAndForks()
+    {
+        QVERIFY(pal_ && fork_);
+        QTRY_VERIFY_WITH_TIMEOUT(pal_->storedId() > 0 && runs()->property("pendingSaves").toInt() == 0, 60000);
+        const qint64 id = pal_->storedId();
+        const int steps = pal_->steps();
+        const double utilisation = pal_->value(QStringLiteral("utilisation_pct"), steps / 2);
+        for (RunHandle* r : {fork_.data(), pal_.data()}) {
+            int index = -1;
+            QMetaObject::invokeMethod(runs(), "indexOf", Q_RETURN_ARG(int, index), Q_ARG(tessera::views::RunHandle*, r));
+            QVERIFY(index >= 0);
+            QMetaObject::invokeMethod(runs(), "remove", Q_ARG(int, index));
+        }
+        QTRY_VERIFY(!pal_ || currentRun() != pal_.data());
+        QSignalSpy opened(runs(), SIGNAL(savedRunOpened(tessera::views::RunHandle*)));
+        bool ok = false;
+        QMetaObject::invokeMethod(runs(), "openSaved", Q_RETURN_ARG(bool, ok), Q_ARG(qint64, id));
+        QVERIFY(ok);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
+        QPointer<RunHandle> reopened = opened.first().first().value<RunHandle*>();
+        QVERIFY(reopened);
+        QCOMPARE(reopened->kind(), QStringLiteral("training-placement"));
+        QCOMPARE(reopened->steps(), steps);
+        QCOMPARE(reopened->value(QStringLiteral("utilisation_pct"), steps / 2), utilisation);
+        QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
+        const QVariantMap locality{{QStringLiteral("locality"), 2.0}};
+        QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, reopened.data()),
+                                  Q_ARG(int, forkAt_), Q_ARG(QString, QStringLiteral("pmfirst")),
+                                  Q_ARG(QVariantMap, locality));
+        QVERIFY2(ok, qPrintable(runs()->property("error").toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(forked.count() == 1 || !runs()->property("error").toString().isEmpty(), 120000);
+        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+        RunHandle* again = forked.first().first().value<RunHandle*>();
+        QVERIFY(again);
+        QCOMPARE(again->forkPosition(), forkAt_);
+        QCOMPARE(again->policy(), QStringLiteral("pmfirst"));
+        for (int p = 0; p <= forkAt_; ++p)
+            QCOMPARE(again->value(QStringLiteral("jobs_running"), p), reopened->value(QStringLiteral("jobs_running"), p));
+        pal_ = reopened;
+        fork_ = again;
+        shoot("reopened-fork");
     }
 
     void noQmlWarnings()

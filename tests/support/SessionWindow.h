@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 
 namespace tessera::test {
@@ -58,6 +59,24 @@ public:
     {
         QTest::mouseClick(window_, Qt::LeftButton, {},
                           item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
+    }
+    // The texts of the views' tabs (the tab bar above the views), left to right.
+    QStringList tabTexts() const { return tabTexts(window_); }
+    static QStringList tabTexts(QQuickWindow* window_)
+    {
+        QStringList texts;
+        std::function<void(QQuickItem*)> walk = [&](QQuickItem* item) {
+            if (item->inherits("QQuickTabButton") && item->isVisible()) {
+                const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+                // Only the view tabs: right of the side panel (its Trace/Run/Library tabs are left).
+                if (r.left() > window_->width() * 0.25)
+                    texts << item->property("text").toString();
+            }
+            for (QQuickItem* child : item->childItems())
+                walk(child);
+        };
+        walk(window_->contentItem());
+        return texts;
     }
     // <build>/screenshots/<prefix>-<name>.png and -2560.png; returns the 1280x800 image.
     QImage shoot(const QString& name) const

@@ -100,14 +100,6 @@ std::vector<std::string> ChartRegistry::allViewIds()
     return ids;
 }
 
-std::string ChartRegistry::firstKind()
-{
-    for (const RegisteredView& v : viewList())
-        if (!v.kind.empty())
-            return v.kind;
-    return {};
-}
-
 QList<ChartSpec> ChartRegistry::all(const ChartRuns& runs, const RunChartOptions& options,
                                     const ProgressCallback& progress)
 {

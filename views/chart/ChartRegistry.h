@@ -66,8 +66,6 @@ public:
     static const RegisteredView* view(std::string_view kind, std::string_view id);
     // Every view id of any kind, first-registered first, each once: what `--chart` may name.
     static std::vector<std::string> allViewIds();
-    // The first kind that registered a view: the app's tabs before any run is open.
-    static std::string firstKind();
 
     // Every chart of `runs` (of the first run's kind) that draws for that many runs: the
     // report. Consecutive per-run charts are interleaved by run (run A's heatmap and grid, then

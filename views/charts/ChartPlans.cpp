@@ -5,6 +5,7 @@
 #include "chart/PanelPainter.h"
 #include "chart/SeriesPlan.h"
 #include "chart/XAxisUnit.h"
+#include "run/RunKindRegistry.h"
 
 #include <QStringList>
 
@@ -65,7 +66,7 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
     return list;
 }
 
-QString ChartPlans::defaultKind() const { return QString::fromStdString(chart::ChartRegistry::firstKind()); }
+QString ChartPlans::defaultKind() const { return QString::fromLatin1(RunKindRegistry::kDefaultKind); }
 
 QVariantList ChartPlans::views(const QString& kind) const
 {

@@ -19,7 +19,7 @@ class ChartPlans : public QObject {
     QML_ELEMENT
     QML_SINGLETON
     Q_PROPERTY(double markerMergePixels READ markerMergePixels CONSTANT)
-    // The kind whose tabs show before any run is open (ChartRegistry::firstKind).
+    // The kind whose tabs show before any run is open and no kind is chosen (RunKindRegistry::kDefaultKind).
     Q_PROPERTY(QString defaultKind READ defaultKind CONSTANT)
 
 public:

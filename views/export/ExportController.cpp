@@ -7,6 +7,7 @@
 #include "chart/ChartRegistry.h"
 #include "chart/ReportWriter.h"
 #include "export/ExportRequest.h"
+#include "run/RunKindRegistry.h"
 
 #include <QFileInfo>
 #include <QUrl>
@@ -40,7 +41,7 @@ namespace {
 
 std::string kindOf(const RunHandle* run)
 {
-    return run ? run->run().info().kind : chart::ChartRegistry::firstKind();
+    return run ? run->run().info().kind : RunKindRegistry::kDefaultKind;
 }
 
 }  // namespace

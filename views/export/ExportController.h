@@ -34,7 +34,7 @@ public:
     // The chart ids runs like `run` have (ChartRegistry: its kind's, then the shared ones; for
     // pods allocation, failed-pods, power, power-by-model, fragmentation-rate, difference,
     // fragmentation-heatmap, occupancy); a comparison's (difference) need a runB. Without a run:
-    // those of ChartRegistry::firstKind().
+    // those of RunKindRegistry::kDefaultKind.
     Q_INVOKABLE QStringList charts(tessera::views::RunHandle* run = nullptr) const;
     // A chart id's title for menus, as runs like `run` name it.
     Q_INVOKABLE QString chartTitle(const QString& chart, tessera::views::RunHandle* run = nullptr) const;

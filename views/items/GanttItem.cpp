@@ -4,6 +4,7 @@
 #include "items/CategoryColors.h"
 
 #include <QFontMetrics>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QVariantMap>
 
@@ -36,6 +37,7 @@ QColor barColor(int category)
 GanttItem::GanttItem(QQuickItem* parent) : RunViewItem(Fit::ImageSize, parent)
 {
     setAcceptHoverEvents(true);
+    setAcceptedMouseButtons(Qt::LeftButton);
     setImplicitWidth(600);
 }
 
@@ -55,7 +57,109 @@ void GanttItem::runReplaced()
     hoveredInterval_ = -1;
     hoveredRect_ = {};
     hoverText_.clear();
+    selectedSubject_ = -1;
     repaint();
+    emit selectionChanged();
+    emit legendChanged();
+}
+
+void GanttItem::positionMoved()
+{
+    repaint();
+    // The spans list marks the one at the cursor; a legend of subjects lists those at the cursor.
+    if (selectedSubject_ >= 0)
+        emit selectionChanged();
+    if (colorBySubject_)
+        emit legendChanged();
+}
+
+void GanttItem::setColorBySubject(bool bySubject)
+{
+    if (bySubject == colorBySubject_)
+        return;
+    colorBySubject_ = bySubject;
+    repaint();
+    emit legendChanged();
+}
+
+void GanttItem::setSelectedSubject(int subject)
+{
+    if (!hasSubjects() || subject < 0 || size_t(subject) >= model()->intervals().subjects.size())
+        subject = -1;
+    if (subject == selectedSubject_)
+        return;
+    selectedSubject_ = subject;
+    repaint();
+    emit selectionChanged();
+}
+
+QString GanttItem::subjectName(int subject) const
+{
+    if (!hasSubjects() || subject < 0 || size_t(subject) >= model()->intervals().subjects.size())
+        return {};
+    return QString::fromStdString(model()->intervals().subjects[size_t(subject)].name);
+}
+
+QString GanttItem::selectedDetails() const
+{
+    if (selectedSubject_ < 0 || !hasSubjects())
+        return {};
+    return QString::fromStdString(model()->intervals().subjects[size_t(selectedSubject_)].details);
+}
+
+QVariantList GanttItem::selectedSpans() const
+{
+    QVariantList list;
+    if (selectedSubject_ < 0 || !hasSubjects())
+        return list;
+    const double now = cursorX();
+    for (const RunSubject::Span& span : model()->intervals().subjects[size_t(selectedSubject_)].spans)
+        list.append(QVariantMap{{"text", QString::fromStdString(span.text)},
+                                {"fromX", span.fromX},
+                                {"toX", span.toX},
+                                {"current", span.fromX <= now && now < span.toX},
+                                {"past", span.toX <= now}});
+    return list;
+}
+
+QVariantList GanttItem::legend() const
+{
+    if (!colorBySubject_ || !hasSubjects())
+        return categories();
+    QVariantList list;
+    const RunIntervals& all = model()->intervals();
+    const double now = cursorX();
+    std::vector<bool> listed(all.subjects.size(), false);
+    for (const RunInterval& i : all.intervals)
+        if (i.subject >= 0 && size_t(i.subject) < listed.size() && !listed[size_t(i.subject)] && i.fromX <= now
+            && now < i.toX)
+            listed[size_t(i.subject)] = true;
+    for (size_t k = 0; k < listed.size(); ++k)
+        if (listed[k])
+            list.append(QVariantMap{{"name", QString::fromStdString(all.subjects[k].name)}, {"color", categoryColor(int(k))}});
+    return list;
+}
+
+QColor GanttItem::colorOf(const RunInterval& interval) const
+{
+    return colorBySubject_ && interval.subject >= 0 ? categoryColor(interval.subject) : barColor(interval.category);
+}
+
+int GanttItem::subjectAt(qreal x, qreal y) const
+{
+    const int index = intervalAt(x, y);
+    return index < 0 ? -1 : model()->intervals().intervals[size_t(index)].subject;
+}
+
+void GanttItem::mousePressEvent(QMouseEvent* event)
+{
+    if (!hasSubjects()) {
+        event->ignore();
+        return;
+    }
+    // A click on a bar selects its subject; on the empty chart, clears the selection.
+    setSelectedSubject(subjectAt(event->position().x(), event->position().y()));
+    event->accept();
 }
 
 QVariantList GanttItem::categories() const
@@ -174,11 +278,14 @@ QString GanttItem::describeInterval(int index) const
         return {};
     const RunIntervals& all = model()->intervals();
     const RunInterval& i = all.intervals[size_t(index)];
-    QString text = QString::fromStdString(i.label);
+    // A subject's own description says more than the bar's label (class, width, slowdown).
+    QString text = i.subject >= 0 && size_t(i.subject) < all.subjects.size()
+                       ? QString::fromStdString(all.subjects[size_t(i.subject)].details)
+                       : QString::fromStdString(i.label);
     if (i.lane < all.lanes.size())
         text += "\n" + QString::fromStdString(all.lanes[i.lane]);
     text += "\n" + tr("%1 to %2").arg(xText(i.fromX), xText(i.toX));
-    if (i.category >= 0 && size_t(i.category) < all.categories.size())
+    if (i.subject < 0 && i.category >= 0 && size_t(i.category) < all.categories.size())
         text += "\n" + QString::fromStdString(all.categories[size_t(i.category)]);
     return text;
 }
@@ -240,18 +347,23 @@ void GanttItem::repaint()
     for (size_t k = 0; k < all.intervals.size(); ++k) {
         const RunInterval& i = all.intervals[k];
         const QRectF r = intervalRect(int(k));
-        QColor color = barColor(i.category);
-        if (i.fromX > now)
+        QColor color = colorOf(i);
+        const bool selected = selectedSubject_ >= 0 && i.subject == selectedSubject_;
+        // While a subject is selected the others step back, so that its bars stand out.
+        if (i.fromX > now || (selectedSubject_ >= 0 && !selected))
             color.setAlphaF(kFutureOpacity);
         painter.fillRect(r, color);
-        if (int(k) == hoveredInterval_) {
+        if (selected) {
+            painter.setPen(QPen(textColor_, 2));
+            painter.drawRect(r.adjusted(1, 1, -1, -1));
+        } else if (int(k) == hoveredInterval_) {
             painter.setPen(QPen(textColor_, 1));
             painter.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         const QString label = QString::fromStdString(i.label);
         if (metrics.horizontalAdvance(label) + 8 <= r.width()) {
             // Dark text on light bars, white on dark ones.
-            painter.setPen(color.lightnessF() > 0.6 || i.fromX > now ? QColor(0x20, 0x20, 0x20) : Qt::white);
+            painter.setPen(color.lightnessF() > 0.6 || color.alphaF() < 1 ? QColor(0x20, 0x20, 0x20) : Qt::white);
             painter.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
         }
     }

@@ -29,6 +29,19 @@ class GanttItem : public RunViewItem {
     Q_PROPERTY(int hoveredInterval READ hoveredInterval NOTIFY hoverChanged)
     Q_PROPERTY(QRectF hoveredRect READ hoveredRect NOTIFY hoverChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverChanged)
+    // Whether bars are parts of subjects (RunIntervals::subjects: a training job's bars).
+    Q_PROPERTY(bool hasSubjects READ hasSubjects NOTIFY runChanged)
+    // Bars in their subject's colour (each job its own) rather than their category's (class).
+    Q_PROPERTY(bool colorBySubject READ colorBySubject WRITE setColorBySubject NOTIFY legendChanged)
+    // The selected subject (a click on one of its bars; -1: none): its bars outlined, the
+    // others faint, and its spans listed.
+    Q_PROPERTY(int selectedSubject READ selectedSubject WRITE setSelectedSubject NOTIFY selectionChanged)
+    Q_PROPERTY(QString selectedDetails READ selectedDetails NOTIFY selectionChanged)
+    // {text, fromX, toX, current (the cursor is in it), past} per span of the selected subject.
+    Q_PROPERTY(QVariantList selectedSpans READ selectedSpans NOTIFY selectionChanged)
+    // What the colours mean: the categories, or when coloured by subject the subjects whose bars
+    // the cursor crosses ({name, color}).
+    Q_PROPERTY(QVariantList legend READ legend NOTIFY legendChanged)
 
 public:
     explicit GanttItem(QQuickItem* parent = nullptr);
@@ -48,22 +61,37 @@ public:
     int hoveredInterval() const { return hoveredInterval_; }
     QRectF hoveredRect() const { return hoveredRect_; }
     QString hoverText() const { return hoverText_; }
+    bool hasSubjects() const { return model() && !model()->intervals().subjects.empty(); }
+    bool colorBySubject() const { return colorBySubject_; }
+    void setColorBySubject(bool bySubject);
+    int selectedSubject() const { return selectedSubject_; }
+    void setSelectedSubject(int subject);
+    QString selectedDetails() const;
+    QVariantList selectedSpans() const;
+    QVariantList legend() const;
 
     // The pixel column of run x `x`, and the rectangle of interval `index` (empty if none).
     Q_INVOKABLE qreal pixelOfX(double x) const;
     Q_INVOKABLE QRectF intervalRect(int index) const;
     Q_INVOKABLE int intervalAt(qreal x, qreal y) const;
     Q_INVOKABLE QString describeInterval(int index) const;
+    // The subject of the bar under (x, y), -1 for none or no subject.
+    Q_INVOKABLE int subjectAt(qreal x, qreal y) const;
+    // The subject's name ("job 80"), empty for none.
+    Q_INVOKABLE QString subjectName(int subject) const;
 
 signals:
     void laneHeightChanged();
     void colorsChanged();
     void hoverChanged();
+    void legendChanged();
+    void selectionChanged();
 
 protected:
     void runReplaced() override;
     void runAnnounced() override { emit hoverChanged(); }
-    void positionMoved() override { repaint(); }
+    void positionMoved() override;
+    void mousePressEvent(QMouseEvent* event) override;
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
     void hoverMoveEvent(QHoverEvent* event) override;
     void hoverLeaveEvent(QHoverEvent* event) override;
@@ -80,6 +108,7 @@ private:
     // Sets one of the colours and paints again if it changed.
     void replaceColor(QColor& field, const QColor& color);
     void setHovered(int index);
+    QColor colorOf(const RunInterval& interval) const;
 
     int laneHeight_ = 24;
     QColor textColor_{0x20, 0x20, 0x20};
@@ -88,6 +117,8 @@ private:
     int hoveredInterval_ = -1;
     QRectF hoveredRect_;
     QString hoverText_;
+    bool colorBySubject_ = false;
+    int selectedSubject_ = -1;
     int labelWidth_ = 0;  // the lane names' column, measured on the last repaint's font
 };
 

@@ -143,7 +143,9 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"occupancy", text(words.occupancy)},
             {"inspector", text(words.inspector)},
             {"group", text(words.group)},
-            {"groups", text(words.groups)}};
+            {"groups", text(words.groups)},
+            {"occupant", text(words.occupant)},
+            {"occupants", text(words.occupants)}};
 }
 
 int RunHandle::positionAtX(double x) const

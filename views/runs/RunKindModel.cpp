@@ -53,9 +53,9 @@ T orElse(T fallback, Read&& read)
 
 }  // namespace
 
-// New runs are pod-scheduling runs until the user picks another kind: the app's first kind,
-// and what a trace session loads. Not the registry's first name, which a later kind may take.
-RunKindModel::RunKindModel(QObject* parent) : QObject(parent), kindId_(QStringLiteral("pod-scheduling"))
+// New runs are of the default kind (pod scheduling) until the user picks another kind: what a
+// trace session loads. Not the registry's first name, which a later kind may take.
+RunKindModel::RunKindModel(QObject* parent) : QObject(parent), kindId_(QString::fromLatin1(RunKindRegistry::kDefaultKind))
 {
     if (!RunKindRegistry::instance().contains(kindId_.toStdString()) && !kinds().isEmpty())
         kindId_ = kinds().front();

@@ -53,6 +53,36 @@ std::string gpusText(const GpuList& gpus)
     return fmt::format("GPUs {}", fmt::join(gpus, ", "));
 }
 
+// A job as the Gantt shows it when hovered or selected: its class, width, extent and slowdown
+// (pm penalty x locality, weighted by the time of each placement), and each placement.
+RunSubject jobSubject(const JobRecord& job, const RoundCluster& cluster)
+{
+    RunSubject subject;
+    subject.name = fmt::format("job {}", job.id);
+    double weighted = 0, held = 0;
+    for (const PlacementSpan& span : job.placements) {
+        const double seconds = span.endS - span.startS;
+        weighted += seconds * span.pmPenalty * span.localityPenalty;
+        held += seconds;
+        std::vector<uint32_t> nodes;
+        for (uint32_t g : span.gpus)
+            if (std::find(nodes.begin(), nodes.end(), cluster.nodeOf(g)) == nodes.end())
+                nodes.push_back(cluster.nodeOf(g));
+        subject.spans.push_back({span.startS / 3600.0, span.endS / 3600.0,
+                                 fmt::format("rounds {}-{} ({:.2f}-{:.2f} h) · {} · pm penalty {:.3f} · locality {:g}× "
+                                             "({} node{})",
+                                             span.fromRound, span.toRound, span.startS / 3600.0, span.endS / 3600.0,
+                                             gpusText(span.gpus), span.pmPenalty, span.localityPenalty, nodes.size(),
+                                             nodes.size() == 1 ? "" : "s")});
+    }
+    subject.details = fmt::format("job {} · {} · {} GPU{} · arrived {:.2f} h · ran {:.2f}-{:.2f} h · slowdown {:.3f}× · "
+                                  "{} preemption{}",
+                                  job.id, classLabel(job.classIndex), job.width, job.width == 1 ? "" : "s",
+                                  job.arrivalS / 3600.0, job.firstStartS / 3600.0, job.endS / 3600.0,
+                                  held > 0 ? weighted / held : 1.0, job.preemptions, job.preemptions == 1 ? "" : "s");
+    return subject;
+}
+
 std::string phaseText(const RoundParameters& p)
 {
     return fmt::format("{}, {}, L {:g}", placementName(p.placement), schedulerName(p.scheduler), p.locality);
@@ -204,11 +234,12 @@ void TrainingPlacementRun::buildIntervals()
         intervals_.categories.push_back(classLabel(k));
     for (size_t j = 0; j < result_.jobs.size(); ++j) {
         const JobRecord& job = result_.jobs[j];
+        intervals_.subjects.push_back(jobSubject(job, c));
         for (const PlacementSpan& span : job.placements)
             for (uint32_t g : span.gpus) {
                 gpuSpans_[g].push_back({span.fromRound, span.toRound, int32_t(j)});
                 intervals_.intervals.push_back({g, span.startS / 3600.0, span.endS / 3600.0,
-                                                fmt::format("job {}", job.id), int32_t(job.classIndex)});
+                                                fmt::format("job {}", job.id), int32_t(job.classIndex), int32_t(j)});
             }
     }
     for (auto& spans : gpuSpans_)
@@ -352,6 +383,8 @@ RunWords TrainingPlacementRun::words() const
     words.group = "node";
     words.groups = "nodes";
     words.groupBands = "node size";
+    words.occupant = "job";
+    words.occupants = "jobs";
     words.inspector = "Round inspector";
     words.positionText = "{}";
     return words;

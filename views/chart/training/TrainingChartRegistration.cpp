@@ -1,7 +1,9 @@
-// The training-placement kind's charts, registered before main(): the app's chart tabs, export,
+// The training-placement kind's charts and tabs, registered before main(): the app's tabs, export,
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
 #include "chart/KindChartHelpers.h"
+#include "chart/RunChartFrame.h"
 #include "chart/training/TrainingCharts.h"
+#include "chart/training/TrainingVariability.h"
 #include "training/placement/TrainingPlacementRun.h"
 
 namespace tessera::chart {
@@ -21,6 +23,32 @@ const ChartRegistration preemptions({kKind, "preemptions", titled("Preemptions")
                                      overlay(&TrainingCharts::preemptions), TrainingCharts::preemptionsPlan});
 const ChartRegistration jctCdf({kKind, "jct-cdf", titled("Job completion time (CDF)"),
                                 overlay(&TrainingCharts::jctCdf)});
+
+// The first run's per-GPU variability, one panel per class, its bins in each subtitle: the
+// cluster's, whichever policy ran on it.
+QList<ChartSpec> variabilityPanels(const ChartRuns& runs, const RunChartOptions& options, const ProgressCallback&)
+{
+    QList<ChartSpec> panels;
+    if (runs.empty())
+        return panels;
+    const RunChartFrame frame(runs, options);
+    for (int c = 0; c < ClassVariability::classCount(*runs.front()); ++c)
+        if (const ClassVariability v = ClassVariability::of(*runs.front(), c); !v.empty())
+            panels.append(v.chart(frame.runName(0)));
+    return panels;
+}
+
+const ChartRegistration variability({kKind, "variability", titled("GPU variability and slowdown bins"),
+                                     variabilityPanels});
+
+const ViewRegistration roundsView({kKind, "rounds", QStringLiteral("Rounds"), QStringLiteral("training/RoundsView.qml"),
+                                   {"jobs", "utilisation", "preemptions"},
+                                   "Jobs running and queued, GPU utilisation and preemptions per round"});
+const ViewRegistration jctView({kKind, "jct", QStringLiteral("JCT CDF"), QStringLiteral("training/JctView.qml"),
+                                {"jct-cdf"}, "The cumulative distribution of job completion times, per run"});
+const ViewRegistration variabilityView({kKind, "variability", QStringLiteral("Variability"),
+                                        QStringLiteral("training/VariabilityView.qml"), {"variability"},
+                                        "Each GPU's PerfVar per class, by node, and the slowdown bins PAL and PM-First use"});
 
 }  // namespace
 

@@ -1,0 +1,121 @@
+#include "chart/training/TrainingVariability.h"
+
+#include "chart/ChartColors.h"
+#include "training/placement/TrainingPlacementRun.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::chart {
+
+namespace {
+
+const TrainingPlacementRun* trainingRun(const Run& run) { return dynamic_cast<const TrainingPlacementRun*>(&run); }
+
+}  // namespace
+
+int ClassVariability::classCount(const Run& run) { return trainingRun(run) ? int(rounds::kRoundClasses) : 0; }
+
+ClassVariability ClassVariability::of(const Run& run, int classIndex)
+{
+    ClassVariability v;
+    const TrainingPlacementRun* training = trainingRun(run);
+    if (!training || classIndex < 0 || classIndex >= int(rounds::kRoundClasses))
+        return v;
+    const rounds::RoundCluster& cluster = training->cluster();
+    v.name = QStringLiteral("class %1").arg(QChar(char16_t(u'A' + classIndex)));
+    v.nodes = int(cluster.nodes);
+    v.gpusPerNode = int(cluster.gpusPerNode);
+    v.perfVar = cluster.perfVar[size_t(classIndex)];
+    const std::vector<double>& sf = cluster.binnedSf[size_t(classIndex)];
+    if (v.perfVar.empty() || sf.size() != v.perfVar.size())
+        return v;
+    const auto [lo, hi] = std::minmax_element(v.perfVar.begin(), v.perfVar.end());
+    v.min = *lo;
+    v.max = *hi;
+    double mean = 0, squares = 0;
+    for (double x : v.perfVar)
+        mean += x;
+    mean /= double(v.perfVar.size());
+    for (double x : v.perfVar)
+        squares += (x - mean) * (x - mean);
+    const double sd = v.perfVar.size() > 1 ? std::sqrt(squares / double(v.perfVar.size() - 1)) : 0.0;
+    v.scaleMax = v.min;
+    for (double x : v.perfVar) {
+        if (x > mean + 3 * sd)
+            ++v.outliers;
+        else
+            v.scaleMax = std::max(v.scaleMax, x);
+    }
+    std::vector<double> levels = sf;
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    for (double level : levels)
+        v.bins.append({level, 0});
+    v.bin.reserve(sf.size());
+    for (double s : sf) {
+        const int b = int(std::lower_bound(levels.begin(), levels.end(), s) - levels.begin());
+        v.bin.push_back(b);
+        ++v.bins[b].gpus;
+    }
+    return v;
+}
+
+QColor ClassVariability::color(size_t gpu) const
+{
+    const double span = scaleMax - min;
+    return ChartColors::sequential(span > 0 && gpu < perfVar.size() ? (perfVar[gpu] - min) / span : 0.0);
+}
+
+QColor ClassVariability::binColor(int bin) { return ChartColors::categorical(bin); }
+
+QString ClassVariability::binsText() const
+{
+    QStringList parts;
+    for (const Bin& b : bins)
+        parts << QStringLiteral("sf %1: %2 GPU%3").arg(b.sf, 0, 'f', 2).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
+    return parts.join(QStringLiteral(" · "));
+}
+
+ChartSpec ClassVariability::chart(const QString& runName) const
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("GPU variability, %1: PerfVar per GPU, by node").arg(name);
+    // Columns are GPUs 0..n-1 of each node: no numeric x axis (its ticks would fall between
+    // GPUs), the subtitle says what the columns are.
+    spec.subtitle = QStringLiteral("%1 · columns: GPU 0–%2 of each node · PAL and PM-First bins: %3")
+                        .arg(runName)
+                        .arg(gpusPerNode - 1)
+                        .arg(binsText());
+    spec.x.visible = false;
+    ChartSpec::Heatmap h;
+    h.xMin = -0.5;
+    h.xMax = gpusPerNode - 0.5;
+    h.rowAxisLabel = QStringLiteral("Nodes");
+    h.legendLabel = QStringLiteral("PerfVar");  // the title says what it is; "higher = slower" in the app
+    h.legendUnit = QStringLiteral("×");
+    h.legendMin = min;
+    h.legendMax = scaleMax > min ? scaleMax : min + 1;
+    if (outliers > 0)
+        spec.subtitle += QStringLiteral(" · %1 outlier GPU%2 above the scale (up to %3×) in its top colour")
+                             .arg(outliers)
+                             .arg(outliers == 1 ? QString() : QStringLiteral("s"))
+                             .arg(max, 0, 'f', 3);
+    h.scale = ChartColors::sequentialStops();
+    h.image = QImage(gpusPerNode, nodes, QImage::Format_RGB32);
+    for (int c = 0; c < gpusPerNode; ++c)
+        h.columnHeaders << QStringLiteral("GPU %1").arg(c);
+    for (int n = 0; n < nodes; ++n) {
+        h.rowNames << QStringLiteral("node %1").arg(n);
+        for (int c = 0; c < gpusPerNode; ++c) {
+            const size_t gpu = size_t(n * gpusPerNode + c);
+            h.image.setPixel(c, n, color(gpu).rgb());
+            h.values.push_back(float(gpu < perfVar.size() ? perfVar[gpu] : 0.0));
+        }
+    }
+    h.bands.append({QStringLiteral("nodes 0–%1").arg(nodes - 1), 0, nodes});
+    spec.heatmap = std::move(h);
+    return spec;
+}
+
+}  // namespace tessera::chart

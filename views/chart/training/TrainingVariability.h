@@ -1,0 +1,52 @@
+#pragma once
+
+#include "chart/ChartSpec.h"
+#include "run/Run.h"
+
+#include <QColor>
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+namespace tessera::chart {
+
+// One class's per-GPU variability of a training-placement run (B1) and the slowdown bins PAL
+// and PM-First place by (B3): what the app's variability tab and the exported "variability"
+// chart both draw, so that they agree.
+struct ClassVariability {
+    struct Bin {
+        double sf = 1;   // the bin's slowdown factor (centroid / median of centroids)
+        int gpus = 0;    // how many GPUs it holds
+    };
+    QString name;                 // "class A"
+    int nodes = 0;
+    int gpusPerNode = 0;
+    std::vector<double> perfVar;  // per GPU, in GPU order (GPU g on node g / gpusPerNode)
+    std::vector<int> bin;         // per GPU, its index in `bins`
+    QList<Bin> bins;              // ascending sf
+    double min = 1;
+    double max = 1;
+    // The top of the colour scale: the largest score that is no outlier (at most mean + 3
+    // sample standard deviations, the binning's outlier rule), so that one very slow GPU does
+    // not turn every other one the same colour; outliers take the top colour.
+    double scaleMax = 1;
+    int outliers = 0;  // GPUs above scaleMax
+
+    // How many job classes a run has (0 for a run of another kind).
+    static int classCount(const Run& run);
+    // Class `classIndex` of `run`; empty (no GPUs) for a run of another kind or no such class.
+    static ClassVariability of(const Run& run, int classIndex);
+
+    bool empty() const { return perfVar.empty(); }
+    // The colour of GPU g's PerfVar on the sequential scale over [min, scaleMax].
+    QColor color(size_t gpu) const;
+    // The outline colour of bin i (categorical).
+    static QColor binColor(int bin);
+    // "sf 0.97: 20 GPUs · sf 1.00: 40 GPUs · sf 1.21: 4 GPUs"
+    QString binsText() const;
+    // One panel: the GPUs as a nodes x GPUs-per-node heatmap of PerfVar, its bins in the subtitle.
+    ChartSpec chart(const QString& runName) const;
+};
+
+}  // namespace tessera::chart

@@ -1,0 +1,89 @@
+#include "charts/RegisteredChartItem.h"
+
+#include "chart/ChartColors.h"
+#include "chart/ChartRegistry.h"
+#include "chart/ChartRenderer.h"
+
+#include <QPainter>
+
+namespace tessera::views {
+
+RegisteredChartItem::RegisteredChartItem(QQuickItem* parent) : QQuickPaintedItem(parent)
+{
+    setAntialiasing(true);
+    rebuild();
+}
+
+void RegisteredChartItem::setRun(RunHandle* run)
+{
+    if (run == run_)
+        return;
+    run_ = run;
+    rebuild();
+}
+
+void RegisteredChartItem::setOtherRun(RunHandle* run)
+{
+    if (run == otherRun_)
+        return;
+    otherRun_ = run;
+    rebuild();
+}
+
+void RegisteredChartItem::setChartId(const QString& id)
+{
+    if (id == chartId_)
+        return;
+    chartId_ = id;
+    rebuild();
+}
+
+void RegisteredChartItem::setDark(bool dark)
+{
+    if (dark == dark_)
+        return;
+    dark_ = dark;
+    rebuild();
+}
+
+// The panels as the export draws them for these runs, with the names and colours the app
+// gives them (as ChartPlans does for the series charts).
+void RegisteredChartItem::rebuild()
+{
+    panels_.clear();
+    emptyText_.clear();
+    if (!run_) {
+        emptyText_ = tr("No run: open inputs and run a policy.");
+    } else {
+        const std::string kind = run_->run().info().kind;
+        const chart::RegisteredChart* c = chart::ChartRegistry::chart(kind, chartId_.toStdString());
+        if (!c) {
+            emptyText_ = tr("Runs of kind \"%1\" have no chart \"%2\".").arg(QString::fromStdString(kind), chartId_);
+        } else {
+            chart::ChartRuns runs;
+            chart::RunChartOptions options;
+            for (RunHandle* r : {run_.data(), otherRun_.data()})
+                if (r && r->run().info().kind == kind) {  // a run of another kind has none of this chart's data
+                    runs.push_back(&r->run());
+                    options.runNames << r->name();
+                    options.runColors << r->color();
+                }
+            if (runs.size() >= c->minRuns)
+                panels_ = c->build(runs, options, {});
+            if (panels_.isEmpty())
+                emptyText_ = tr("Nothing to draw for this run.");
+        }
+    }
+    emit chartChanged();
+    update();
+}
+
+void RegisteredChartItem::paint(QPainter* painter)
+{
+    if (panels_.isEmpty() || width() < 64 || height() < 64)
+        return;
+    const chart::ChartTheme& theme = dark_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme();
+    chart::ChartRenderer::paint(*painter, boundingRect(), panels_, theme);
+}
+
+}  // namespace tessera::views
