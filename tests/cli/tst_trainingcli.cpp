@@ -1,7 +1,8 @@
 // `tessera-cli training --mode place` from outside (contracts.md 9): the job and rounds CSVs
 // with their exact headers, row counts and order, the summary table, byte-identical outputs on
-// two runs, --db then `runs`, usage (2) and input (3) errors, and the spec's headline on a real
-// trace: with PAL's seed-42 variability, PAL's mean JCT beats Default-Packed-S's.
+// two runs and at any --threads, --db then `runs`, usage (2) and input (3) errors, and the
+// spec's headline on a real trace: with PAL's seed-42 variability, PAL's mean JCT beats
+// Default-Packed-S's.
 #include "support/CliRunner.h"
 #include "support/SharedData.h"
 
@@ -112,6 +113,58 @@ private slots:
         QCOMPARE(csv.rows.size(), 6 * 160);
         QCOMPARE(csv.rows.front()[1], QString("7"));
         QCOMPARE(QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts).size(), 7);
+    }
+
+    // --threads runs the policies in parallel; the job CSV, the rounds CSV, the summary and the
+    // study's run order are byte-identical at any thread count (contracts.md 5).
+    void identicalAcrossThreadCounts()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-3.csv");
+        QTemporaryDir dir;
+        QStringList policies;
+        for (const char* policy : {"pal", "pmfirst", "packed", "packed-sticky", "random", "random-sticky"})
+            policies << "--policy" << policy;
+        struct Output {
+            QString failure;  // empty when the command succeeded
+            QByteArray jobs, rounds, summary, runs;
+        };
+        const auto runWith = [&](const QString& threads) {
+            const QString csv = dir.filePath("jobs-" + threads + ".csv");
+            const QString rounds = dir.filePath("rounds-" + threads + ".csv");
+            const QString db = dir.filePath("study-" + threads + ".sqlite");
+            const CliResult r = runCli(placeArgs(palData() + "/philly/workload-3.csv") + policies
+                                       + QStringList{"--threads", threads, "--csv", csv, "--rounds", rounds, "--db",
+                                                     db, "--quiet"});
+            if (r.exitCode != 0)
+                return Output{r.describe(), {}, {}, {}, {}};
+            QByteArray summary = r.out;
+            summary.replace(db.toUtf8(), "STUDY");
+            return Output{{}, readBytes(csv), readBytes(rounds), summary, runCli({"runs", "--db", db}).out};
+        };
+        const Output one = runWith("1");
+        const Output two = runWith("2");
+        const Output four = runWith("4");
+        for (const Output* output : {&one, &two, &four})
+            QVERIFY2(output->failure.isEmpty(), qPrintable(output->failure));
+        QCOMPARE(one.jobs.count('\n'), 1 + 6 * 160);
+        QVERIFY(one.rounds.count('\n') > 6 * 30);
+        for (const Output* other : {&two, &four}) {
+            QVERIFY(other->jobs == one.jobs);
+            QVERIFY(other->rounds == one.rounds);
+            QCOMPARE(other->summary, one.summary);
+        }
+        // The saved runs follow the policies in the order given, whatever finished first.
+        for (const Output* output : {&one, &two, &four}) {
+            QStringList listed;
+            for (const QString& line : QString::fromUtf8(output->runs).split('\n', Qt::SkipEmptyParts).mid(1))
+                listed << line.split(' ', Qt::SkipEmptyParts).value(3);
+            QCOMPARE(listed, (QStringList{"pal", "pmfirst", "packed", "packed-sticky", "random", "random-sticky"}));
+        }
+        // A bad thread count is a usage error.
+        const CliResult zero = runCli(placeArgs(palData() + "/philly/workload-3.csv")
+                                      + QStringList{"--policy", "pal", "--threads", "0"});
+        QCOMPARE(zero.exitCode, 2);
+        QVERIFY2(zero.err.contains("--threads"), qPrintable(zero.describe()));
     }
 
     void studyRunsAreListed()
