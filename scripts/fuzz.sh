@@ -12,7 +12,12 @@
 # (default clang++).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-all_targets=(nodes pods gpumodels policy seeds study profiles scenario)
+# Every harness fuzz/CMakeLists.txt builds: one list, so a new harness is fuzzed without an edit here.
+read -r -a all_targets <<<"$(sed -n 's/^set(TESSERA_FUZZ_TARGETS \(.*\))$/\1/p' "$repo/fuzz/CMakeLists.txt")"
+if [ "${#all_targets[@]}" -eq 0 ]; then
+  echo "error: no TESSERA_FUZZ_TARGETS list in $repo/fuzz/CMakeLists.txt" >&2
+  exit 2
+fi
 
 seconds=${1:-30}
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
