@@ -11,6 +11,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <random>
+
 using namespace tessera;
 using namespace tessera::rounds;
 
@@ -44,6 +47,40 @@ std::vector<char> maskOf(uint32_t gpuCount, const GpuList& freeGpus)
 RoundJob job(uint32_t id, double submitS, uint32_t width, uint32_t classIndex = 0)
 {
     return RoundJob{id, submitS, width, classIndex, 1.0, 1000.0};
+}
+
+// B4's WITHIN rule written as it reads, for one node: the GPUs of `pool` at or below v, every
+// n-subset in lexicographic order, the first whose max sf is smallest.
+GpuList enumeratedWithin(const std::vector<double>& sf, const GpuList& pool, double v, uint32_t n)
+{
+    GpuList s;
+    for (uint32_t g : pool)
+        if (sf[g] <= v)
+            s.push_back(g);
+    GpuList best;
+    double bestMax = 0;
+    std::vector<uint32_t> index(n);
+    for (uint32_t i = 0; i < n; ++i)
+        index[i] = i;
+    for (;;) {
+        double worst = 0;
+        for (uint32_t i : index)
+            worst = std::max(worst, sf[s[i]]);
+        if (best.empty() || worst < bestMax) {
+            bestMax = worst;
+            best.clear();
+            for (uint32_t i : index)
+                best.push_back(s[i]);
+        }
+        int k = int(n) - 1;
+        while (k >= 0 && index[size_t(k)] == uint32_t(s.size()) - n + uint32_t(k))
+            --k;
+        if (k < 0)
+            return best;
+        ++index[size_t(k)];
+        for (size_t j = size_t(k) + 1; j < n; ++j)
+            index[j] = index[j - 1] + 1;
+    }
 }
 
 }  // namespace
@@ -112,6 +149,50 @@ private slots:
         QCOMPARE(*gpus, (GpuList{8, 9}));
         // Width 3 on the same free set: node 2 still first; {8, 9, 10} is its first subset of max 1.0.
         QCOMPARE(*palPlace(cluster, 1, order, freeGpus, 3, 1.7), (GpuList{8, 9, 10}));
+    }
+
+    // PAL's WITHIN choice equals B4's enumeration of every subset on random single nodes (where
+    // the first step with enough GPUs is a WITHIN one), and a 32-GPU job on a 64-GPU node (1.8e18
+    // subsets) is placed at once.
+    void palWithinEqualsTheEnumerationAndScalesToWideNodes()
+    {
+        std::mt19937 rng(7);
+        for (int trial = 0; trial < 300; ++trial) {
+            const uint32_t size = 4 + rng() % 7;
+            std::vector<double> sf(size);
+            for (double& x : sf)
+                x = std::vector<double>{0.9, 1.0, 1.1}[rng() % 3];
+            const auto cluster = clusterWithSf(1, size, 2, sf);
+            GpuList pool;
+            for (uint32_t g = 0; g < size; ++g)
+                if (rng() % 4)
+                    pool.push_back(g);
+            if (pool.size() < 2)
+                continue;
+            const uint32_t n = 2 + rng() % (uint32_t(pool.size()) - 1);
+            const auto order = palTraversalOrder(cluster.binnedSf[2], 1.7);
+            const auto gpus = palPlace(cluster, 2, order, pool, n, 1.7);
+            QVERIFY(gpus);
+            double v = 0;  // the first level with n GPUs of the pool at or below it
+            for (const PalStep& step : order) {
+                if (size_t(std::count_if(pool.begin(), pool.end(), [&](uint32_t g) { return sf[g] <= step.v; })) >= n) {
+                    v = step.v;
+                    break;
+                }
+            }
+            QCOMPARE(*gpus, enumeratedWithin(sf, pool, v, n));
+        }
+        std::vector<double> wide(64);
+        for (uint32_t g = 0; g < 64; ++g)
+            wide[g] = g % 3 ? 1.0 : 0.9;
+        const auto cluster = clusterWithSf(1, 64, 0, wide);
+        const auto order = palTraversalOrder(cluster.binnedSf[0], 1.7);
+        const auto gpus = palPlace(cluster, 0, order, allGpus(cluster), 32, 1.7);
+        QVERIFY(gpus);
+        QCOMPARE(gpus->size(), size_t(32));
+        // Only 22 GPUs have 0.9, so 1.0 is the least max: the first 32 ids.
+        QCOMPARE(gpus->front(), 0u);
+        QCOMPARE(gpus->back(), 31u);
     }
 
     void palFailsWhenNoStepYieldsEnoughGpus()

@@ -6,40 +6,28 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
 
 namespace tessera::rounds {
 
 namespace {
 
-// The first n-subset of `gpus` (ascending ids), in lexicographic order, whose max sf is smallest.
+// The first n-subset of `gpus` (ascending ids), in lexicographic order, whose max sf is smallest
+// (B4's enumeration, whose first minimum wins). No subset's max is below m, the n-th smallest sf,
+// and the subsets reaching it are those of the GPUs at or below m; the lexicographically first of
+// them is their first n. So no enumeration: a node of 64 GPUs has 1.8e18 subsets of 32.
 GpuList firstMinimumSubset(const std::vector<double>& sf, const GpuList& gpus, uint32_t n, double& bestMax)
 {
-    std::vector<uint32_t> index(n);
-    std::iota(index.begin(), index.end(), 0u);
+    std::vector<double> values;
+    values.reserve(gpus.size());
+    for (uint32_t g : gpus)
+        values.push_back(sf[g]);
+    std::nth_element(values.begin(), values.begin() + (n - 1), values.end());
+    bestMax = values[n - 1];
     GpuList best;
-    bestMax = 0;
-    const uint32_t size = uint32_t(gpus.size());
-    while (true) {
-        double worst = 0;
-        for (uint32_t i : index)
-            worst = std::max(worst, sf[gpus[i]]);
-        if (best.empty() || worst < bestMax) {
-            bestMax = worst;
-            best.clear();
-            for (uint32_t i : index)
-                best.push_back(gpus[i]);
-        }
-        // Next combination in lexicographic order.
-        int k = int(n) - 1;
-        while (k >= 0 && index[k] == size - n + uint32_t(k))
-            --k;
-        if (k < 0)
-            return best;
-        ++index[k];
-        for (uint32_t j = uint32_t(k) + 1; j < n; ++j)
-            index[j] = index[j - 1] + 1;
-    }
+    for (uint32_t g : gpus)
+        if (best.size() < n && sf[g] <= bestMax)
+            best.push_back(g);
+    return best;
 }
 
 std::optional<GpuList> withinOneNode(const RoundCluster& cluster, const std::vector<double>& sf, const GpuList& s,
