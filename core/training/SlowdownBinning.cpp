@@ -4,6 +4,7 @@
 #include "training/Median.h"
 
 #include <cmath>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
@@ -13,21 +14,11 @@ namespace {
 
 constexpr int kMaxSilhouetteClusters = 10;
 
-// Scores above mean + 3 sample standard deviations (ddof = 1, pandas' default); none with
-// fewer than two scores, where pandas' std is NaN.
+// The scores at or below outlierLimit(); `outliers` counts the others.
 std::vector<double> withoutOutliers(const std::vector<double>& x, int& outliers)
 {
     outliers = 0;
-    if (x.size() < 2)
-        return x;
-    double mean = 0;
-    for (double v : x)
-        mean += v;
-    mean /= double(x.size());
-    double squares = 0;
-    for (double v : x)
-        squares += (v - mean) * (v - mean);
-    const double limit = mean + 3 * std::sqrt(squares / double(x.size() - 1));
+    const double limit = outlierLimit(x);
     std::vector<double> kept;
     for (double v : x) {
         if (v > limit)
@@ -55,6 +46,20 @@ int silhouetteClusterCount(const std::vector<double>& x, uint64_t seed)
 }
 
 }  // namespace
+
+double outlierLimit(const std::vector<double>& scores)
+{
+    if (scores.size() < 2)
+        return std::numeric_limits<double>::infinity();
+    double mean = 0;
+    for (double v : scores)
+        mean += v;
+    mean /= double(scores.size());
+    double squares = 0;
+    for (double v : scores)
+        squares += (v - mean) * (v - mean);
+    return mean + 3 * std::sqrt(squares / double(scores.size() - 1));
+}
 
 SlowdownBins binSlowdowns(const std::vector<double>& scores, BinCountRule rule, uint64_t kmeansSeed)
 {

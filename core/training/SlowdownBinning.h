@@ -26,6 +26,11 @@ struct SlowdownBins {
     int clusters = 0;            // K
 };
 
+// Above this a score is an outlier with a bin of its own (B3): mean + 3 sample standard
+// deviations (ddof = 1, pandas' default); infinity for fewer than two scores, where pandas' std
+// is NaN.
+double outlierLimit(const std::vector<double>& scores);
+
 // Bins one class's scores (one per GPU, in GPU order). `kmeansSeed` seeds the k-means runs;
 // the bins do not depend on it in practice (best of 10). Throws std::invalid_argument for no
 // scores.

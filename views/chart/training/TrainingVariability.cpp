@@ -1,10 +1,10 @@
 #include "chart/training/TrainingVariability.h"
 
 #include "chart/ChartColors.h"
+#include "training/SlowdownBinning.h"
 #include "training/placement/TrainingPlacementRun.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace tessera::chart {
 
@@ -33,16 +33,10 @@ ClassVariability ClassVariability::of(const Run& run, int classIndex)
     const auto [lo, hi] = std::minmax_element(v.perfVar.begin(), v.perfVar.end());
     v.min = *lo;
     v.max = *hi;
-    double mean = 0, squares = 0;
-    for (double x : v.perfVar)
-        mean += x;
-    mean /= double(v.perfVar.size());
-    for (double x : v.perfVar)
-        squares += (x - mean) * (x - mean);
-    const double sd = v.perfVar.size() > 1 ? std::sqrt(squares / double(v.perfVar.size() - 1)) : 0.0;
+    const double limit = outlierLimit(v.perfVar);
     v.scaleMax = v.min;
     for (double x : v.perfVar) {
-        if (x > mean + 3 * sd)
+        if (x > limit)
             ++v.outliers;
         else
             v.scaleMax = std::max(v.scaleMax, x);
