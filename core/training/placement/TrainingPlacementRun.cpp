@@ -169,13 +169,15 @@ void TrainingPlacementRun::buildSeries()
 {
     const size_t rows = result_.rounds.size() + 1;
     const double gpus = double(cluster().gpuCount());
-    // Jobs completed by each recorded round: a job completes at the round its last span ends.
+    // Jobs completed by each recorded round: a job completes at the round its last span ends,
+    // and counts from the first recorded round at or after it; the round at which the last
+    // jobs complete is not recorded (no job is left), so those count at the last position.
     std::vector<double> completedAt(rows, 0);
     for (const JobRecord& job : result_.jobs) {
         const auto at = std::lower_bound(result_.rounds.begin(), result_.rounds.end(), job.endS,
                                          [](const RoundRecord& r, double t) { return r.timeS < t; });
-        if (at != result_.rounds.end())
-            completedAt[size_t(at - result_.rounds.begin()) + 1] += 1;
+        if (rows > 1)
+            completedAt[std::min(size_t(at - result_.rounds.begin()) + 1, rows - 1)] += 1;
     }
     for (size_t p = 1; p < rows; ++p)
         completedAt[p] += completedAt[p - 1];

@@ -21,7 +21,8 @@ struct RoundRecord {
     bool operator==(const RoundRecord&) const = default;
 };
 
-// A stretch of rounds a job ran on one GPU set, for the Gantt and the inspector.
+// A stretch of rounds a job ran on one GPU set at one rate (a fork that changes L while the job
+// keeps its set starts a new span), for the Gantt and the inspector.
 struct PlacementSpan {
     uint32_t fromRound = 0;
     uint32_t toRound = 0;  // the round at which it left the set (exclusive)
@@ -67,7 +68,8 @@ struct RoundCheckpoint {
 };
 
 struct RoundRunResult {
-    std::vector<RoundRecord> rounds;  // rounds with no job admitted and unfinished are skipped
+    // Rounds with no job admitted and unfinished (idle, or the last jobs completed) are skipped.
+    std::vector<RoundRecord> rounds;
     std::vector<JobRecord> jobs;      // by job id
     RoundSummary summary;
     // Saved states, ascending by record, to explain any round cheaply: every kCheckpointEvery

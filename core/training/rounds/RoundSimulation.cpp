@@ -195,7 +195,9 @@ RoundSimulation::StepOutcome RoundSimulation::step(RoundState& state, RoundDecis
     }
     Rng rng = Rng::stream(parameters_.seed, kDecisionStream, state.round);
     placeRound(flowFor(rng), cluster_, jobs_, state.jobs, order, decision);
-    // 5. Re-rate the jobs whose set changed; count preemptions.
+    // 5. Rate every running job by its set and this simulation's L; count preemptions. A job
+    // that keeps its set is rated again too: after a fork with another L, a running job runs
+    // at the new L from the fork's first round, as in a run that had that L from there on.
     StepOutcome outcome;
     RoundRecord& record = outcome.record;
     record.round = state.round;
@@ -203,7 +205,7 @@ RoundSimulation::StepOutcome RoundSimulation::step(RoundState& state, RoundDecis
     uint32_t busy = 0;
     for (size_t a = 0; a < active.size(); ++a) {
         JobProgress& p = state.jobs[active[a]];
-        if (p.gpus != before[a] && !p.gpus.empty()) {
+        if (!p.gpus.empty()) {
             p.pmPenalty = cluster_.pmPenalty(jobs_[active[a]].classIndex, p.gpus);
             p.localityPenalty = cluster_.spansNodes(p.gpus) ? parameters_.locality : 1.0;
         }
@@ -280,7 +282,12 @@ void RoundSimulation::advance(RoundProgress& progress, size_t records) const
         for (size_t i = 0; i < jobs_.size(); ++i) {
             const JobProgress& p = state.jobs[i];
             JobRecord& job = result.jobs[i];
-            if (p.gpus == before[i])
+            // A span is one set at one rate: a job kept on its set at another rate (a fork's
+            // L) starts a new span, with no preemption.
+            const bool rerated = p.gpus == before[i] && !p.gpus.empty()
+                && (job.placements.back().pmPenalty != p.pmPenalty
+                    || job.placements.back().localityPenalty != p.localityPenalty);
+            if (p.gpus == before[i] && !rerated)
                 continue;
             if (!before[i].empty()) {
                 PlacementSpan& open = job.placements.back();
@@ -298,7 +305,11 @@ void RoundSimulation::advance(RoundProgress& progress, size_t records) const
                 job.jctS = now - job.arrivalS;
             }
         }
-        result.rounds.push_back(outcome.record);
+        // Only rounds with a job admitted and unfinished are recorded: not the round at which
+        // the last running jobs completed with none waiting (the rounds CSV, the series and
+        // the summary's utilisation agree).
+        if (outcome.record.jobsRunning + outcome.record.jobsQueued > 0)
+            result.rounds.push_back(outcome.record);
     }
 }
 
@@ -325,12 +336,12 @@ RoundDecision RoundSimulation::explainRound(const RoundRunResult& result, uint32
     if (after == result.checkpoints.begin())
         throw std::out_of_range(fmt::format("round {} has no saved state before it", round));
     const RoundCheckpoint& checkpoint = *(after - 1);
+    // Replayed by round number: the rounds between are not all recorded.
     RoundState state = checkpoint.state;
-    for (size_t i = checkpoint.record; i < index; ++i) {
-        skipIdleRounds(state);
+    for (skipIdleRounds(state); state.round < round; skipIdleRounds(state))
         step(state, nullptr);
-    }
-    skipIdleRounds(state);
+    if (state.round != round)
+        throw std::logic_error(fmt::format("round {} was not reached from its saved state", round));
     RoundDecision decision;
     step(state, &decision);
     return decision;

@@ -33,8 +33,9 @@ struct RoundProgress {
 // The round-based training scheduler of training-boa-pal.md B2-B5. Rounds happen at T = k*R;
 // at each, in order: advance the running jobs by R (a job reaching its total iterations
 // completes at T and frees its GPUs), admit the jobs with submit <= T, order the active jobs
-// (FIFO, LAS, SRTF), place them (PAL, PM-First, Packed, Random, sticky or not), re-rate the jobs
-// whose GPU set changed (speed = t_iter * slowest GPU's PerfVar * L if it spans nodes).
+// (FIFO, LAS, SRTF), place them (PAL, PM-First, Packed, Random, sticky or not), rate every running
+// job by its GPU set (speed = t_iter * slowest GPU's PerfVar * L if it spans nodes). A round is
+// recorded when some job is admitted and unfinished after its admission step.
 //
 // Preemptions (all policies): jobs running before the placement (after completions) that
 // afterwards run on no GPUs or on a different set. A job re-placed on exactly its previous set is

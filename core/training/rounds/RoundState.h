@@ -16,8 +16,8 @@ struct JobProgress {
     double iterations = 0;  // done so far
     double attainedS = 0;   // LAS: +R per round run, not weighted by GPUs (B2)
     GpuList gpus;           // current set; empty = not running
-    double pmPenalty = 1;   // of the current set (re-rated only when the set changes)
-    double localityPenalty = 1;
+    double pmPenalty = 1;   // of the current set, rated at every round's placement
+    double localityPenalty = 1;  // L of the simulation that placed the last round, if the set spans nodes
     bool operator==(const JobProgress&) const = default;
 };
 
