@@ -5,6 +5,8 @@
 // distribution agree with the job records, and inputs load or fail as contracts.md 4 says.
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
+#include "training/SlowdownBinning.h"
+#include "training/VariabilityProfiles.h"
 #include "training/placement/TrainingPlacementInputs.h"
 #include "training/placement/TrainingPlacementRun.h"
 #include "util/UsageError.h"
@@ -13,7 +15,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 using namespace tessera;
@@ -158,6 +163,72 @@ private slots:
         QVERIFY(!cursor->describeCell(0).empty());
         QVERIFY(cursor->describeGroup(0).find("GPU 0") != std::string::npos);
         QCOMPARE(run->layout().layers[TrainingPlacementRun::kJobLayer].categories.size(), run->result().jobs.size());
+    }
+
+    // The score layer's ramp spans the scores that are no outliers by the binning's rule
+    // (outlierLimit): a very slow GPU does not squash the others into the bottom of the ramp;
+    // outliers take its top, an idle GPU 0.
+    void scoreLayerLeavesOutliersOutOfItsRamp()
+    {
+        // GPUs score 0.95-1.105 for every class, but a few 3.0 (about 1 in 33): outliers by
+        // the 3-sigma rule. The first seed whose draw makes every 3.0 an outlier; Packed, blind
+        // to variability, puts jobs on them too.
+        VariabilityProfiles profiles;
+        for (auto& profile : profiles.classes) {
+            for (int i = 0; i < 32; ++i)
+                profile.samples.push_back(0.95 + 0.005 * i);
+            profile.samples.push_back(3.0);
+        }
+        const auto sample = std::dynamic_pointer_cast<const TrainingPlacementInputs>(kind().conformanceSample());
+        const auto inputs = std::make_shared<TrainingPlacementInputs>("outliers", sample->jobs(), profiles, "made up");
+        std::unique_ptr<Run> run;
+        double low = 0, high = 0;
+        std::array<double, kRoundClasses> limits{};
+        size_t outliers = 0;
+        for (int seed = 1; seed <= 20 && (outliers == 0 || high > 1.2); ++seed) {
+            run = kind().simulate(inputs, RunRequest{"packed", {{"seed", std::to_string(seed)}}});
+            const RoundCluster& cluster = asPlacement(*run).cluster();
+            low = std::numeric_limits<double>::infinity();
+            high = 0;
+            outliers = 0;
+            for (uint32_t c = 0; c < kRoundClasses; ++c) {
+                limits[c] = outlierLimit(cluster.perfVar[c]);
+                for (double s : cluster.perfVar[c]) {
+                    low = std::min(low, s);
+                    if (s <= limits[c])
+                        high = std::max(high, s);
+                    else
+                        ++outliers;
+                }
+            }
+        }
+        QVERIFY(outliers > 0);
+        QVERIFY(high < 1.2);
+        const RoundCluster& cluster = asPlacement(*run).cluster();
+        auto cursor = run->cursor();
+        float highestOfTheRest = 0;
+        bool outlierShown = false;
+        for (size_t p = 0; p <= run->steps(); ++p) {
+            cursor->seek(p);
+            std::vector<float> jobs, scores;
+            cursor->cellLayer(TrainingPlacementRun::kJobLayer, jobs);
+            cursor->cellLayer(TrainingPlacementRun::kScoreLayer, scores);
+            for (uint32_t g = 0; g < cluster.gpuCount(); ++g) {
+                if (jobs[g] < 0) {
+                    QCOMPARE(scores[g], 0.0f);
+                    continue;
+                }
+                const uint32_t c = asPlacement(*run).result().jobs[size_t(jobs[g])].classIndex;
+                const double s = cluster.perfVar[c][g];
+                QCOMPARE(scores[g], float(std::min(1.0, (s - low) / (high - low))));
+                if (s > limits[c])
+                    outlierShown = true;
+                else
+                    highestOfTheRest = std::max(highestOfTheRest, scores[g]);
+            }
+        }
+        QVERIFY(outlierShown);
+        QVERIFY2(highestOfTheRest > 0.5f, qPrintable(QString::number(highestOfTheRest)));
     }
 
     void intervalsHoldTheJobsGpuHours()

@@ -1,5 +1,6 @@
 #include "training/placement/TrainingPlacementCursor.h"
 
+#include "training/SlowdownBinning.h"
 #include "training/placement/TrainingPlacementRun.h"
 
 #include <fmt/format.h>
@@ -12,14 +13,22 @@ using namespace rounds;
 
 TrainingPlacementCursor::TrainingPlacementCursor(const TrainingPlacementRun& run) : run_(run)
 {
+    // The ramp spans every class's scores but each class's outliers (the binning's rule, which
+    // gives them a bin of their own): one very slow GPU would squash all others into the
+    // bottom of the ramp. Outliers take its top.
     const RoundCluster& cluster = run_.cluster();
     bool first = true;
-    for (const auto& scores : cluster.perfVar)
+    for (const auto& scores : cluster.perfVar) {
+        const double limit = outlierLimit(scores);
         for (double s : scores) {
             lowScore_ = first ? s : std::min(lowScore_, s);
-            highScore_ = first ? s : std::max(highScore_, s);
             first = false;
         }
+        for (double s : scores)
+            if (s <= limit)
+                highScore_ = std::max(highScore_, s);
+    }
+    highScore_ = std::max(highScore_, lowScore_);
     run_.occupantsAt(0, jobs_);
 }
 
@@ -52,13 +61,13 @@ void TrainingPlacementCursor::cellLayer(size_t layer, std::vector<float>& values
             break;
         case TrainingPlacementRun::kScoreLayer: {
             // How slow this GPU is for the class of the job on it, from the cluster's fastest
-            // score (0) to its slowest (1); an idle GPU shows 0.
+            // score (0) to its slowest that is no outlier (1; outliers too); an idle GPU shows 0.
             if (job < 0 || highScore_ <= lowScore_) {
                 values[g] = 0;
                 break;
             }
             const double score = cluster.perfVar[records[size_t(job)].classIndex][g];
-            values[g] = float((score - lowScore_) / (highScore_ - lowScore_));
+            values[g] = float(std::min(1.0, (score - lowScore_) / (highScore_ - lowScore_)));
             break;
         }
         case TrainingPlacementRun::kJobLayer:

@@ -29,8 +29,10 @@ private:
     const TrainingPlacementRun& run_;
     size_t position_ = 0;
     std::vector<int32_t> jobs_;  // per GPU: index into the run's job records, or -1
-    double lowScore_ = 1;        // the cluster's PerfVar range, for the score layer's gradient
-    double highScore_ = 1;
+    // The score layer's ramp: the cluster's lowest PerfVar, and its highest that is no outlier
+    // of its class (outlierLimit).
+    double lowScore_ = 1;
+    double highScore_ = 0;
 };
 
 }  // namespace tessera
