@@ -40,6 +40,10 @@ ApplicationWindow {
     readonly property bool canCompare: currentRun !== null || compareMode
     readonly property bool canExport: currentRun !== null
 
+    // Set by a scripted start (tessera --open, --study, --kind; app/gui/ScriptedStart): it opens
+    // and runs what it was asked to, so the window neither opens a trace nor runs one itself.
+    property bool scripted: false
+
     property alias viewIndex: viewTabs.currentIndex
     property alias panelIndex: panelTabs.currentIndex
 
@@ -62,7 +66,7 @@ ApplicationWindow {
     Connections {
         target: session
         function onTraceLoaded() {
-            if (!window.currentRun && !runs.busy)
+            if (!window.currentRun && !runs.busy && !window.scripted)
                 window.startRun()
         }
     }
@@ -130,6 +134,8 @@ ApplicationWindow {
     // First start opens the bundled default; later starts reopen the last trace.
     Component.onCompleted: {
         library.openDefault()
+        if (window.scripted)
+            return
         if (session.recentTraces.length > 0)
             session.openRecent(0)
         else

@@ -31,7 +31,8 @@ Pane {
     property var values: ({})
     readonly property string specProblem: kind.validate(policySpec, values)
 
-    // Another kind has other parameters: start again from its defaults.
+    // Another kind has other parameters: start again from its defaults. The kind menu follows
+    // a kind chosen elsewhere (a scripted start's --kind).
     Connections {
         target: panel.kind
         function onKindChanged() {
@@ -39,6 +40,7 @@ Pane {
             for (const p of panel.kind.parameters)
                 defaults[p.name] = p.defaultText
             panel.values = defaults
+            kindBox.currentIndex = Math.max(0, kindBox.indexOfValue(panel.kind.kindId))
         }
     }
 

@@ -1,4 +1,8 @@
-// The Tessera desktop app: one QApplication, the Tessera QML module, the bundled default trace.
+// The Tessera desktop app: one QApplication, the Tessera QML module, the bundled default trace,
+// or what a scripted start (--kind, --open, --policy, --study, --run, --view, --at) asks for.
+#include "ScriptedStart.h"
+#include "StartScript.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QQmlApplicationEngine>
@@ -17,7 +21,10 @@ namespace {
 
 // For documentation and checks of a real window (e.g. under xvfb-run): the window as the user
 // sees it, some seconds after start, then quit.
-const QCommandLineOption screenshot("screenshot", "Save the window to FILE after --delay ms, then quit.", "FILE");
+const QCommandLineOption screenshot("screenshot",
+                                    "Save the window to FILE after --delay ms (after a scripted start has "
+                                    "finished), then quit.",
+                                    "FILE");
 const QCommandLineOption delay("delay", "Milliseconds before --screenshot (default 4000).", "MS", "4000");
 const QCommandLineOption size("size", "Window size, e.g. 1280x800 (the last size is kept otherwise).", "WxH");
 
@@ -31,6 +38,7 @@ void describe(QCoreApplication& app, QCommandLineParser& parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({screenshot, delay, size});
+    parser.addOptions(tessera::gui::startOptions());
 }
 
 bool hasDisplay()
@@ -62,9 +70,16 @@ int main(int argc, char** argv)
     QCommandLineParser parser;
     describe(app, parser);
     parser.process(app);
+    QString problem;
+    const tessera::gui::StartScript script = tessera::gui::parseStartScript(parser, problem);
+    if (!problem.isEmpty()) {
+        std::fprintf(stderr, "tessera: error: %s\n", qPrintable(problem));
+        return 2;
+    }
 
     QQmlApplicationEngine engine;
     engine.addImportPath("qrc:/");
+    engine.setInitialProperties({{"scripted", tessera::gui::ScriptedStart::replacesUsualStart(script)}});
     QObject::connect(&engine, &QQmlApplicationEngine::objectCreationFailed, &app,
                      [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
     engine.load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
@@ -82,12 +97,29 @@ int main(int argc, char** argv)
         if (window)
             window->resize(w, h);
     }
-    if (parser.isSet(screenshot)) {
+    const auto shootLater = [&] {
+        if (!parser.isSet(screenshot))
+            return;
         const QString file = parser.value(screenshot);
         QTimer::singleShot(parser.value(delay).toInt(), &app, [window, file] {
             const bool saved = window && window->grabWindow().save(file);
+            if (!saved)
+                std::fprintf(stderr, "tessera: error: cannot save the screenshot to %s\n", qPrintable(file));
             QCoreApplication::exit(saved ? 0 : 1);
         });
+    };
+    if (script.empty() || !window) {
+        shootLater();
+        return app.exec();
     }
+    // A scripted start: the screenshot waits for it; a failure ends the app with the CLI's codes.
+    tessera::gui::ScriptedStart start(window, script);
+    QObject::connect(&start, &tessera::gui::ScriptedStart::finished, &app, [&](int code, const QString& message) {
+        if (code == 0)
+            return shootLater();
+        std::fprintf(stderr, "tessera: error: %s\n", qPrintable(message));
+        QCoreApplication::exit(code);
+    });
+    QTimer::singleShot(0, &start, &tessera::gui::ScriptedStart::start);
     return app.exec();
 }

@@ -74,6 +74,9 @@ private slots:
         QCOMPARE(rounds.rows.front()[0], QString("pal"));
         QCOMPARE(rounds.rows.back()[0], QString("random"));
         for (const QStringList& row : rounds.rows) {
+            // docs/cli.md: a row per round in which some job was admitted and unfinished (no
+            // empty last row).
+            QVERIFY2(row[4].toInt() + row[5].toInt() > 0, qPrintable(row.join(',')));
             QVERIFY(row[6].toInt() >= 0 && row[6].toInt() <= 64);
             QCOMPARE(row[7].toDouble(), std::round(100.0 * (64 - row[6].toInt()) / 64 * 1e4) / 1e4);
             QCOMPARE(row[3].toDouble(), row[2].toDouble() * 360);

@@ -13,6 +13,7 @@
 #include <QQuickWindow>
 #include <QStringList>
 #include <QTest>
+#include <QVariantMap>
 
 #include <functional>
 #include <memory>
@@ -21,12 +22,15 @@ namespace tessera::test {
 
 class SessionWindow {
 public:
-    // Installs the warning watcher and loads the main window at 1280x800. Check window() after.
-    explicit SessionWindow(QString screenshotPrefix) : prefix_(std::move(screenshotPrefix))
+    // Installs the warning watcher and loads the main window at 1280x800, with the window's
+    // `initialProperties` (as the app sets "scripted"). Check window() after.
+    explicit SessionWindow(QString screenshotPrefix, const QVariantMap& initialProperties = {})
+        : prefix_(std::move(screenshotPrefix))
     {
         passOn() = qInstallMessageHandler(&SessionWindow::watch);
         engine_ = std::make_unique<QQmlApplicationEngine>();
         engine_->addImportPath(QStringLiteral("qrc:/"));
+        engine_->setInitialProperties(initialProperties);
         engine_->load(QUrl(QStringLiteral("qrc:/Tessera/Main.qml")));
         if (!engine_->rootObjects().isEmpty())
             window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().first());
