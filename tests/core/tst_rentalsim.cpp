@@ -266,8 +266,7 @@ private slots:
         const RentalWorkload w = poissonRentalWorkload(figureOneTypes(), 3000, 7);
         const double budget = 1.6;
         for (const std::string spec : {"fixed:1", "fixed:2", "greedy", "hesrpt", "autoscale"}) {
-            RentalPolicyInputs inputs;
-            inputs.autoscale.gpusPerNode = 1;
+            RentalPolicyInputs inputs;  // autoscale: nodes of 4 GPUs shrink to 1 for b = 1.6
             const BoundedRun run = runRentalPolicy(spec, w, budget, inputs);
             const RentalSummary s = summariseRental(run.result, budget, 2.5);
             QVERIFY2(run.withinBudget, spec.c_str());
@@ -275,6 +274,11 @@ private slots:
             QCOMPARE(s.cost, s.rentedGpuHours * 2.5);
             QVERIFY(!run.result.boundNote.empty());
         }
+        // The note names the exponent the run used (a power law: its alpha), not a default.
+        RentalWorkload steep = w;
+        for (JobType& t : steep.types)
+            t.speedup = std::make_shared<PowerLawSpeedup>(0.8);
+        QVERIFY(runRentalPolicy("hesrpt", steep, budget).result.boundNote.find("p = 0.800") != std::string::npos);
         // A fixed width whose GPU-hours exceed the budget cannot be held by a cap of at least its
         // width while its queue stays stable: reported over budget, not hidden.
         QVERIFY(!runRentalPolicy("fixed:8", w, budget).withinBudget);

@@ -72,6 +72,9 @@ BoundedRun runWithinBudgetByCap(const RentalWorkload& workload, RentalPolicy& po
 BoundedRun runAutoscaleWithinBudget(const RentalWorkload& workload, AutoscaleParams params, double budget)
 {
     checkBudget(budget);
+    // The minimum cluster is rented throughout, so it must fit the budget: below minNodes x 4
+    // GPUs, nodes shrink to floor(b / minNodes) GPUs (at least 1).
+    params.gpusPerNode = std::clamp(int(std::floor(budget / params.minNodes)), 1, params.gpusPerNode);
     const int highest = std::max(params.minNodes, int(std::ceil(8 * budget / params.gpusPerNode)));
     const RentalSimulation simulation(workload);
     BoundedRun bounded = largestBoundWithinBudget(budget, params.minNodes, highest, [&](int maxNodes) {

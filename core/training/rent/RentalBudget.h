@@ -37,7 +37,8 @@ BoundedRun largestBoundWithinBudget(double budget, int lowest, int highest,
 BoundedRun runWithinBudgetByCap(const RentalWorkload& workload, RentalPolicy& policy, double budget);
 
 // The autoscaler with the largest maxNodes (from minNodes up to ceil(8 b / gpusPerNode)) that
-// keeps the average within the budget.
+// keeps the average within the budget. Its minimum cluster is rented throughout, so when
+// minNodes x gpusPerNode > b the nodes shrink to floor(b / minNodes) GPUs (at least 1).
 BoundedRun runAutoscaleWithinBudget(const RentalWorkload& workload, AutoscaleParams params, double budget);
 
 // Throws std::invalid_argument naming the budget unless it is positive and finite.

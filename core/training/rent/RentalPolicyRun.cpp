@@ -43,7 +43,8 @@ BoundedRun runRentalPolicy(const std::string& spec, const RentalWorkload& worklo
     }
     if (spec == "hesrpt") {
         HesrptPolicy policy(budget);
-        return unbounded(RentalSimulation(workload).run(policy), budget,
+        RentalResult result = RentalSimulation(workload).run(policy);  // sets the exponent
+        return unbounded(std::move(result), budget,
                          fmt::format("cluster of {} GPUs, p = {:.3f}", budget, policy.exponent()));
     }
     if (spec == "autoscale")
