@@ -2,12 +2,14 @@
 // (PolluxApplications.h), a Pollux workload as rental jobs, a trace with iterations, and the
 // seeded Poisson stream.
 #include "../support/SharedData.h"
+#include "io/InputError.h"
 #include "training/JobFile.h"
 #include "training/PowerLawSpeedup.h"
 #include "training/rent/PoissonRentalWorkload.h"
 #include "training/rent/PolluxApplications.h"
 #include "training/rent/TraceRentalWorkload.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -67,6 +69,31 @@ private slots:
         QCOMPARE(bert.sizeS, bert.progress * one);
         QVERIFY(bert.progress >= 14774);  // row 2 of validation-12.csv: 2 epochs
         QCOMPARE((*bert.speedup)(4), std::min(4 * one / four, (*bert.speedup)(3) * 4 / 3));
+    }
+
+    void malformedPolluxFoldersAreInputErrors()
+    {
+        const QString dir = QDir::tempPath() + "/tessera-pollux-bad";
+        QDir(dir).removeRecursively();
+        QVERIFY(QDir().mkpath(dir));
+        const std::string path = dir.toStdString();
+        const PolluxApplicationName bert{"bert", 2};
+        QVERIFY_THROWS_EXCEPTION(InputError, loadPolluxApplication(path, bert));  // no validation file
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile file(dir + "/" + name);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(text);
+        };
+        write("validation-x.csv", "progress,iteration,metric\n1,1,1\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, loadPolluxApplication(path, bert));  // not a batch size
+        QFile::remove(dir + "/validation-x.csv");
+        write("validation-12.csv", "progress,iteration,metric\n10,10,1\n");
+        write("placements.csv", "placement,local_bsz,step_time,sync_time\n1,12,0.5,0.01\n");
+        write("scalability.csv", "num_nodes,num_replicas,local_bsz,step_time,sync_time\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, loadPolluxApplication(path, bert));  // 2 epochs needed, 1 given
+        write("validation-12.csv", "progress,iteration,metric\n10,10,1\n20,20,1\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, loadPolluxApplication(path, bert));  // no placement 2
+        QDir(dir).removeRecursively();
     }
 
     void polluxWorkloadBecomesRentalJobs()

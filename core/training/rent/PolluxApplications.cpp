@@ -6,6 +6,7 @@
 #include "io/InputError.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -91,8 +92,14 @@ PolluxApplication loadPolluxApplication(const std::string& dir, const PolluxAppl
     std::error_code error;
     for (const auto& entry : fs::directory_iterator(dir, error)) {
         const std::string file = entry.path().filename().string();
-        if (file.rfind("validation-", 0) == 0 && entry.path().extension() == ".csv")
-            validations.emplace_back(std::stod(file.substr(11)), entry.path().string());
+        if (file.rfind("validation-", 0) != 0 || entry.path().extension() != ".csv")
+            continue;
+        const std::string digits = entry.path().stem().string().substr(11);
+        double batch = 0;
+        const auto [end, problem] = std::from_chars(digits.data(), digits.data() + digits.size(), batch);
+        if (digits.empty() || problem != std::errc() || end != digits.data() + digits.size() || !(batch > 0))
+            throw InputError::fileLevel(entry.path().string(), "a validation file is named validation-<batch size>.csv");
+        validations.emplace_back(batch, entry.path().string());
     }
     if (error || validations.empty())
         throw InputError::fileLevel(dir, "no validation-<batch>.csv: not a Pollux application folder");
