@@ -1,5 +1,7 @@
 #include "training/rounds/RoundRecords.h"
 
+#include "training/JctStatistics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,24 +14,19 @@ RoundSummary summarise(const std::vector<RoundRecord>& rounds, const std::vector
     summary.jobs = uint32_t(jobs.size());
     if (!jobs.empty()) {
         std::vector<double> jct;
-        double logSum = 0, responsiveness = 0;
+        double responsiveness = 0;
         double firstArrival = std::numeric_limits<double>::infinity(), lastEnd = 0;
         for (const auto& job : jobs) {
             jct.push_back(job.jctS);
-            logSum += std::log(job.jctS);
             responsiveness += job.firstStartS - job.arrivalS;
             firstArrival = std::min(firstArrival, job.arrivalS);
             lastEnd = std::max(lastEnd, job.endS);
         }
-        std::sort(jct.begin(), jct.end());
-        double sum = 0;
-        for (double v : jct)
-            sum += v;
         const double n = double(jobs.size());
-        summary.meanJctS = sum / n;
-        summary.geomeanJctS = std::exp(logSum / n);
-        const size_t rank = size_t(std::ceil(0.99 * n));  // nearest rank, 1-based
-        summary.p99JctS = jct[std::max<size_t>(rank, 1) - 1];
+        const JctStatistics stats = jctStatistics(std::move(jct));
+        summary.meanJctS = stats.meanS;
+        summary.geomeanJctS = stats.geomeanS;
+        summary.p99JctS = stats.p99S;
         summary.makespanS = lastEnd - firstArrival;
         summary.meanResponsivenessS = responsiveness / n;
     }
