@@ -24,6 +24,74 @@ struct Node {
     int width;
 };
 
+// A lower bound on the time types j.. need with `room` GPUs left: the LP relaxation of the
+// rest (each type may mix two of its widths), solved greedily along the lower convex hulls of
+// the types' (cost, time) options, steepest time saving per GPU first. It is the best
+// Lagrangian bound over every multiplier, so it prunes at least as much as any single mu.
+class SuffixBound {
+public:
+    SuffixBound() = default;
+    SuffixBound(const std::vector<std::vector<Option>>& options, size_t first)
+    {
+        struct Segment {
+            double cost, gain;
+        };
+        std::vector<Segment> segments;
+        for (size_t i = first; i < options.size(); ++i) {
+            const std::vector<Option>& o = options[i];
+            baseCost_ += o.front().cost;
+            baseTime_ += o.front().time;
+            std::vector<size_t> hull;  // lower convex hull of (cost, time), from the narrowest option
+            for (size_t k = 0; k < o.size(); ++k) {
+                while (hull.size() >= 2) {
+                    const Option& a = o[hull[hull.size() - 2]];
+                    const Option& b = o[hull.back()];
+                    if ((b.cost - a.cost) * (o[k].time - a.time) - (b.time - a.time) * (o[k].cost - a.cost) <= 0)
+                        hull.pop_back();
+                    else
+                        break;
+                }
+                hull.push_back(k);
+            }
+            for (size_t h = 1; h < hull.size(); ++h)
+                segments.push_back({o[hull[h]].cost - o[hull[h - 1]].cost, o[hull[h - 1]].time - o[hull[h]].time});
+        }
+        std::sort(segments.begin(), segments.end(),
+                  [](const Segment& a, const Segment& b) { return a.gain * b.cost > b.gain * a.cost; });
+        double cost = 0;
+        double gain = 0;
+        for (const Segment& g : segments) {
+            cost += g.cost;
+            gain += g.gain;
+            cumulativeCost_.push_back(cost);
+            cumulativeGain_.push_back(gain);
+        }
+    }
+
+    // -infinity-free: a room below the rest's width-1 cost gives +infinity (infeasible).
+    double at(double room) const
+    {
+        const double spare = room - baseCost_;
+        if (spare < -1e-12 * std::max(1.0, std::abs(room)))
+            return std::numeric_limits<double>::infinity();
+        const auto it = std::upper_bound(cumulativeCost_.begin(), cumulativeCost_.end(), spare);
+        const size_t full = size_t(it - cumulativeCost_.begin());
+        double gain = full > 0 ? cumulativeGain_[full - 1] : 0;
+        if (full < cumulativeCost_.size()) {
+            const double c0 = full > 0 ? cumulativeCost_[full - 1] : 0;
+            const double g0 = full > 0 ? cumulativeGain_[full - 1] : 0;
+            gain += (cumulativeGain_[full] - g0) * std::max(0.0, spare - c0) / (cumulativeCost_[full] - c0);
+        }
+        return baseTime_ - gain;
+    }
+
+private:
+    double baseCost_ = 0;
+    double baseTime_ = 0;
+    std::vector<double> cumulativeCost_;
+    std::vector<double> cumulativeGain_;
+};
+
 // The widths worth trying for one type: each one faster than the last (a width no faster
 // than a narrower one costs at least as much), up to the full-speed width, while the type's
 // cost leaves room for the others at width 1.
@@ -118,25 +186,23 @@ double incumbentTime(const std::vector<std::vector<Option>>& options, double bud
 
 // One pass of the Pareto programme, dropping partial choices whose bound exceeds `limit`.
 // Fills `chosen` with the fastest complete choice and returns its time (infinity if none).
-double searchPass(const std::vector<std::vector<Option>>& options, const std::vector<double>& minCostAfter,
-                  const std::vector<double>& lagrangianAfter, double mu, double budget, double limit,
-                  std::vector<int>& chosen, bool& exact)
+double searchPass(const std::vector<std::vector<Option>>& options, const std::vector<SuffixBound>& bounds,
+                  double budget, double limit, std::vector<int>& chosen, bool& exact)
 {
     const size_t m = options.size();
-    auto hopeless = [&](double cost, double time, size_t next) {
-        return time + lagrangianAfter[next] - mu * (budget - cost) > limit + 1e-9 * std::abs(limit);
-    };
+    const double margin = limit + 1e-9 * std::abs(limit);
     std::vector<std::vector<Node>> layers{{Node{0, 0, -1, 0}}};
-    for (size_t j = 0; j < m; ++j) {
+    for (size_t j = 0; j + 1 < m; ++j) {
         const std::vector<Node>& previous = layers.back();
         std::vector<Node> next;
         for (size_t p = 0; p < previous.size(); ++p)
             for (const Option& o : options[j]) {
                 const double cost = previous[p].cost + o.cost;
-                if (!withinBudget(cost + minCostAfter[j + 1], budget))
-                    break;
                 const double time = previous[p].time + o.time;
-                if (!hopeless(cost, time, j + 1))
+                const double rest = bounds[j + 1].at(budget - cost);
+                if (rest == std::numeric_limits<double>::infinity())
+                    break;  // wider options cost more
+                if (time + rest <= margin)
                     next.push_back({cost, time, int(p), o.width});
             }
         if (next.empty())
@@ -144,58 +210,76 @@ double searchPass(const std::vector<std::vector<Option>>& options, const std::ve
         exact = keepFrontier(next) && exact;
         layers.push_back(std::move(next));
     }
-    // The frontier is sorted by cost with falling time: its last point is the fastest.
+    // The last type needs no frontier: after each partial choice, its widest option that fits
+    // (options are ordered by cost, with falling time).
+    const std::vector<Node>& previous = layers.back();
+    const std::vector<Option>& last = options[m - 1];
+    double bestTime = std::numeric_limits<double>::infinity();
+    size_t bestParent = 0;
+    int bestWidth = 0;
+    for (size_t p = 0; p < previous.size(); ++p) {
+        // Options cost more as they widen: the fitting ones are a prefix.
+        const auto fits = std::partition_point(last.begin(), last.end(), [&](const Option& o) {
+            return withinBudget(previous[p].cost + o.cost, budget);
+        });
+        if (fits == last.begin())
+            continue;
+        const Option& widest = *(fits - 1);
+        const double time = previous[p].time + widest.time;
+        if (time < bestTime) {
+            bestTime = time;
+            bestParent = p;
+            bestWidth = widest.width;
+        }
+    }
+    if (!std::isfinite(bestTime))
+        return bestTime;
     chosen.assign(m, 0);
-    int index = int(layers.back().size()) - 1;
-    const double time = layers.back().back().time;
-    for (size_t j = m; j-- > 0;) {
+    chosen[m - 1] = bestWidth;
+    int index = int(bestParent);
+    for (size_t j = m - 1; j-- > 0;) {
         const Node& n = layers[j + 1][size_t(index)];
         chosen[j] = n.width;
         index = n.parent;
     }
-    return time;
+    return bestTime;
 }
 
 }  // namespace
 
 IntegerWidths IntegerWidthSearch::best(const std::vector<JobType>& types, double budget,
-                                       const std::vector<TypeWidth>& fractional, double multiplier)
+                                       const std::vector<TypeWidth>& fractional)
 {
     IntegerWidths result;
     const size_t m = types.size();
-    const double mu = std::max(0.0, multiplier);
-    // minCostAfter[j]: the GPUs types j.. need at width 1 (their loads).
-    std::vector<double> minCostAfter(m + 1, 0);
-    for (size_t j = m; j-- > 0;)
-        minCostAfter[j] = minCostAfter[j + 1] + typeWidthCost(types[j], {1, 1, 1}).gpus;
-    if (!withinBudget(minCostAfter[0], budget))
+    // Every type at width 1 uses its load: the least any answer needs.
+    double atOne = 0;
+    for (const JobType& t : types)
+        atOne += typeWidthCost(t, {1, 1, 1}).gpus;
+    if (!withinBudget(atOne, budget))
         return result;
 
     std::vector<std::vector<Option>> options(m);
     for (size_t j = 0; j < m; ++j) {
-        const double othersAtOne = minCostAfter[0] - typeWidthCost(types[j], {1, 1, 1}).gpus;
-        options[j] = optionsFor(types[j], budget - othersAtOne);
+        options[j] = optionsFor(types[j], budget - (atOne - typeWidthCost(types[j], {1, 1, 1}).gpus));
+        if (options[j].empty())
+            return result;  // only rounding can get here: width 1 everywhere fitted above
     }
-    // lagrangianAfter[j] = sum_{i >= j} min_k (t_i(k) + mu c_i(k)).
-    std::vector<double> lagrangianAfter(m + 1, 0);
-    for (size_t j = m; j-- > 0;) {
-        double best = std::numeric_limits<double>::infinity();
-        for (const Option& o : options[j])
-            best = std::min(best, o.time + mu * o.cost);
-        lagrangianAfter[j] = lagrangianAfter[j + 1] + best;
-    }
+    std::vector<SuffixBound> bounds(m + 1);
+    for (size_t j = 0; j < m; ++j)
+        bounds[j] = SuffixBound(options, j);
     // Passes with a rising limit L on the bound: a pass keeps a partial choice unless even its
     // best completion (the bound) exceeds L. When the fastest answer a pass finds is within L,
     // it is the optimum (every dropped choice could only have led above L); otherwise L was
     // too tight and the next pass widens it, up to a known feasible answer (the incumbent).
-    const double rootBound = lagrangianAfter[0] - mu * budget;
+    const double rootBound = bounds[0].at(budget);
     const double incumbent = incumbentTime(options, budget, fractional);
     std::vector<int> chosen;
-    for (double share : {1.0 / 256, 1.0 / 32, 1.0 / 4, 1.0}) {
+    for (double share : {1.0 / 256, 1.0 / 64, 1.0 / 16, 1.0 / 4, 1.0 / 2, 1.0}) {
         const double limit = std::isfinite(incumbent) && share < 1 ? rootBound + (incumbent - rootBound) * share
                                                                     : incumbent;
         bool exact = true;
-        const double found = searchPass(options, minCostAfter, lagrangianAfter, mu, budget, limit, chosen, exact);
+        const double found = searchPass(options, bounds, budget, limit, chosen, exact);
         if (found <= limit || share == 1) {
             result.exact = exact;
             break;

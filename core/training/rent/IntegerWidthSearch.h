@@ -6,10 +6,10 @@
 // choice (cost C, time T) that no other partial choice beats in both (C' <= C, T' <= T); a
 // dominated partial choice can be swapped for its dominator under any completion without
 // losing feasibility or time, so the optimum survives. A partial choice is also dropped when
-// even its best completion cannot beat a known feasible answer (the incumbent), by the
-// Lagrangian bound T + sum_{i>j} min_k (t_i(k) + mu c_i(k)) - mu (b - C), valid for any
-// mu >= 0 and tight near the fractional optimum's multiplier. The answer equals the
-// exhaustive search over all combinations (tests/core/tst_widthsolver proves it).
+// even the LP relaxation of its completion (the other types may mix two widths) cannot come
+// within a limit; passes raise the limit up to a known feasible answer until the fastest
+// answer found is within it, which proves it optimal. The answer equals the exhaustive search
+// over all combinations (tests/core/tst_widthsolver proves it on random instances).
 
 #include "training/rent/JobType.h"
 #include "training/rent/TypeWidth.h"
@@ -26,10 +26,9 @@ public:
     static constexpr size_t kMaxFrontier = size_t(1) << 18;
 
     // Empty widths (NaN E[T]) when even width 1 everywhere exceeds b. `fractional` (the
-    // solver's widths, or empty) seeds the incumbent with their floors; `multiplier` is the
-    // mu of the bound (the solver's; 0 gives a weaker but still valid bound).
+    // solver's widths, or empty) seeds the known feasible answer with their floors.
     static IntegerWidths best(const std::vector<JobType>& types, double budget,
-                              const std::vector<TypeWidth>& fractional = {}, double multiplier = 0);
+                              const std::vector<TypeWidth>& fractional = {});
 };
 
 }  // namespace tessera

@@ -96,7 +96,7 @@ void WidthSolver::finish(WidthSolution& solution, const std::vector<TypeWidth>& 
         solution.types.push_back({widths[i], c.meanResponse, c.gpus});
     }
     if (options_.integerWidths)
-        solution.integer = IntegerWidthSearch::best(types_, solution.budget, widths, solution.multiplier);
+        solution.integer = IntegerWidthSearch::best(types_, solution.budget, widths);
     FloorCeilRealisation& fc = solution.floorCeil;
     for (const TypeWidth& w : widths)
         fc.widths.push_back(floorCeilMix(w));
