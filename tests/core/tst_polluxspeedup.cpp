@@ -2,6 +2,7 @@
 // the rule on a hand-checked profile (fewest nodes, most packed, one local batch with
 // interpolation, step_time already holding sync_time, A1's shape held), every class of bad
 // profile file as an InputError naming file, line and column, and the six real applications.
+#include "training/rent/BudgetFrontier.h"
 #include "training/rent/PolluxSpeedup.h"
 #include "training/rent/WidthCost.h"
 #include "training/rent/WidthSolver.h"
@@ -235,6 +236,16 @@ private slots:
         QVERIFY(std::abs(r.used - r.budget) <= 1e-9 * r.budget);  // tabulated: the mix meets b exactly
         QVERIFY(withinBudget(r.integer.used, r.budget));
         QVERIFY(r.integerGap() >= -1e-9);
+
+        // Their frontier: 50 budgets, each within budget, E[T] falling as the budget rises.
+        timer.restart();
+        const std::vector<WidthSolution> frontier = BudgetFrontier::sweep(solver, BudgetFrontier::evenBudgets(solver, 50));
+        qInfo("a 50-point frontier of the six types: %lld ms", (long long)timer.elapsed());
+        for (size_t j = 0; j < frontier.size(); ++j) {
+            QVERIFY(frontier[j].used <= frontier[j].budget);
+            if (j > 0)
+                QVERIFY(frontier[j].meanResponse <= frontier[j - 1].meanResponse);
+        }
     }
 };
 

@@ -309,6 +309,20 @@ private slots:
         QVERIFY(mixes > 20);
     }
 
+    void theIterationLimitStillEndsFeasible()
+    {
+        // Three bisection steps cannot meet eps: the answer is the bracket's feasible end (or
+        // the mix of its two ends that uses b exactly), never over the budget.
+        const WidthSolver solver(figureOneTypes(), WidthSolver::Options{1e-9, 3, true});
+        const WidthSolution s = solver.solve(1.04);
+        QCOMPARE(s.stop, BisectionStop::IterationLimit);
+        QCOMPARE(s.iterations, 3);
+        QVERIFY(s.used <= 1.04);
+        QVERIFY(s.meanResponse >= WidthSolver(figureOneTypes()).solve(1.04).meanResponse - 1e-12);
+        QCOMPARE(QString(bisectionStopName(s.stop)), QStringLiteral("iteration limit"));
+        QCOMPARE(QString(widthCaseName(WidthCase::CriticalMix)), QStringLiteral("critical mix"));
+    }
+
     void aTabulatedSpeedupMeetsTheBudgetExactlyThroughTheMix()
     {
         auto s = std::make_shared<TabulatedSpeedup>(std::vector<TabulatedSpeedup::Point>{{1, 1}, {2, 1.8}, {4, 3}, {8, 4.4}});
