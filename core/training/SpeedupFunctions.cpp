@@ -11,6 +11,21 @@
 
 namespace tessera {
 
+double SpeedupFunction::smallestFullSpeedWidth(double kMax) const
+{
+    // s is non-decreasing, so {k : s(k) >= s(kMax)} is an interval ending at kMax.
+    const double target = (*this)(kMax);
+    double lo = 1;
+    double hi = kMax;
+    if ((*this)(lo) >= target)
+        return lo;
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = lo + (hi - lo) / 2;
+        ((*this)(mid) >= target ? hi : lo) = mid;
+    }
+    return hi;
+}
+
 AmdahlSpeedup::AmdahlSpeedup(double parallelFraction) : p_(parallelFraction)
 {
     if (!(p_ > 0 && p_ < 1))
@@ -18,6 +33,8 @@ AmdahlSpeedup::AmdahlSpeedup(double parallelFraction) : p_(parallelFraction)
 }
 
 std::string AmdahlSpeedup::describe() const { return fmt::format("amdahl p={}", p_); }
+
+std::optional<double> AmdahlSpeedup::costMinimiser(double mu) const { return std::sqrt(p_ / (mu * (1 - p_))); }
 
 PowerLawSpeedup::PowerLawSpeedup(double alpha) : alpha_(alpha)
 {
@@ -28,6 +45,8 @@ PowerLawSpeedup::PowerLawSpeedup(double alpha) : alpha_(alpha)
 double PowerLawSpeedup::operator()(double k) const { return std::pow(k, alpha_); }
 
 std::string PowerLawSpeedup::describe() const { return fmt::format("power k^{}", alpha_); }
+
+std::optional<double> PowerLawSpeedup::costMinimiser(double mu) const { return alpha_ / (mu * (1 - alpha_)); }
 
 CappedLinearSpeedup::CappedLinearSpeedup(double cap) : cap_(cap)
 {
@@ -73,6 +92,29 @@ std::string TabulatedSpeedup::describe() const
     for (const Point& p : points_)
         text += fmt::format(" {}:{}", p.gpus, p.speedup);
     return text;
+}
+
+std::vector<double> TabulatedSpeedup::breakpoints() const
+{
+    std::vector<double> widths;
+    widths.reserve(points_.size());
+    for (const Point& p : points_)
+        widths.push_back(p.gpus);
+    return widths;
+}
+
+double TabulatedSpeedup::smallestFullSpeedWidth(double kMax) const
+{
+    const double target = (*this)(kMax);
+    // A flat run ends at kMax: walk back over the measured points with the same speedup.
+    double width = kMax;
+    for (size_t i = points_.size(); i-- > 0;)
+        if (points_[i].gpus <= kMax) {
+            if (points_[i].speedup < target)
+                break;
+            width = points_[i].gpus;
+        }
+    return width;
 }
 
 }  // namespace tessera

@@ -20,6 +20,9 @@ public:
     explicit TabulatedSpeedup(std::vector<Point> points);
     double operator()(double k) const override;
     std::string describe() const override;
+    std::vector<double> breakpoints() const override;
+    // The first measured width at or below kMax whose flat run reaches s(kMax), or kMax.
+    double smallestFullSpeedWidth(double kMax) const override;
     // The measured widths: where (1 + mu k) / s(k) can have its minimum (A3).
     const std::vector<Point>& points() const { return points_; }
 
