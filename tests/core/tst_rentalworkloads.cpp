@@ -9,6 +9,9 @@
 #include "training/rent/PolluxApplications.h"
 #include "training/rent/TraceRentalWorkload.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -47,18 +50,18 @@ private slots:
         QCOMPARE(apps.size(), size_t(6));
         for (const PolluxApplication& app : apps) {
             QVERIFY2(app.sizeS > 0, app.name.c_str());
-            QCOMPARE((*app.speedup)(1), 1.0);
-            QCOMPARE(app.maxWidth, 64.0);
+            QCOMPARE((*app.speedup.speedup)(1), 1.0);
+            QCOMPARE(app.speedup.maxWidth(), 64.0);
             double previous = 1;
             for (double k = 2; k <= 64; ++k) {  // A1: non-decreasing and sub-linear
-                const double s = (*app.speedup)(k);
+                const double s = (*app.speedup.speedup)(k);
                 QVERIFY(s >= previous && s / k <= previous / (k - 1) + 1e-12);
                 previous = s;
             }
         }
         // bert: batch 12 is its smallest validated one and measured at local batch 12, so no
         // interpolation: size = progress after 2 epochs x step time of placement 1, and
-        // s(4) = 4 step(1) / step("4") unless the repair had to cap it.
+        // the speedup is PolluxSpeedup's, the one rule (docs/boa-choices.md), at every width.
         const PolluxApplication& bert = apps[0];
         QCOMPARE(bert.name, std::string("bert"));
         QCOMPARE(bert.initBatchSize, 12.0);
@@ -68,7 +71,15 @@ private slots:
         QVERIFY(one > 0 && four > 0);
         QCOMPARE(bert.sizeS, bert.progress * one);
         QVERIFY(bert.progress >= 14774);  // row 2 of validation-12.csv: 2 epochs
-        QCOMPARE((*bert.speedup)(4), std::min(4 * one / four, (*bert.speedup)(3) * 4 / 3));
+        const PolluxSpeedup rule = loadPolluxSpeedup(test::sharedPath("traces/pollux-osdi21/simulator/traces/bert"));
+        QCOMPARE(bert.speedup.localBatch, rule.localBatch);
+        for (double k = 1; k <= 64; ++k)
+            QCOMPARE((*bert.speedup.speedup)(k), (*rule.speedup)(k));
+        // Measured at local batch 12 on one GPU and on one node of 4, the rule's own points.
+        QCOMPARE(rule.localBatch, 12.0);
+        const auto atFour = std::find_if(rule.widths.begin(), rule.widths.end(), [](const PolluxWidth& w) { return w.gpus == 4; });
+        QVERIFY(atFour != rule.widths.end());
+        QVERIFY(std::abs(atFour->measuredSpeedup - 4 * one / four) <= 1e-12 * atFour->measuredSpeedup);
     }
 
     void malformedPolluxFoldersAreInputErrors()

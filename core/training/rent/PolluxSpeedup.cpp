@@ -85,7 +85,28 @@ std::string describe(const Configuration& c)
                                : fmt::format("{} GPUs (placement {})", c.gpus, c.placement);
 }
 
+void checkReaches(const Configuration& c, double batch)
+{
+    if (!(batch >= c.minBatch() && batch <= c.maxBatch()))
+        throw InputError::fileLevel(
+            c.file(), fmt::format("local_bsz {} is not measured at {}: its local_bsz runs {} to {}, and every "
+                                  "width needs the one local batch of the speedup",
+                                  batch, describe(c), c.minBatch(), c.maxBatch()));
+}
+
 }  // namespace
+
+double polluxStepTime(const std::vector<PolluxMeasurement>& rows, int gpus, double localBatch)
+{
+    if (rows.empty())
+        throw std::invalid_argument("a Pollux step time needs measurements");
+    const std::map<int, Configuration> widths = fewestNodesPerWidth(rows);
+    const auto found = widths.find(gpus);
+    if (found == widths.end())
+        throw InputError::fileLevel(rows.front().file, fmt::format("no measurement of {} GPUs", gpus));
+    checkReaches(found->second, localBatch);
+    return stepTimeAt(found->second, localBatch);
+}
 
 PolluxSpeedup polluxSpeedup(const std::vector<PolluxMeasurement>& rows, std::optional<double> localBatch)
 {
@@ -105,11 +126,7 @@ PolluxSpeedup polluxSpeedup(const std::vector<PolluxMeasurement>& rows, std::opt
             result.localBatch = std::min(result.localBatch, c.maxBatch());
     }
     for (const auto& [k, c] : widths)
-        if (!(result.localBatch >= c.minBatch() && result.localBatch <= c.maxBatch()))
-            throw InputError::fileLevel(
-                c.file(), fmt::format("local_bsz {} is not measured at {}: its local_bsz runs {} to {}, and every "
-                                      "width needs the one local batch of the speedup",
-                                      result.localBatch, describe(c), c.minBatch(), c.maxBatch()));
+        checkReaches(c, result.localBatch);
 
     const double oneGpu = result.localBatch / stepTimeAt(widths.at(1), result.localBatch);
     for (const auto& [k, c] : widths) {

@@ -47,6 +47,12 @@ struct PolluxSpeedup {
 // exists, or when the widths share no local batch (or do not reach `localBatch` when given).
 PolluxSpeedup polluxSpeedup(const std::vector<PolluxMeasurement>& rows, std::optional<double> localBatch = {});
 
+// The step time of `gpus` GPUs at local batch `localBatch`, by the same rule as the speedup's
+// points (the configuration with the fewest nodes, the most packed; linear in local_bsz between
+// the nearest measured batches). Throws InputError (file level) when no configuration of that
+// many GPUs is measured or its measured batches do not reach `localBatch`.
+double polluxStepTime(const std::vector<PolluxMeasurement>& rows, int gpus, double localBatch);
+
 // loadPolluxProfile(applicationDir), then polluxSpeedup.
 PolluxSpeedup loadPolluxSpeedup(const std::string& applicationDir, std::optional<double> localBatch = {});
 

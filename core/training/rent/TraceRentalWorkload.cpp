@@ -12,7 +12,7 @@ std::vector<RentalModel> polluxRentalModels(const std::vector<PolluxApplication>
 {
     std::vector<RentalModel> models;
     for (const PolluxApplication& app : apps)
-        models.push_back({app.name, app.speedup, app.maxWidth, app.sizeS});
+        models.push_back({app.name, app.speedup.speedup, app.speedup.maxWidth(), app.sizeS});
     return models;
 }
 
