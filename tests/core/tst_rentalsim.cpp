@@ -373,7 +373,10 @@ private slots:
         QVERIFY(refused([&] { runRentalPolicy("fixed:2x", good, 2); }));
         QVERIFY(refused([&] { runRentalPolicy("fixed:", good, 2); }));
         QVERIFY(refused([&] { runRentalPolicy("srpt", good, 2); }));
-        QVERIFY(refused([&] { runRentalPolicy("boa", good, 2); }));  // no widths
+        QVERIFY(refused([&] { runRentalPolicy("boa", good, -2); }));  // solved widths: the budget is still checked
+        RentalPolicyInputs wrongCount;
+        wrongCount.boaWidths = {{1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+        QVERIFY(refused([&] { runRentalPolicy("boa", good, 2, wrongCount); }));  // given widths, not one per type
         QVERIFY(refused([&] { BoaPolicy({{0.5, 1, 1}}); }));
         QVERIFY(refused([&] { BoaPolicy({{2, 1, 1}}); }));
         QVERIFY(refused([&] { BoaPolicy({{1, 2, 1.5}}); }));

@@ -49,6 +49,8 @@ BoundedRun runRentalPolicy(const std::string& spec, const RentalWorkload& worklo
     }
     if (spec == "autoscale")
         return runAutoscaleWithinBudget(workload, inputs.autoscale, budget);
+    if (spec == "boa" && inputs.boaWidths.empty())
+        return runBoaWithinBudget(workload, budget, inputs.boaRule, inputs.boaRealisation).run;
     if (spec == "boa") {
         BoaPolicy policy(inputs.boaWidths, inputs.boaRealisation, inputs.boaResolve);
         RentalResult result = RentalSimulation(workload).run(policy);

@@ -4,6 +4,7 @@
 // (contracts.md 9: `--policy boa|fixed:K|autoscale|hesrpt|greedy`).
 
 #include "training/rent/AutoscalePolicy.h"
+#include "training/rent/BoaBudgetFit.h"
 #include "training/rent/BoaPolicy.h"
 #include "training/rent/RentalBudget.h"
 
@@ -13,9 +14,11 @@
 namespace tessera {
 
 struct RentalPolicyInputs {
-    std::vector<TypeWidth> boaWidths;  // boa: the solver's widths, one per type
+    // boa: given widths, one per type; empty: solved for the budget by `boaRule` (BoaBudgetFit.h).
+    std::vector<TypeWidth> boaWidths;
+    BoaBudgetRule boaRule = BoaBudgetRule::Analytical;
     WidthRealisation boaRealisation = WidthRealisation::TimeShare;
-    BoaResolve boaResolve;
+    BoaResolve boaResolve;             // with given widths only; solved widths re-solve themselves
     AutoscaleParams autoscale;         // maxNodes is searched
 };
 
