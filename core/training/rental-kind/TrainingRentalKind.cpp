@@ -1,0 +1,208 @@
+#include "training/rental-kind/TrainingRentalKind.h"
+
+#include "io/ContentHash.h"
+#include "io/InputError.h"
+#include "run/RunKindRegistry.h"
+#include "training/AmdahlSpeedup.h"
+#include "training/JobFile.h"
+#include "training/PowerLawSpeedup.h"
+#include "training/rent/TraceRentalWorkload.h"
+#include "training/rental-kind/TrainingRentalRun.h"
+#include "util/UsageError.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+namespace tessera {
+namespace {
+
+namespace fs = std::filesystem;
+
+const RunKindRegistration kRegistration(TrainingRentalRun::kKind, std::make_shared<TrainingRentalKind>());
+
+const TrainingRentalRun& rentalRun(const Run& run)
+{
+    const auto* rental = dynamic_cast<const TrainingRentalRun*>(&run);
+    if (!rental)
+        throw std::invalid_argument(fmt::format("not a live training-rent run: a {} run", run.info().kind));
+    return *rental;
+}
+
+// Every file of the Pollux applications' profiles, for the study's record of the inputs.
+std::vector<InputFile> profileFiles(const std::string& dir)
+{
+    std::vector<InputFile> files;
+    for (const PolluxApplicationName& app : polluxApplicationNames()) {
+        std::vector<fs::path> paths;
+        std::error_code error;
+        for (const auto& entry : fs::directory_iterator(fs::path(dir) / app.name, error))
+            if (entry.is_regular_file() && entry.path().extension() == ".csv")
+                paths.push_back(entry.path());
+        std::sort(paths.begin(), paths.end());
+        for (const fs::path& p : paths)
+            files.push_back({TrainingRentalKind::kProfilesRole, fs::absolute(p).string(), ContentHash::ofFile(p.string())});
+    }
+    return files;
+}
+
+}  // namespace
+
+std::string TrainingRentalKind::id() const { return TrainingRentalRun::kKind; }
+
+std::string TrainingRentalKind::displayName() const { return "Training on rented GPUs (BOA, budget)"; }
+
+std::vector<RunKindInput> TrainingRentalKind::inputs() const
+{
+    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false},
+            {kProfilesRole, "Pollux application profiles (pollux-osdi21/simulator/traces)", "", true, true}};
+}
+
+std::string TrainingRentalKind::defaultProfilesFor(const std::string& jobsPath)
+{
+    const fs::path candidate = fs::absolute(jobsPath).parent_path().parent_path() / "traces";
+    std::error_code error;
+    return fs::is_regular_file(candidate / "bert" / "placements.csv", error) ? candidate.lexically_normal().string()
+                                                                              : std::string();
+}
+
+std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<std::string, std::string>& paths,
+                                                                const ProgressCallback& progress) const
+{
+    const auto pathOf = [&](const char* role) {
+        const auto it = paths.find(role);
+        return it == paths.end() ? std::string() : it->second;
+    };
+    const std::string jobsPath = pathOf(kJobsRole);
+    if (jobsPath.empty())
+        throw UsageError("a training-rent run needs a job file");
+    const JobTrace trace = loadJobs(jobsPath);
+    std::vector<InputFile> files{{kJobsRole, fs::absolute(jobsPath).string(), ContentHash::ofFile(jobsPath)}};
+    if (progress && !progress(0.3))
+        throw CancelledError();
+    std::string profiles = pathOf(kProfilesRole);
+    if (profiles.empty())
+        profiles = defaultProfilesFor(jobsPath);
+    std::vector<RentalModel> models;
+    if (!profiles.empty()) {
+        models = polluxRentalModels(loadPolluxApplications(profiles));
+        const auto more = profileFiles(profiles);
+        files.insert(files.end(), more.begin(), more.end());
+    }
+    try {
+        RentalWorkload workload = rentalWorkloadFromTrace(trace, models);
+        return std::make_shared<TrainingRentalInputs>(trace.name, std::move(workload), BoaBudgetRule::SpanFitted,
+                                                      std::move(files));
+    } catch (const std::invalid_argument& e) {
+        throw InputError::fileLevel(
+            jobsPath, fmt::format("{}: renting needs each job's speedup, which Tessera has for the six Pollux "
+                                  "applications (bert, cifar10, ncf, imagenet, deepspeech2, yolov3){}",
+                                  e.what(),
+                                  profiles.empty() ? "; no Pollux profiles folder was given or found beside the file"
+                                                   : ""));
+    }
+}
+
+std::vector<RunKindPolicy> TrainingRentalKind::policies() const
+{
+    return {{"boa", "BOA", "BOA Constrictor: the budget-optimal fixed width per job type (EPEW'24)"},
+            {"autoscale", "Autoscale", "Pollux-style: a cluster of 4-GPU nodes resized by a utility threshold"},
+            {"hesrpt", "heSRPT", "A fixed cluster of the budget's GPUs, shared in favour of the smallest jobs"},
+            {"greedy", "Greedy", "Rents each job's requested width on arrival"},
+            {"fixed:1", "Fixed 1", "One GPU per job"},
+            {"fixed:2", "Fixed 2", "Two GPUs per job"},
+            {"fixed:4", "Fixed 4", "Four GPUs per job"},
+            {"fixed:8", "Fixed 8", "Eight GPUs per job"}};
+}
+
+std::string TrainingRentalKind::canonicalPolicy(const std::string& spec) const
+{
+    if (const auto canonical = canonicalRentalPolicy(spec))
+        return *canonical;
+    throw UsageError(fmt::format("\"{}\" is no rental policy: use boa, fixed:K (K from 1 to 4096), autoscale, hesrpt "
+                                 "or greedy",
+                                 spec));
+}
+
+std::vector<RunKindParameter> TrainingRentalKind::parameters() const
+{
+    using Type = RunKindParameter::Type;
+    return {
+        {.name = kBudget, .label = "Budget", .unit = "GPUs", .type = Type::Real, .defaultValue = 16, .min = 0.001,
+         .max = 1000000, .forkable = true,
+         .help = "The time-average number of GPUs rented, over first arrival to last completion"},
+        {.name = kSeed, .label = "Seed", .type = Type::Integer, .defaultValue = 42, .max = 2147483647,
+         .help = "Recorded with the run; trace runs are deterministic whatever it is"},
+    };
+}
+
+std::unique_ptr<Run> TrainingRentalKind::simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
+                                                  const ProgressCallback& progress) const
+{
+    auto loaded = std::dynamic_pointer_cast<const TrainingRentalInputs>(inputs);
+    if (!loaded)
+        throw std::invalid_argument("TrainingRentalKind::simulate: the inputs are not training-rent inputs");
+    if (auto problem = requestProblem(request))
+        throw UsageError(*problem);
+    if (progress && !progress(0.0))
+        throw CancelledError();
+    const RunRequest r = resolved(request);
+    try {
+        return TrainingRentalRun::simulate(std::move(loaded), canonicalPolicy(r.policy), std::stod(r.values.at(kBudget)),
+                                           uint64_t(std::stoll(r.values.at(kSeed))));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
+
+std::optional<std::string> TrainingRentalKind::forkProblem(const Run& run, size_t position) const
+{
+    if (position > run.steps())
+        return fmt::format("fork position {} is outside 0-{}", position, run.steps());
+    const auto* rental = dynamic_cast<const TrainingRentalRun*>(&run);
+    if (!rental)
+        return "this run was reopened from a study without its inputs: run it again to fork it";
+    return rental->forkProblem(position, rental->info().policy);
+}
+
+std::unique_ptr<Run> TrainingRentalKind::fork(const Run& run, size_t position, const RunRequest& request,
+                                              const ProgressCallback&) const
+{
+    if (auto problem = forkProblem(run, position))
+        throw UsageError(*problem);
+    if (auto problem = requestProblem(request, true))
+        throw UsageError(*problem);
+    const TrainingRentalRun& parent = rentalRun(run);
+    const std::string* budget = request.find(kBudget);
+    try {
+        return parent.forkWith(position, canonicalPolicy(request.policy), budget ? std::stod(*budget) : parent.budget());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
+
+std::shared_ptr<const RunInputs> TrainingRentalKind::conformanceSample() const
+{
+    // Fig. 1's two types (Amdahl p = 0.8 and sqrt k) with 48 jobs at a fixed pace, sizes of one
+    // to three hours on one GPU: at the default 16 GPUs BOA widens both types.
+    RentalWorkload w;
+    w.types.push_back({"amdahl-0.8", 0, 0, std::make_shared<AmdahlSpeedup>(0.8), 32});
+    w.types.push_back({"sqrt", 0, 0, std::make_shared<PowerLawSpeedup>(0.5), 32});
+    double work[2] = {0, 0};
+    for (uint64_t i = 0; i < 48; ++i) {
+        const size_t type = i % 2;
+        const double size = 3600.0 * (1 + double(i % 5) / 2);
+        w.jobs.push_back({i, 600.0 * double(i), type, size, 1 + int(i % 3)});
+        work[type] += size;
+    }
+    const double span = w.jobs.back().arrivalS - w.jobs.front().arrivalS;
+    for (size_t t = 0; t < 2; ++t) {
+        w.types[t].arrivalRate = 24 / span;
+        w.types[t].meanSize = work[t] / 24;
+    }
+    return std::make_shared<TrainingRentalInputs>("conformance sample", std::move(w), BoaBudgetRule::SpanFitted);
+}
+
+}  // namespace tessera

@@ -1,0 +1,425 @@
+#include "training/rental-kind/TrainingRentalRun.h"
+
+#include "training/rent/FixedWidthPolicy.h"
+#include "training/rent/GreedyPolicy.h"
+#include "training/rent/PhasedRentalPolicy.h"
+#include "training/rent/RentalPolicyRun.h"
+#include "training/rent/RentalSimulation.h"
+#include "training/rental-kind/TrainingRentalCursor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace tessera {
+
+namespace {
+
+constexpr int kMaxFixedWidth = 4096;
+
+std::unique_ptr<RentalPolicy> fixedWidthPolicy(const std::string& canonical)
+{
+    if (canonical == "greedy")
+        return std::make_unique<GreedyPolicy>();
+    return std::make_unique<FixedWidthPolicy>(std::stoi(canonical.substr(6)));
+}
+
+// The right derivative of s at k: what one more sliver of GPU buys.
+double slopeAt(const SpeedupFunction& s, double k)
+{
+    const double h = 1e-6 * std::max(1.0, k);
+    return (s(k + h) - s(k)) / h;
+}
+
+}  // namespace
+
+std::optional<std::string> canonicalRentalPolicy(const std::string& spec)
+{
+    for (const char* name : {"boa", "autoscale", "hesrpt", "greedy"})
+        if (spec == name)
+            return spec;
+    if (spec.rfind("fixed:", 0) != 0)
+        return std::nullopt;
+    const std::string digits = spec.substr(6);
+    int gpus = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), gpus);
+    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || gpus < 1
+        || gpus > kMaxFixedWidth)
+        return std::nullopt;
+    return fmt::format("fixed:{}", gpus);
+}
+
+bool isFixedWidthRentalPolicy(const std::string& canonical)
+{
+    return canonical == "boa" || canonical == "greedy" || canonical.rfind("fixed:", 0) == 0;
+}
+
+TrainingRentalRun::TrainingRentalRun(std::shared_ptr<const TrainingRentalInputs> inputs, uint64_t seed)
+    : inputs_(std::move(inputs)), seed_(seed)
+{
+}
+
+std::unique_ptr<TrainingRentalRun> TrainingRentalRun::simulate(std::shared_ptr<const TrainingRentalInputs> inputs,
+                                                               std::string policy, double budget, uint64_t seed,
+                                                               std::string name)
+{
+    const auto canonical = canonicalRentalPolicy(policy);
+    if (!canonical)
+        throw std::invalid_argument(fmt::format("\"{}\" is no rental policy", policy));
+    checkBudget(budget);
+    std::unique_ptr<TrainingRentalRun> run(new TrainingRentalRun(std::move(inputs), seed));
+    run->phases_ = {{0, *canonical, budget}};
+    const RentalWorkload& workload = run->inputs_->workload();
+    if (*canonical == "boa") {
+        BoaRun boa = runBoaWithinBudget(workload, budget, run->inputs_->boaRule());
+        run->bounded_ = std::move(boa.run);
+        run->solution_ = std::move(boa.solution);
+        run->solverBudget_ = boa.solverBudget;
+    } else {
+        run->bounded_ = runRentalPolicy(*canonical, workload, budget);
+        if (isFixedWidthRentalPolicy(*canonical))
+            run->capGpus_ = run->bounded_.bound;
+    }
+    run->finish(std::move(name));
+    return run;
+}
+
+double TrainingRentalRun::timeAt(size_t position) const
+{
+    const RentalResult& r = bounded_.result;
+    if (position == 0 || r.series.times.empty())
+        return r.firstArrivalS;
+    return r.series.times[std::min(position, r.series.times.size()) - 1];
+}
+
+std::optional<std::string> TrainingRentalRun::forkProblem(size_t position, const std::string& policy) const
+{
+    if (position > steps())
+        return fmt::format("fork position {} is outside 0-{}", position, steps());
+    const auto canonical = canonicalRentalPolicy(policy);
+    if (!canonical)
+        return fmt::format("\"{}\" is no rental policy: use boa, fixed:K, autoscale, hesrpt or greedy", policy);
+    const TrainingRentalPhase& last = phases_.back();
+    if (*canonical == last.policy)
+        return std::nullopt;  // another budget, or the same run again
+    if (!isFixedWidthRentalPolicy(last.policy) || !isFixedWidthRentalPolicy(*canonical))
+        return fmt::format("{} re-divides its whole cluster at every event, so a fork cannot keep the jobs before it "
+                           "as they were: forks switch between boa, fixed:K and greedy",
+                           isFixedWidthRentalPolicy(last.policy) ? *canonical : last.policy);
+    return std::nullopt;
+}
+
+std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, const std::string& policy,
+                                                               double budget) const
+{
+    if (auto problem = forkProblem(position, policy))
+        throw std::invalid_argument(*problem);
+    checkBudget(budget);
+    const std::string canonical = *canonicalRentalPolicy(policy);
+    const TrainingRentalPhase& last = phases_.back();
+    std::unique_ptr<TrainingRentalRun> run(new TrainingRentalRun(inputs_, seed_));
+    run->phases_ = phases_;
+    if (canonical == last.policy && budget == last.budget) {
+        // A phase change to what runs already changes nothing: the run itself.
+        run->bounded_ = bounded_;
+        run->capGpus_ = capGpus_;
+        run->solution_ = solution_;
+        run->solverBudget_ = solverBudget_;
+        run->finish(info_.name + " (fork)");
+        return run;
+    }
+    if (!isFixedWidthRentalPolicy(canonical) || !isFixedWidthRentalPolicy(last.policy))
+        throw std::invalid_argument(fmt::format(
+            "{} re-divides its whole cluster at every event: it runs from the start, not from a fork", canonical));
+    if (capGpus_ > 0)
+        throw std::invalid_argument(fmt::format(
+            "this run was held to its budget by a FIFO cap of {} GPUs that later jobs queue behind, so its jobs "
+            "before the fork would not stay as they were: run {} at the new budget from the start",
+            capGpus_, canonical));
+    run->phases_.push_back({position, canonical, budget});
+
+    const RentalWorkload& workload = inputs_->workload();
+    const double forkS = position == 0 ? -std::numeric_limits<double>::infinity() : timeAt(position);
+    std::vector<double> parentWidths;
+    for (const RentalJobRecord& job : bounded_.result.jobs)
+        parentWidths.push_back(job.gpus);
+    const auto phased = [&](RentalPolicy& next, RentalOptions options = {}) {
+        PhasedRentalPolicy policy(parentWidths, forkS, next);
+        return RentalSimulation(workload, options).run(policy);
+    };
+    if (canonical == "boa") {
+        BoaRun boa = runBoaWithinBudget(workload, budget, inputs_->boaRule(), WidthRealisation::TimeShare,
+                                        [&](RentalPolicy& policy) { return phased(policy); });
+        run->bounded_ = std::move(boa.run);
+        run->solution_ = std::move(boa.solution);
+        run->solverBudget_ = boa.solverBudget;
+    } else {
+        auto next = fixedWidthPolicy(canonical);
+        RentalResult uncapped = phased(*next);
+        if (uncapped.averageRented <= budget) {
+            uncapped.boundNote = "no cap needed";
+            run->bounded_ = {std::move(uncapped), 0, true};
+        } else {
+            // A cap at or above the GPUs rented before the fork leaves those jobs as they were.
+            double widest = 0, prefixPeak = 0, peak = 0;
+            for (const RentalJobRecord& job : uncapped.jobs)
+                widest = std::max(widest, job.gpus);
+            const RentedSeries& s = uncapped.series;
+            for (size_t i = 0; i < s.times.size(); ++i) {
+                peak = std::max(peak, s.rented[i]);
+                if (s.times[i] <= forkS)
+                    prefixPeak = std::max(prefixPeak, s.rented[i]);
+            }
+            const int lowest = int(std::ceil(std::max(widest, prefixPeak)));
+            const int highest = std::max(lowest, int(std::ceil(peak)));
+            run->bounded_ = largestBoundWithinBudget(budget, lowest, highest, [&](int cap) {
+                return phased(*next, RentalOptions{double(cap)});
+            });
+            run->bounded_.result.boundNote = fmt::format("FIFO cap {} GPUs from the fork on", run->bounded_.bound);
+            run->capGpus_ = run->bounded_.bound;
+        }
+    }
+    run->finish(fmt::format("{} → {} at {:.2f} h, {:g} GPUs", info_.name, canonical, forkS > 0 ? forkS / 3600 : 0.0,
+                            budget));
+    return run;
+}
+
+std::unique_ptr<Run> TrainingRentalRun::fork(size_t position, const std::string& policy, const ProgressCallback&) const
+{
+    return forkWith(position, policy, budget());
+}
+
+void TrainingRentalRun::finish(std::string name)
+{
+    const TrainingRentalPhase& last = phases_.back();
+    summary_ = summariseRental(bounded_.result, last.budget);
+    info_.kind = kKind;
+    info_.name = name.empty() ? fmt::format("{} · {} · {:g} GPUs", inputs_->traceName(), last.policy, last.budget)
+                              : std::move(name);
+    info_.policy = last.policy;
+    info_.seed = seed_;
+    info_.mode = "rent";
+    info_.parameters = {{"budget", fmt::format("{:g} GPUs", last.budget)},
+                        {"jobs", std::to_string(inputs_->workload().jobs.size())},
+                        {"job types", std::to_string(inputs_->workload().types.size())},
+                        {"held to the budget", bounded_.result.boundNote}};
+    for (size_t i = 1; i < phases_.size(); ++i)
+        info_.parameters.emplace_back(fmt::format("fork {}", i),
+                                      fmt::format("{} at {:g} GPUs from step {}", phases_[i].policy,
+                                                  phases_[i].budget, phases_[i].fromPosition));
+    buildSeries();
+    buildLayout();
+}
+
+double TrainingRentalRun::heldAt(size_t position, size_t type) const
+{
+    const RentedSeries& s = bounded_.result.series;
+    if (position == 0 || s.times.empty())
+        return 0;
+    return s.heldBy(std::min(position, s.times.size()) - 1, type);
+}
+
+void TrainingRentalRun::buildSeries()
+{
+    const RentalResult& r = bounded_.result;
+    const RentedSeries& s = r.series;
+    const size_t rows = s.times.size() + 1;
+    const auto metric = [](std::string key, std::string label, std::string unit, bool count, bool headline,
+                           bool higherIsBetter) {
+        return MetricInfo{std::move(key), std::move(label), std::move(unit), count, Interpolation::Step,
+                          headline, higherIsBetter};
+    };
+    std::vector<double> time(rows), rented(rows, 0), average(rows, 0), running(rows, 0), queued(rows, 0),
+        completed(rows, 0);
+    std::vector<double> arrivals, starts, ends;
+    for (const RentalJobRecord& job : r.jobs) {
+        arrivals.push_back(job.arrivalS);
+        starts.push_back(job.startS);
+        ends.push_back(job.endS);
+    }
+    std::sort(arrivals.begin(), arrivals.end());
+    std::sort(starts.begin(), starts.end());
+    std::sort(ends.begin(), ends.end());
+    const auto upTo = [](const std::vector<double>& v, double t) {
+        return double(std::upper_bound(v.begin(), v.end(), t) - v.begin());
+    };
+    time[0] = r.firstArrivalS / 3600;
+    double gpuSeconds = 0;
+    for (size_t p = 1; p < rows; ++p) {
+        const double t = s.times[p - 1];
+        time[p] = t / 3600;
+        rented[p] = s.rented[p - 1];
+        if (p > 1)
+            gpuSeconds += s.rented[p - 2] * (t - s.times[p - 2]);
+        average[p] = t > r.firstArrivalS ? gpuSeconds / (t - r.firstArrivalS) : 0;
+        running[p] = upTo(starts, t) - upTo(ends, t);
+        queued[p] = upTo(arrivals, t) - upTo(starts, t);
+        completed[p] = upTo(ends, t);
+    }
+    series_ = MetricSeries();
+    series_.add(metric("time_h", "Time", "h", false, false, true), std::move(time));
+    series_.add(metric("gpus_rented", "GPUs rented", "GPUs", false, true, false), std::move(rented));
+    const std::vector<JobType>& types = inputs_->workload().types;
+    for (size_t t = 0; t < types.size(); ++t) {
+        std::vector<double> held(rows, 0);
+        for (size_t p = 1; p < rows; ++p)
+            held[p] = s.heldBy(p - 1, t);
+        MetricInfo info = metric("gpus_" + types[t].name, "GPUs held by " + types[t].name, "GPUs", false, false, false);
+        info.family = "gpus_by_type";
+        info.member = types[t].name;
+        series_.add(std::move(info), std::move(held));
+    }
+    series_.add(metric("budget_gpus", "Budget", "GPUs", false, false, true),
+                std::vector<double>(rows, phases_.back().budget));
+    series_.add(metric("average_rented_gpus", "Average GPUs rented so far", "GPUs", false, true, false),
+                std::move(average));
+    series_.add(metric("jobs_running", "Jobs running", "jobs", true, false, true), std::move(running));
+    series_.add(metric("jobs_queued", "Jobs queued", "jobs", true, false, false), std::move(queued));
+    series_.add(metric("jobs_completed", "Jobs completed", "jobs", true, true, true), std::move(completed));
+}
+
+void TrainingRentalRun::buildLayout()
+{
+    layout_ = OccupancyLayout();
+    layout_.categories = {"job type"};
+    layout_.unitName = "GPU";
+    layout_.layers = {OccupancyLayer{"Held", OccupancyLayer::Kind::Share, {}}};
+    const RentedSeries& s = bounded_.result.series;
+    const std::vector<JobType>& types = inputs_->workload().types;
+    uint32_t first = 0;
+    for (size_t t = 0; t < types.size(); ++t) {
+        double peak = 0;
+        for (size_t i = 0; i < s.times.size(); ++i)
+            peak = std::max(peak, s.heldBy(i, t));
+        const uint32_t cells = uint32_t(std::max(1.0, std::ceil(peak - 1e-9)));
+        layout_.groups.push_back({types[t].name, 0, first, cells});
+        first += cells;
+    }
+    layout_.cellCount = first;
+}
+
+std::unique_ptr<RunCursor> TrainingRentalRun::cursor() const { return std::make_unique<TrainingRentalCursor>(*this); }
+
+std::string TrainingRentalRun::describeStep(size_t step) const
+{
+    const RentalResult& r = bounded_.result;
+    const double t = r.series.times.at(step);
+    size_t arrived = 0, completed = 0;
+    for (const RentalJobRecord& job : r.jobs) {
+        arrived += job.arrivalS == t;
+        completed += job.endS == t;
+    }
+    return fmt::format("{:.3f} h: {} arrived, {} completed; {:.2f} GPUs rented", t / 3600, arrived, completed,
+                       r.series.rented.at(step));
+}
+
+ExplanationTable TrainingRentalRun::explain(size_t step) const
+{
+    const RentalResult& r = bounded_.result;
+    const double t = r.series.times.at(step);
+    const std::vector<JobType>& types = inputs_->workload().types;
+    ExplanationTable table;
+    table.candidateColumn = "job type";
+    table.columns = {"load (GPUs)", "width (GPUs)", "speedup at width", "E[T] at width (h)",
+                     "JCT h saved per extra GPU-h", "multiplier mu"};
+    table.subject = fmt::format("{} at {:.3f} h: {:.2f} GPUs rented (budget {:g})", phases_.back().policy, t / 3600,
+                                r.series.rented.at(step), phases_.back().budget);
+    const double mu = solution_ && solution_->feasible() ? solution_->multiplier : std::nan("");
+    for (size_t i = 0; i < types.size(); ++i) {
+        const JobType& type = types[i];
+        double width = 0;
+        if (solution_ && solution_->feasible()) {
+            width = solution_->types[i].width.mean();
+        } else {
+            // The mean width of the type's jobs that arrived by now (all of them, if none yet).
+            double sum = 0, n = 0;
+            for (const RentalJobRecord& job : r.jobs)
+                if (job.type == i && job.arrivalS <= t) {
+                    sum += job.gpus;
+                    ++n;
+                }
+            if (n == 0)
+                for (const RentalJobRecord& job : r.jobs)
+                    if (job.type == i) {
+                        sum += job.gpus;
+                        ++n;
+                    }
+            width = n > 0 ? sum / n : 1;
+        }
+        const double s = (*type.speedup)(std::max(1.0, width));
+        const double slope = slopeAt(*type.speedup, std::max(1.0, width));
+        // -dE[T_i] / d(GPU-hours per job) = s' / (s - k s'): at BOA's interior optimum it is mu.
+        const double denominator = s - std::max(1.0, width) * slope;
+        const double gain = denominator > 1e-12 ? slope / denominator : std::nan("");
+        table.rows.push_back({type.name,
+                              {type.load(), width, s, type.meanSize / s / 3600, gain, mu}});
+    }
+    if (solution_) {
+        table.outcome = solution_->feasible()
+                            ? fmt::format("widths solved for {:.4f} GPUs ({}), E[T] {:.3f} h; best integer widths "
+                                          "{:+.2f}% slower",
+                                          solverBudget_, widthCaseName(solution_->widthCase),
+                                          solution_->meanResponse / 3600, 100 * solution_->integerGap())
+                            : solution_->message;
+        table.why = "BOA gives every job of a type the same width (A2); the widths minimise E[T] with the budget's "
+                    "multiplier mu, so each type's marginal JCT saving per GPU-hour equals mu unless clamped";
+    } else {
+        table.outcome = r.boundNote;
+        table.why = "the mean width this policy gave the type's jobs so far";
+    }
+    return table;
+}
+
+std::vector<RunSummaryValue> TrainingRentalRun::summary() const
+{
+    const RentalSummary& s = summary_;
+    std::vector<RunSummaryValue> out{
+        {"mean_jct_h", "Mean JCT", "h", false, false, s.meanJctS / 3600},
+        {"geomean_jct_h", "Geometric-mean JCT", "h", false, false, s.geomeanJctS / 3600},
+        {"p99_jct_h", "p99 JCT", "h", false, false, s.p99JctS / 3600},
+        {"makespan_h", "Makespan", "h", false, false, s.makespanS / 3600},
+        {"budget_gpus", "Budget", "GPUs", true, false, s.budget},
+        {"average_rented_gpus", "Average GPUs rented", "GPUs", false, false, s.averageRented},
+        {"budget_use_pct", "Budget used", "%", false, false, 100 * s.budgetUse},
+        {"cost_gpu_h", "GPU-hours rented", "GPU-h", false, false, s.rentedGpuHours},
+    };
+    if (solution_ && solution_->feasible()) {
+        out.push_back({"solver_budget_gpus", "Budget given to the width solver", "GPUs", true, false, solverBudget_});
+        out.push_back({"integer_gap_pct", "Best integer widths' E[T] above fractional", "%", false, false,
+                       100 * solution_->integerGap()});
+    }
+    return out;
+}
+
+std::vector<Distribution> TrainingRentalRun::distributions() const
+{
+    Distribution jct{"jct_h", "Job completion time", "h", false, {}, {}};
+    for (const RentalJobRecord& job : bounded_.result.jobs)
+        jct.values.push_back(job.jctS / 3600);
+    return {jct};
+}
+
+RunWords TrainingRentalRun::words() const
+{
+    RunWords w;
+    w.step = "event";
+    w.steps = "events";
+    w.candidate = "job type";
+    w.candidates = "job types";
+    w.feasible = "job types";
+    w.occupancy = "GPUs rented";
+    w.groupHeatmap = "GPUs held per job type";
+    w.group = "job type";
+    w.groups = "job types";
+    w.groupBands = "job types";
+    w.occupant = "job";
+    w.occupants = "jobs";
+    w.inspector = "Width inspector";
+    return w;
+}
+
+}  // namespace tessera
