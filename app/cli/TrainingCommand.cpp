@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/TrainingRentCommand.h"
 #include "report/OrderedOutput.h"
 #include "sim/BatchRunner.h"
 #include "run/RunKindRegistry.h"
@@ -33,13 +34,16 @@ const char* kHelp =
     "         --policy POLICY [--policy POLICY ...] [--scheduler fifo|las|srtf] [--locality 1.7]\n"
     "         [--round 360] [--seed 42] [--threads N] [--csv OUT.csv] [--rounds OUT.csv]\n"
     "         [--db STUDY.sqlite] [--quiet]\n"
+    "       tessera-cli training --jobs FILE --mode rent --policy RENT [--policy RENT ...]\n"
+    "         (--budget GPUS | --sweep LO:HI:STEP) [--seed 42] [--threads N] [--csv OUT.csv]\n"
+    "         [--db STUDY.sqlite] [--quiet]\n"
     "\n"
     "Places rigid training jobs round by round on a fixed cluster whose GPUs vary in speed\n"
     "(PAL, SC'24) and reports every job's completion time.\n"
     "  POLICY := pal | pmfirst | packed | packed-sticky | random | random-sticky\n"
     "            (packed-sticky is Default-Packed-S: a running job keeps its GPUs)\n"
     "  --jobs FILE         pal-sia-philly, gavel-msr, the Philly log or Tessera's job format (docs/cli.md)\n"
-    "  --mode place        the only mode so far (rent, budgeted GPU renting, is not available yet)\n"
+    "  --mode place|rent   place: a fixed cluster (below); rent: GPUs rented under a budget\n"
     "  --cluster 16x4      nodes x GPUs per node\n"
     "  --variability DIR   pal-sia-philly/variability: per-GPU scores drawn from its profiles with\n"
     "                      --seed (42 gives PAL's published table); without it every GPU scores 1.0\n"
@@ -52,7 +56,18 @@ const char* kHelp =
     "  --csv FILE          one row per job: policy,seed,job_id,arrival_s,start_s,end_s,jct_s,gpus,cost_gpu_h\n"
     "  --rounds FILE       one row per round: policy,seed,round,time_s,jobs_running,jobs_queued,\n"
     "                      free_gpus,utilisation_pct,preemptions\n"
-    "  --db FILE           save every run to this study (tessera-cli runs, chart and the app open it)\n";
+    "  --db FILE           save every run to this study (tessera-cli runs, chart and the app open it)\n"
+    "\n"
+    "Rent mode: malleable jobs on rented GPUs, the time-average GPUs rented held to a budget.\n"
+    "  RENT := boa | fixed:K | autoscale | hesrpt | greedy\n"
+    "  --jobs FILE         a Pollux workload (pollux-osdi21/simulator/workloads*/): speedups and sizes from\n"
+    "                      the applications' profiles in the traces/ folder beside it; other formats need\n"
+    "                      jobs of the six Pollux applications\n"
+    "  --budget GPUS       the time-average GPUs rented, over first arrival to last completion\n"
+    "  --sweep LO:HI:STEP  one block of runs per budget, LO to HI by STEP (instead of --budget)\n"
+    "  --csv FILE          one row per job: policy,seed,job_id,arrival_s,start_s,end_s,jct_s,gpus,cost_gpu_h\n"
+    "                      (with --sweep a budget column after seed)\n"
+    "  A policy that cannot be held within 2% of its budget is named in a warning on stderr.\n";
 
 // "16x4" -> (16, 4).
 std::pair<std::string, std::string> parseCluster(const std::string& text)
@@ -80,12 +95,12 @@ int trainingCommand(int argc, char** argv)
     }
     const std::string mode = args.required("--mode");
     if (mode == "rent")
-        throw UsageError("--mode rent (renting GPUs under a budget, BOA) is not available yet; use --mode place");
+        return trainingRentCommand(args);
     if (mode != "place")
-        throw UsageError(fmt::format("--mode must be place (got \"{}\")", printableExcerpt(mode)));
+        throw UsageError(fmt::format("--mode must be place or rent (got \"{}\")", printableExcerpt(mode)));
     for (const char* flag : {"--budget", "--sweep"})
         if (args.has(flag))
-            throw UsageError(fmt::format("{} belongs to --mode rent, which is not available yet", flag));
+            throw UsageError(fmt::format("{} belongs to --mode rent; --mode place runs a fixed --cluster", flag));
     const std::string jobsPath = args.required("--jobs");
     const RunKind& kind = RunKindRegistry::kind(TrainingPlacementRun::kKind);
 

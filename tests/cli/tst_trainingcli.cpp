@@ -211,7 +211,10 @@ private slots:
             {{"training", "--jobs", jobs, "--mode", "place", "--cluster", "16by4", "--policy", "pal"}, 2, "--cluster"},
             {{"training", "--jobs", jobs, "--mode", "place", "--cluster", "2x2", "--policy", "pal"}, 2, "GPUs"},
             {{"training", "--jobs", jobs, "--cluster", "16x4", "--policy", "pal"}, 2, "--mode"},
-            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "64"}, 2, "not available yet"},
+            // pal-sia-philly's models have no rental speedup: an input error naming the job's model.
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "64"}, 3, "has no speedup model"},
+            {placeArgs(jobs) + pal + QStringList{"--budget", "8"}, 2, "--budget belongs to --mode rent"},
+            {placeArgs(jobs) + pal + QStringList{"--sweep", "1:2:1"}, 2, "--sweep belongs to --mode rent"},
             {{"training", "--jobs", bad, "--mode", "place", "--cluster", "16x4", "--policy", "pal"}, 3,
              bad.toUtf8() + ":3: column num_gpus"},
             {{"training", "--jobs", dir.filePath("missing.csv"), "--mode", "place", "--cluster", "16x4", "--policy",

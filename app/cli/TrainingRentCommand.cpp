@@ -1,0 +1,158 @@
+// tessera-cli training --mode rent: malleable training jobs on rented GPUs under a time-average
+// budget (contracts.md 9). Runs go through the training-rent run kind, so the CLI, the app and a
+// study see the same runs.
+#include "cli/TrainingRentCommand.h"
+
+#include "cli/ProgressLine.h"
+#include "cli/SavedRunsLine.h"
+#include "report/OrderedOutput.h"
+#include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
+#include "sim/BatchRunner.h"
+#include "store/RunArchive.h"
+#include "store/StudyStore.h"
+#include "training/rental-kind/TrainingRentalCsv.h"
+#include "training/rental-kind/TrainingRentalKind.h"
+#include "training/rental-kind/TrainingRentalRun.h"
+#include "util/PrintableText.h"
+#include "util/UsageError.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <thread>
+
+namespace tessera::cli {
+namespace {
+
+// At most this many budgets in one sweep.
+constexpr long kMaxSweepPoints = 10000;
+
+double sweepNumber(const std::string& text, const std::string& whole)
+{
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        throw UsageError(fmt::format("--sweep must be LO:HI:STEP in GPUs, e.g. 8:64:8 (got \"{}\")",
+                                     printableExcerpt(whole)));
+    return value;
+}
+
+}  // namespace
+
+std::vector<double> parseBudgetSweep(const std::string& text)
+{
+    const auto first = text.find(':');
+    const auto second = first == std::string::npos ? first : text.find(':', first + 1);
+    if (second == std::string::npos || text.find(':', second + 1) != std::string::npos)
+        throw UsageError(fmt::format("--sweep must be LO:HI:STEP in GPUs, e.g. 8:64:8 (got \"{}\")",
+                                     printableExcerpt(text)));
+    const double lo = sweepNumber(text.substr(0, first), text);
+    const double hi = sweepNumber(text.substr(first + 1, second - first - 1), text);
+    const double step = sweepNumber(text.substr(second + 1), text);
+    if (!(lo > 0 && hi >= lo && step > 0))
+        throw UsageError(fmt::format("--sweep {}: the budgets must be positive, LO <= HI and STEP > 0",
+                                     printableExcerpt(text)));
+    // HI is included when it lies on the grid, up to rounding of the steps.
+    const double count = std::floor((hi - lo) / step * (1 + 1e-12) + 1e-9);
+    if (count + 1 > double(kMaxSweepPoints))
+        throw UsageError(fmt::format("--sweep {} has more than {} budgets", printableExcerpt(text), kMaxSweepPoints));
+    std::vector<double> budgets;
+    for (long i = 0; i <= long(count); ++i)
+        budgets.push_back(lo + double(i) * step);
+    return budgets;
+}
+
+int trainingRentCommand(const CommandLine& args)
+{
+    for (const char* flag : {"--cluster", "--variability", "--scheduler", "--locality", "--round", "--rounds"})
+        if (args.has(flag))
+            throw UsageError(fmt::format("{} belongs to --mode place; --mode rent rents GPUs under --budget", flag));
+    const std::string jobsPath = args.required("--jobs");
+    const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+
+    const std::vector<std::string> specs = args.values("--policy");
+    if (specs.empty())
+        throw UsageError("give at least one --policy (boa, fixed:K, autoscale, hesrpt, greedy)");
+    std::vector<std::string> policies;
+    for (const std::string& spec : specs)
+        policies.push_back(kind.canonicalPolicy(spec));
+
+    const bool sweep = args.has("--sweep");
+    if (sweep && args.has("--budget"))
+        throw UsageError("--budget and --sweep both set the budget: give one");
+    if (!sweep && !args.has("--budget"))
+        throw UsageError("--mode rent needs --budget GPUS (or --sweep LO:HI:STEP)");
+    std::vector<std::string> budgets;
+    if (sweep) {
+        for (double b : parseBudgetSweep(args.value("--sweep")))
+            budgets.push_back(fmt::format("{:.17g}", b));
+    } else {
+        budgets.push_back(args.value("--budget"));
+    }
+    RunRequest request;
+    const auto set = [&](const std::string& flag, const std::string& name, const std::string& value) {
+        if (const auto problem = kind.parameter(name)->problemWith(value))
+            throw UsageError(fmt::format("{}: {}", flag, *problem));
+        request.values[name] = value;
+    };
+    if (args.has("--seed"))
+        set("--seed", TrainingRentalKind::kSeed, args.value("--seed"));
+    for (const std::string& budget : budgets)
+        set(sweep ? "--sweep" : "--budget", TrainingRentalKind::kBudget, budget);
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
+
+    // One run per budget and policy: budgets in blocks, policies in the order given.
+    std::vector<RunRequest> requests;
+    for (const std::string& budget : budgets)
+        for (const std::string& policy : policies) {
+            RunRequest own = request;
+            own.policy = policy;
+            own.values[TrainingRentalKind::kBudget] = budget;
+            requests.push_back(std::move(own));
+        }
+
+    // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
+    std::optional<OrderedOutput> csv;
+    if (args.has("--csv"))
+        csv.emplace(args.value("--csv"), rentalJobHeader(sweep), requests.size());
+    std::optional<StudyStore> study;
+    if (args.has("--db"))
+        study.emplace(args.value("--db"));
+
+    const auto inputs = kind.loadInputs({{TrainingRentalKind::kJobsRole, jobsPath}});
+
+    ProgressLine progress(requests.size(), !args.has("--quiet"));
+    std::vector<std::unique_ptr<Run>> runs(requests.size());
+    BatchRunner::run(requests.size(), threads, [&](size_t i) {
+        runs[i] = kind.simulate(inputs, requests[i]);
+        if (csv) {
+            csv->append(i, rentalJobRows(dynamic_cast<const TrainingRentalRun&>(*runs[i]), sweep));
+            csv->finish(i);
+        }
+        progress.done();
+    });
+    std::vector<const TrainingRentalRun*> rental;
+    for (const auto& run : runs)
+        rental.push_back(&dynamic_cast<const TrainingRentalRun&>(*run));
+    // Saved after the batch, in order, each with its recipe so that a reopened run forks.
+    std::vector<int64_t> savedIds;
+    if (study)
+        for (size_t i = 0; i < runs.size(); ++i)
+            savedIds.push_back(
+                RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, requests[i])));
+    progress.finish();
+    if (csv)
+        csv->close();
+    std::fputs(rentalSummaryTable(rental).c_str(), stdout);
+    std::fputs(rentalBudgetWarnings(rental).c_str(), stderr);
+    if (study)
+        printSavedRuns(study->path(), savedIds);
+    return 0;
+}
+
+}  // namespace tessera::cli
