@@ -17,6 +17,7 @@ namespace {
 constexpr double kBracket = 1e-6;
 constexpr double kCloseEnough = 1e-4;
 constexpr int kMaxFits = 40;
+constexpr int kGridPoints = 48;
 
 WidthSolver::Options fastSolve()
 {
@@ -87,24 +88,36 @@ BoaRun runBoaWithinBudget(const RentalWorkload& workload, double budget, BoaBudg
         best = runAt(highest);
         simulations = 1;
         if (!best.run.withinBudget) {
-            BoaRun low = runAt(lowest);
-            ++simulations;
-            if (!low.run.withinBudget) {
-                best = std::move(low);  // even the narrowest widths exceed b: shown, not hidden
-            } else {
-                best = std::move(low);
-                double lo = lowest, hi = highest;  // run(lo) within b, run(hi) over it
-                while (simulations < kMaxFits && hi - lo > kBracket * hi
-                       && best.run.result.averageRented < budget * (1 - kCloseEnough)) {
-                    const double mid = 0.5 * (lo + hi);
-                    BoaRun trial = runAt(mid);
-                    ++simulations;
-                    if (trial.run.withinBudget) {
-                        lo = mid;
-                        best = std::move(trial);
-                    } else {
-                        hi = mid;
-                    }
+            // The simulated average is not monotone in b' on a finite trace (one wide job more
+            // or less moves the last completion, hence the span), so a grid over the range
+            // first finds the widest b' that fits, then a bisection refines it towards the next
+            // grid point up.
+            double lo = 0, hi = highest;
+            bool found = false;
+            for (int i = 0; i < kGridPoints; ++i) {
+                const double b = lowest * std::pow(highest / lowest, double(i) / (kGridPoints - 1));
+                BoaRun trial = runAt(b);
+                ++simulations;
+                if (trial.run.withinBudget) {
+                    lo = b;
+                    hi = i + 1 < kGridPoints ? lowest * std::pow(highest / lowest, double(i + 1) / (kGridPoints - 1))
+                                             : highest;
+                    best = std::move(trial);
+                    found = true;
+                } else if (!found && i == 0) {
+                    best = std::move(trial);  // even the narrowest widths exceed b: shown, not hidden
+                }
+            }
+            while (found && simulations < kGridPoints + kMaxFits && hi - lo > kBracket * hi
+                   && best.run.result.averageRented < budget * (1 - kCloseEnough)) {
+                const double mid = 0.5 * (lo + hi);
+                BoaRun trial = runAt(mid);
+                ++simulations;
+                if (trial.run.withinBudget) {
+                    lo = mid;
+                    best = std::move(trial);
+                } else {
+                    hi = mid;
                 }
             }
         }

@@ -1,0 +1,145 @@
+// The training-rent kind beyond the conformance test (issue 14): BOA held to the contract's budget
+// accounting on a finite trace (BoaBudgetFit's span fit, where the analytical solve calls the
+// budget infeasible), and forks with another budget or policy: the jobs that arrived before the
+// fork keep their widths and times, the steps before it are the parent's, later arrivals follow
+// the new phase within its budget; forks the model cannot make are refused with a reason.
+#include "run/RunKindRegistry.h"
+#include "training/rent/BoaBudgetFit.h"
+#include "training/rent/FixedWidthPolicy.h"
+#include "training/rent/RentalSimulation.h"
+#include "training/rent/WidthSolver.h"
+#include "training/rental-kind/TrainingRentalInputs.h"
+#include "training/rental-kind/TrainingRentalRun.h"
+#include "util/UsageError.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace tessera;
+
+namespace {
+
+const RunKind& rentKind() { return RunKindRegistry::kind(TrainingRentalRun::kKind); }
+
+std::shared_ptr<const TrainingRentalInputs> sample()
+{
+    return std::dynamic_pointer_cast<const TrainingRentalInputs>(rentKind().conformanceSample());
+}
+
+std::unique_ptr<TrainingRentalRun> run(const std::string& policy, double budget)
+{
+    auto made = rentKind().simulate(sample(), RunRequest{policy, {{"budget", std::to_string(budget)}}});
+    return std::unique_ptr<TrainingRentalRun>(dynamic_cast<TrainingRentalRun*>(made.release()));
+}
+
+const TrainingRentalRun& rental(const std::unique_ptr<Run>& r) { return dynamic_cast<const TrainingRentalRun&>(*r); }
+
+}  // namespace
+
+class TestRentalFork : public QObject {
+    Q_OBJECT
+
+private slots:
+    void boaIsHeldToTheSpanBudgetOnAFiniteTrace()
+    {
+        const auto inputs = sample();  // the workload lives as long as its inputs
+        const RentalWorkload& w = inputs->workload();
+        // Width 1 everywhere: the least any fixed-width policy rents over the span.
+        FixedWidthPolicy ones(1);
+        const double narrowest = RentalSimulation(w).run(ones).averageRented;
+        const double load = WidthSolver(w.types).load();
+        QVERIFY2(narrowest < load, "the drain makes the span's average lower than the arrival span's load");
+        // A budget between them: the analytical solve calls it infeasible, yet BOA can be held to it.
+        const double budget = 0.5 * (narrowest + load);
+        QVERIFY(!WidthSolver(w.types).solve(budget).feasible());
+        const BoaRun fitted = runBoaWithinBudget(w, budget, BoaBudgetRule::SpanFitted);
+        QVERIFY(fitted.run.withinBudget);
+        QVERIFY(fitted.run.result.averageRented <= budget);
+        QVERIFY(fitted.run.result.averageRented >= narrowest);
+        QVERIFY(fitted.solution.feasible());
+        QVERIFY(fitted.solverBudget > budget);
+        // The analytical rule at the same budget gives width 1 and says so, never hidden.
+        const BoaRun analytical = runBoaWithinBudget(w, budget, BoaBudgetRule::Analytical);
+        QVERIFY(!analytical.solution.feasible());
+        QVERIFY(analytical.run.result.boundNote.find("infeasible") != std::string::npos);
+        // Below the narrowest widths' average no width holds the budget: the run is flagged.
+        const BoaRun tooLow = runBoaWithinBudget(w, 0.9 * narrowest, BoaBudgetRule::SpanFitted);
+        QVERIFY(!tooLow.run.withinBudget);
+        QVERIFY(tooLow.run.result.averageRented > 0.9 * narrowest);
+        // Every budget of a sweep is held, and a larger budget never buys a slower BOA here.
+        for (double b : {budget, 1.2 * load, 2.0 * load, 4.0 * load}) {
+            const BoaRun r = runBoaWithinBudget(w, b, BoaBudgetRule::SpanFitted);
+            QVERIFY2(r.run.withinBudget && r.run.result.averageRented <= b, qPrintable(QString::number(b)));
+        }
+    }
+
+    void aForkAtALowerBudgetKeepsTheJobsBeforeIt()
+    {
+        const auto parent = run("boa", 24);
+        const size_t middle = parent->steps() / 4;
+        const double forkS = parent->timeAt(middle);
+        const auto forked = rentKind().fork(*parent, middle, RunRequest{"boa", {{"budget", "14"}}});
+        const TrainingRentalRun& child = rental(forked);
+        QCOMPARE(child.budget(), 14.0);
+        QCOMPARE(child.phases().size(), size_t(2));
+        QCOMPARE(child.phases().back().fromPosition, middle);
+        size_t later = 0, changed = 0;
+        for (size_t j = 0; j < child.result().jobs.size(); ++j) {
+            const RentalJobRecord& a = parent->result().jobs[j];
+            const RentalJobRecord& b = child.result().jobs[j];
+            if (a.arrivalS <= forkS) {
+                QCOMPARE(b.gpus, a.gpus);
+                QCOMPARE(b.startS, a.startS);
+                QCOMPARE(b.endS, a.endS);
+            } else {
+                ++later;
+                changed += b.gpus != a.gpus;
+            }
+        }
+        QVERIFY(later > 0 && changed > 0);
+        // The steps before the fork are the parent's.
+        for (const char* key : {"time_h", "gpus_rented", "jobs_running", "jobs_queued", "average_rented_gpus"})
+            for (size_t row = 0; row < middle; ++row)
+                QVERIFY2(child.series().value(key, row) == parent->series().value(key, row),
+                         qPrintable(QString("%1 row %2").arg(key).arg(row)));
+        QVERIFY(child.rentalSummary().averageRented <= 14.0);
+        // At 11 GPUs even width 1 after the fork cannot make up for the jobs before it: flagged.
+        const auto tooLow = rentKind().fork(*parent, middle, RunRequest{"boa", {{"budget", "11"}}});
+        QVERIFY(!rental(tooLow).withinBudget());
+        QVERIFY(child.rentalSummary().averageRented < parent->rentalSummary().averageRented);
+        QVERIFY(child.info().name != parent->info().name);
+    }
+
+    void aForkToAnotherFixedWidthPolicy()
+    {
+        const auto parent = run("boa", 24);
+        const size_t at = parent->steps() / 3;
+        const double forkS = parent->timeAt(at);
+        const auto forked = rentKind().fork(*parent, at, RunRequest{"fixed:2", {}});
+        const TrainingRentalRun& child = rental(forked);
+        QCOMPARE(child.info().policy, std::string("fixed:2"));
+        for (const RentalJobRecord& job : child.result().jobs)
+            if (job.arrivalS > forkS)
+                QCOMPARE(job.gpus, 2.0);
+        QVERIFY(child.rentalSummary().averageRented <= 24.0 * 1.02);
+    }
+
+    void forksTheModelCannotMakeAreRefused()
+    {
+        const auto boa = run("boa", 24);
+        QVERIFY(boa->forkProblem(1, "hesrpt"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*boa, 1, RunRequest{"autoscale", {}}));
+        const auto hesrpt = run("hesrpt", 24);
+        QVERIFY(rentKind().forkProblem(*hesrpt, 1) == std::nullopt);  // its own policy at another budget
+        QVERIFY(hesrpt->forkProblem(1, "boa"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*hesrpt, 1, RunRequest{"boa", {}}));
+        // fixed:8 on 4 GPUs runs under a FIFO cap that later jobs queue behind: not forked.
+        const auto capped = run("fixed:8", 4);
+        QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*capped, 2, RunRequest{"boa", {{"budget", "30"}}}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*boa, boa->steps() + 1, RunRequest{"boa", {}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRentalFork)
+#include "tst_rentalfork.moc"
