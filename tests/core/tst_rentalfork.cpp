@@ -3,7 +3,11 @@
 // budget infeasible), and forks with another budget or policy: the jobs that arrived before the
 // fork keep their widths and times, the steps before it are the parent's, later arrivals follow
 // the new phase within its budget; forks the model cannot make are refused with a reason.
+#include "../support/SharedData.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
+#include "store/RunArchive.h"
+#include "store/RunRecipeArchive.h"
 #include "training/rent/BoaBudgetFit.h"
 #include "training/rent/FixedWidthPolicy.h"
 #include "training/rent/RentalSimulation.h"
@@ -12,6 +16,7 @@
 #include "training/rental-kind/TrainingRentalRun.h"
 #include "util/UsageError.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -138,6 +143,37 @@ private slots:
         const auto capped = run("fixed:8", 4);
         QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*capped, 2, RunRequest{"boa", {{"budget", "30"}}}));
         QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*boa, boa->steps() + 1, RunRequest{"boa", {}}));
+    }
+
+    void aSavedRunReopensAndIsMadeAgainFromItsRecipe()
+    {
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        const RunKind& kind = rentKind();
+        // The Pollux profiles are found beside the workload's folder.
+        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}});
+        const RunRequest request{"boa", {{"budget", "40"}}};
+        const auto original = kind.simulate(inputs, request);
+        QVERIFY(rental(original).rentalSummary().averageRented <= 40);
+        QTemporaryDir dir;
+        StudyStore study(dir.filePath("rent.sqlite").toStdString());
+        const RunRecipe recipe = RunRecipe::of(kind, *inputs, request);
+        QVERIFY(recipe.sources.count("profiles") == 1);
+        const int64_t id = RunArchive::save(study, *original, {}, std::nullopt, recipe);
+        const auto reopened = RunArchive::load(study, id);
+        QCOMPARE(reopened->steps(), original->steps());
+        QCOMPARE(reopened->series().value("gpus_rented", original->steps() / 2),
+                 original->series().value("gpus_rented", original->steps() / 2));
+        const auto saved = RunRecipeArchive::load(study, id);
+        QVERIFY(saved && *saved == recipe);
+        const auto again = saved->rebuild(original->info().name);
+        for (size_t row = 0; row <= original->steps(); ++row)
+            QCOMPARE(again->series().value("average_rented_gpus", row),
+                     original->series().value("average_rented_gpus", row));
+        // The rebuilt run forks at a lower budget.
+        const auto forked = kind.fork(*again, again->steps() / 4, RunRequest{"boa", {{"budget", "30"}}});
+        QCOMPARE(rental(forked).budget(), 30.0);
+        QVERIFY(rental(forked).rentalSummary().averageRented < rental(original).rentalSummary().averageRented);
     }
 };
 
