@@ -116,6 +116,25 @@ private slots:
         QVERIFY(child.info().name != parent->info().name);
     }
 
+    void theInspectorExplainsBoasWidths()
+    {
+        const auto boa = run("boa", 24);
+        const WidthSolution& solution = *boa->solution();
+        QCOMPARE(solution.widthCase, WidthCase::Bisection);  // closed forms, an interior optimum
+        const ExplanationTable table = boa->explain(boa->steps() / 2);
+        QCOMPARE(table.rows.size(), size_t(2));
+        QCOMPARE(table.columns.size(), size_t(6));
+        for (size_t i = 0; i < 2; ++i) {
+            const auto& v = table.rows[i].values;
+            QCOMPARE(v[0], sample()->workload().types[i].load());
+            QCOMPARE(v[1], solution.types[i].width.mean());
+            // At BOA's optimum each type's JCT saved per extra GPU-hour equals the multiplier.
+            QVERIFY2(std::abs(v[4] - solution.multiplier) <= 1e-3 * solution.multiplier,
+                     qPrintable(QString("%1 vs %2").arg(v[4]).arg(solution.multiplier)));
+            QCOMPARE(v[5], solution.multiplier);
+        }
+    }
+
     void aForkToAnotherFixedWidthPolicy()
     {
         const auto parent = run("boa", 24);
