@@ -352,11 +352,23 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
         }
         const double s = (*type.speedup)(std::max(1.0, width));
         const double slope = slopeAt(*type.speedup, std::max(1.0, width));
-        // -dE[T_i] / d(GPU-hours per job) = s' / (s - k s'): at BOA's interior optimum it is mu.
+        // -dE[T_i] / d(GPU-hours per job) = s' / (s - k s'): at BOA's interior optimum it is mu
+        // (at a breakpoint of a measured speedup, the saving to the right is at most mu).
         const double denominator = s - std::max(1.0, width) * slope;
         const double gain = denominator > 1e-12 ? slope / denominator : std::nan("");
-        table.rows.push_back({type.name,
-                              {type.load(), width, s, type.meanSize / s / 3600, gain, mu}});
+        ExplanationTable::Row row{type.name, {type.load(), width, s, type.meanSize / s / 3600, gain, mu}};
+        if (solution_ && solution_->feasible()) {
+            const TypeWidth& w = solution_->types[i].width;
+            row.values[3] = solution_->types[i].meanResponse / 3600;
+            if (!w.isSingle()) {
+                // A two-point mix: its widths and shares, and the speed at each.
+                row.values[1] = row.values[2] = row.values[4] = std::nan("");
+                row.texts = {"", fmt::format("{:g} × {:.0f}%, {:g} × {:.0f}%", w.low, 100 * w.lowShare, w.high,
+                                             100 * (1 - w.lowShare)),
+                             fmt::format("{:.3f}, {:.3f}", (*type.speedup)(w.low), (*type.speedup)(w.high)), "", "", ""};
+            }
+        }
+        table.rows.push_back(std::move(row));
     }
     if (solution_) {
         table.outcome = solution_->feasible()
@@ -366,7 +378,9 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
                                           solution_->meanResponse / 3600, 100 * solution_->integerGap())
                             : solution_->message;
         table.why = "BOA gives every job of a type the same width (A2); the widths minimise E[T] with the budget's "
-                    "multiplier mu, so each type's marginal JCT saving per GPU-hour equals mu unless clamped";
+                    "multiplier mu: each type's JCT saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at "
+                    "a breakpoint of a measured one, and a type split between two widths (critical mix) sits where "
+                    "the saving jumps across mu";
     } else {
         table.outcome = r.boundNote;
         table.why = "the mean width this policy gave the type's jobs so far";
