@@ -53,8 +53,8 @@ std::string help()
         text += "every run:\n" + shared;
     text += "  --format               png, svg (vector) or pdf (vector); may be left out when FILE ends in one\n"
             "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n"
-            "  --at STEP|X            the moment to draw: a step in the run's words (a round, a decision,\n"
-            "                         a minute; 0 to the last), or a point of the x axis with its unit\n"
+            "  --at STEP|X            the moment to draw: a step in the run's words (a training round, a\n"
+            "                         pod decision; 0 to the last), or a point of the x axis with its unit\n"
             "                         (\"120h\", \"75%\"); line charts mark it as the cursor. Default for\n"
             "                         occupancy: the last step with a GPU in use, named in the title\n";
     return text;
