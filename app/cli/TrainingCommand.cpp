@@ -8,6 +8,7 @@
 #include "report/OrderedOutput.h"
 #include "sim/BatchRunner.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "training/placement/TrainingPlacementCsv.h"
@@ -156,10 +157,15 @@ int trainingCommand(int argc, char** argv)
         progress.done();
     });
     // Saved after the batch, in the order given, so run ids follow the policies.
+    // Each with its recipe (the job file and variability folder by role, the request), so the
+    // study lists the job file and a reopened run can be forked.
     std::vector<int64_t> savedIds;
     if (study)
-        for (const auto& run : runs)
-            savedIds.push_back(RunArchive::save(*study, dynamic_cast<const TrainingPlacementRun&>(*run)));
+        for (size_t i = 0; i < runs.size(); ++i) {
+            RunRequest own = request;
+            own.policy = policies[i];
+            savedIds.push_back(RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, own)));
+        }
     progress.finish();
     if (csv)
         csv->close();

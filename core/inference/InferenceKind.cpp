@@ -103,8 +103,8 @@ std::string InferenceKind::displayName() const { return "MIG inference (SLO-boun
 std::vector<RunKindInput> InferenceKind::inputs() const
 {
     return {{kProfilesRole, "Profile folder (prof_data)", "", false, true},
-            {kSloRole, "SLO folder (ParvaGPU scenarios)", "", true, true},
-            {kScenarioRole, "Scenario file", "CSV files (*.csv)", true, false}};
+            {kSloRole, "SLO folder (ParvaGPU scenarios)", "", true, true, 2},
+            {kScenarioRole, "Scenario file", "CSV files (*.csv)", true, false, 1}};
 }
 
 std::shared_ptr<const RunInputs> InferenceKind::loadInputs(const std::map<std::string, std::string>& paths,

@@ -41,7 +41,7 @@ std::string PodSchedulingKind::displayName() const { return "Pod scheduling (GPU
 std::vector<RunKindInput> PodSchedulingKind::inputs() const
 {
     return {{text(InputFile::kNodesRole), "Node list", "CSV files (*.csv)", false, false},
-            {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false},
+            {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false, 1},
             {text(InputFile::kGpuModelsRole), "GPU models", "CSV files (*.csv)", true, false}};
 }
 

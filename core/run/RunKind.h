@@ -20,6 +20,9 @@ struct RunKindInput {
     std::string nameFilter{};  // "CSV files (*.csv)"
     bool optional = false;
     bool folder = false;  // a directory rather than a file
+    // Above 0: this input names the run's workload in listings (`tessera-cli runs`, the
+    // Library's trace column); of the inputs a run has, the lowest rank wins. 0: it does not.
+    int workloadRank = 0;
 };
 
 // A policy a menu offers; any other text the kind's policyProblem() accepts works as well.

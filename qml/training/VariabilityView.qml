@@ -38,7 +38,7 @@ Item {
                       ? qsTr("%1 GPUs · PerfVar %2× to %3× · %4 bins (PAL, PM-First)")
                         .arg(heatmap.gpuCount).arg(heatmap.minimum.toFixed(3)).arg(heatmap.maximum.toFixed(3))
                         .arg(heatmap.bins.length)
-                      : (view.run ? qsTr("This run has no per-GPU variability.") : qsTr("No run"))
+                      : (view.run ? heatmap.missing : qsTr("No run"))
             }
         }
 

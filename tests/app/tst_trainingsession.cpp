@@ -365,6 +365,14 @@ private slots:
         QCOMPARE(reopened->kind(), QStringLiteral("training-placement"));
         QCOMPARE(reopened->steps(), steps);
         QCOMPARE(reopened->value(QStringLiteral("utilisation_pct"), steps / 2), utilisation);
+        // Its JCT CDF and variability draw as the live run's did (review D2: both were empty).
+        QTRY_COMPARE(currentRun(), reopened.data());
+        window_->setProperty("viewIndex", 2);
+        QTRY_COMPARE(find("jctCdfChart")->property("panelCount").toInt(), 1);
+        shoot("reopened-jct");
+        window_->setProperty("viewIndex", 3);
+        QTRY_VERIFY(find("variabilityHeatmap")->property("gpuCount").toInt() > 0);
+        shoot("reopened-variability");
         QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
         const QVariantMap locality{{QStringLiteral("locality"), 2.0}};
         QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, reopened.data()),

@@ -5,6 +5,8 @@
 // Default-Packed-S's.
 #include "support/CliRunner.h"
 #include "support/SharedData.h"
+#include "store/SqliteDatabase.h"
+#include "support/OlderStudy.h"
 
 #include <QFile>
 #include <cmath>
@@ -183,6 +185,86 @@ private slots:
         QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
         QCOMPARE(runs.out.count("training-placement"), 2);
         QVERIFY(runs.out.contains("pmfirst"));
+        // TRACE is the job file (review D5: it was "-"), from the kind's own ranking of its inputs.
+        QCOMPARE(runs.out.count("  workload-1.csv  "), 2);
+    }
+
+    // Review D2 and D6: every view of a reopened training run draws what the live one has (it
+    // was a blank variability page and a JCT chart without a line, exit 0); the occupancy grid
+    // speaks of rounds, keys GPUs busy or free and shows the last busy round, or --at's.
+    void savedRunsChartAsTheLiveOnes()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("study.sqlite");
+        const CliResult r = runCli(placeArgs(palData() + "/philly/workload-1.csv")
+                                   + QStringList{"--policy", "pal", "--db", db, "--rounds", dir.filePath("r.csv")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const auto chart = [&](const QString& view, const QString& out, const QStringList& extra = {}) {
+            return runCli(QStringList{"chart", "--db", db, "--run", "1", "--chart", view, "--out", dir.filePath(out)}
+                          + extra);
+        };
+        const auto svg = [&](const QString& name) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        for (const char* view : {"jct", "variability", "rounds", "occupancy"}) {
+            const CliResult c = chart(view, QString(view) + ".svg");
+            QVERIFY2(c.exitCode == 0, qPrintable(c.describe()));
+        }
+        // One heatmap image per class, the bins in the subtitle.
+        QCOMPARE(svg("variability.svg").count("<image"), 4);
+        QVERIFY(svg("variability.svg").contains("PAL and PM-First bins"));
+        // The CDF: a line from 0 up to 100 % (a path beyond the axes and grid).
+        QVERIFY(svg("jct.svg").contains("Job completion time"));
+        QVERIFY(svg("jct.svg").count("<path") > svg("rounds.svg").count("<path") / 10);
+        const QByteArray occupancy = svg("occupancy.svg");
+        QVERIFY2(occupancy.contains("GPUs by job at round"), occupancy.left(4000).constData());
+        QVERIFY(occupancy.contains("the last round with a GPU in use"));
+        QVERIFY(occupancy.contains("GPU busy"));
+        QVERIFY(occupancy.contains("GPU free"));
+        QVERIFY(!occupancy.contains("GPU model"));
+        QVERIFY(!occupancy.contains("Allocated share"));
+        // The last busy round is the rounds CSV's last row with some utilisation (its 8th column).
+        QFile rounds(dir.filePath("r.csv"));
+        QVERIFY(rounds.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = rounds.readAll().trimmed().split('\n');
+        int lastBusy = -1;
+        for (int i = 1; i < rows.size(); ++i)
+            if (rows[i].split(',').value(7).toDouble() > 0)
+                lastBusy = i;
+        QVERIFY(lastBusy > 0);
+        QVERIFY2(occupancy.contains(QStringLiteral("at round %1 of %2").arg(lastBusy).arg(rows.size() - 1).toUtf8()),
+                 qPrintable(QStringLiteral("round %1 of %2").arg(lastBusy).arg(rows.size() - 1)));
+        // --at: a round, or a time in the x axis's unit; a wrong one is a usage error.
+        QCOMPARE(chart("occupancy", "at.svg", {"--at", "10"}).exitCode, 0);
+        QVERIFY(svg("at.svg").contains(QStringLiteral("at round 10 of %1").arg(rows.size() - 1).toUtf8()));
+        QVERIFY(!svg("at.svg").contains("the last round"));
+        QCOMPARE(chart("occupancy", "h.svg", {"--at", "24h"}).exitCode, 0);
+        QVERIFY(svg("h.svg").contains("(time 24"));
+        for (const char* at : {"99999", "-1", "2.5", "24min", "x"}) {
+            const CliResult bad = chart("occupancy", "bad.svg", {"--at", at});
+            QCOMPARE(bad.exitCode, 2);
+            QVERIFY2(bad.err.contains("--at must be a round number from 0 to"), qPrintable(bad.describe()));
+        }
+        // A PNG and a PDF of the grid as well.
+        QCOMPARE(chart("occupancy", "o.png").exitCode, 0);
+        QCOMPARE(chart("occupancy", "o.pdf").exitCode, 0);
+
+        // A study written before format 4 keeps no JCTs or variability: the chart says so (exit
+        // 3, the run and what is missing named), never a blank page with exit 0.
+        {
+            tessera::sqlite::Database edit(db.toStdString(), tessera::sqlite::Database::OpenMode::ExistingOnly);
+            tessera::test::downgradeStudy(edit, 3);
+        }
+        const CliResult jct = chart("jct", "old-jct.png");
+        QCOMPARE(jct.exitCode, 3);
+        QVERIFY2(jct.err.contains("run 1") && jct.err.contains("jct_h"), qPrintable(jct.describe()));
+        QVERIFY(!QFile::exists(dir.filePath("old-jct.png")));
+        const CliResult variability = chart("variability", "old-v.png");
+        QCOMPARE(variability.exitCode, 3);
+        QVERIFY2(variability.err.contains("run 1") && variability.err.contains("variability"),
+                 qPrintable(variability.describe()));
     }
 
     void usageAndInputErrors()

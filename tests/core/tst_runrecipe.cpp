@@ -15,6 +15,8 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include "support/OlderStudy.h"
+
 #include <QTest>
 
 #include <filesystem>
@@ -172,8 +174,7 @@ private slots:
         {
             StudyStore store(path.toStdString());
             id = RunArchive::save(store, *run);
-            store.database().exec("DROP TABLE run_input_files; DROP TABLE run_request_steps; "
-                                  "DROP TABLE run_request_values; PRAGMA user_version = 2");
+            test::downgradeStudy(store.database(), 2);
         }
         {
             StudyStore readOnly(path.toStdString(), StudyStore::OpenMode::ReadOnly);

@@ -251,7 +251,7 @@ private slots:
         const QList<ChartSpec> grids = RunCharts::occupancies(runs, options);
         QCOMPARE(grids.size(), 2);
         for (const ChartSpec& grid : grids)
-            QVERIFY2(grid.title.startsWith(QStringLiteral("GPU occupancy at step %1 of").arg(*options.cursor)),
+            QVERIFY2(grid.title.startsWith(QStringLiteral("GPU occupancy at decision %1 of").arg(*options.cursor)),
                      qPrintable(grid.title));
     }
 
@@ -292,7 +292,7 @@ private slots:
 
         const QList<ChartSpec> grids = RunCharts::occupancies(runs, o);
         QCOMPARE(grids.size(), 2);
-        QVERIFY2(grids[1].title.contains(QStringLiteral("step %1 of").arg(matched)), qPrintable(grids[1].title));
+        QVERIFY2(grids[1].title.contains(QStringLiteral("decision %1 of").arg(matched)), qPrintable(grids[1].title));
         const QList<ChartSpec> heat = RunCharts::fragmentationHeatmaps(runs, o, {});
         QCOMPARE(heat.size(), 2);
         const auto cursorOf = [](const ChartSpec& spec) {

@@ -62,6 +62,13 @@ struct ChartSpec {
         double legendMin = 0;
         double legendMax = 1;
         QList<QColor> scale;  // evenly spaced stops from legendMin to legendMax
+        // Non-empty: the image's colours are these categories (a GPU busy or free), keyed as
+        // swatches in the legend instead of a colour bar over the scale.
+        struct Key {
+            QString name;
+            QColor color;
+        };
+        QList<Key> keys;
         // The numbers behind the image, for CSV: one row per name, one column per header.
         QStringList rowNames;
         QStringList columnHeaders;

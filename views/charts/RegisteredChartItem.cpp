@@ -1,6 +1,7 @@
 #include "charts/RegisteredChartItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/ChartError.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
 
@@ -68,10 +69,16 @@ void RegisteredChartItem::rebuild()
                     options.runNames << r->name();
                     options.runColors << r->color();
                 }
-            if (runs.size() >= c->minRuns)
-                panels_ = c->build(runs, options, {});
-            if (panels_.isEmpty())
-                emptyText_ = tr("Nothing to draw for this run.");
+            try {
+                if (runs.size() >= c->minRuns)
+                    panels_ = c->build(runs, options, {});
+                if (panels_.isEmpty())
+                    emptyText_ = tr("Nothing to draw for this run.");
+            } catch (const chart::ChartDataMissing& e) {
+                // The run lacks what the chart draws (reopened from an older study): say which.
+                panels_.clear();
+                emptyText_ = QString::fromStdString(e.what());
+            }
         }
     }
     emit chartChanged();

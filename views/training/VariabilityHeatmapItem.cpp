@@ -53,6 +53,7 @@ void VariabilityHeatmapItem::reload()
 {
     QStringList names;
     data_ = {};
+    missing_ = run_ ? chart::ClassVariability::missing(run_->run()) : QString();
     if (run_) {
         const int classes = chart::ClassVariability::classCount(run_->run());
         for (int c = 0; c < classes; ++c)

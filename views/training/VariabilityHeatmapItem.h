@@ -25,6 +25,8 @@ class VariabilityHeatmapItem : public QQuickPaintedItem {
     // reset when only the class or the run changes.
     Q_PROPERTY(QStringList classNames READ classNames NOTIFY classNamesChanged)
     Q_PROPERTY(int gpuCount READ gpuCount NOTIFY changed)
+    // Why the run has nothing to draw (ClassVariability::missing), naming the run; empty when it has.
+    Q_PROPERTY(QString missing READ missing NOTIFY changed)
     Q_PROPERTY(double minimum READ minimum NOTIFY changed)
     Q_PROPERTY(double maximum READ maximum NOTIFY changed)
     // The colour scale's top (ClassVariability::scaleMax) and how many GPUs are above it.
@@ -44,6 +46,7 @@ public:
     void setTextColor(const QColor& color);
     QStringList classNames() const { return classNames_; }
     int gpuCount() const { return int(data_.perfVar.size()); }
+    QString missing() const { return missing_; }
     double minimum() const { return data_.min; }
     double maximum() const { return data_.max; }
     double scaleMaximum() const { return data_.scaleMax; }
@@ -75,6 +78,7 @@ private:
     QColor textColor_ = Qt::black;
     QStringList classNames_;
     chart::ClassVariability data_;
+    QString missing_;
 };
 
 }  // namespace tessera::views

@@ -76,7 +76,7 @@ std::string TrainingPlacementKind::displayName() const { return "Training placem
 
 std::vector<RunKindInput> TrainingPlacementKind::inputs() const
 {
-    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false},
+    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false, 1},
             {kVariabilityRole, "Variability folder (pal-sia-philly/variability)", "", true, true}};
 }
 

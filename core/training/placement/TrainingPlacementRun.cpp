@@ -215,9 +215,9 @@ void TrainingPlacementRun::buildLayout()
     layout_.categories = {fmt::format("{} GPUs per node", c.gpusPerNode)};
     layout_.unitName = "GPU";
     for (uint32_t n = 0; n < c.nodes; ++n)
-        layout_.groups.push_back({fmt::format("node {}", n), 0, n * c.gpusPerNode, c.gpusPerNode});
+        layout_.groups.push_back({fmt::format("node {}", n), 0, n * c.gpusPerNode, c.gpusPerNode, 1});  // a GPU a unit
     layout_.cellCount = c.gpuCount();
-    layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}},
+    layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}, true},
                       OccupancyLayer{"Job class", OccupancyLayer::Kind::Category,
                                      {classLabel(0), classLabel(1), classLabel(2), classLabel(3)}},
                       OccupancyLayer{"Variability score of the job's class", OccupancyLayer::Kind::Share, {}},
@@ -369,6 +369,28 @@ std::vector<Distribution> TrainingPlacementRun::distributions() const
     for (const JobRecord& job : result_.jobs)
         jct.values.push_back(job.jctS / 3600.0);
     return {jct};
+}
+
+std::string TrainingPlacementRun::perfVarKey(size_t classIndex)
+{
+    return fmt::format("perf_var_{}", char('a' + classIndex));
+}
+
+std::string TrainingPlacementRun::binnedSfKey(size_t classIndex)
+{
+    return fmt::format("binned_sf_{}", char('a' + classIndex));
+}
+
+std::vector<CellValues> TrainingPlacementRun::cellValues() const
+{
+    const rounds::RoundCluster& c = cluster();
+    std::vector<CellValues> tables;
+    for (size_t k = 0; k < rounds::kRoundClasses; ++k) {
+        const char letter = char('A' + k);
+        tables.push_back({perfVarKey(k), fmt::format("PerfVar, class {}", letter), "×", c.perfVar[k]});
+        tables.push_back({binnedSfKey(k), fmt::format("Slowdown bin, class {}", letter), "×", c.binnedSf[k]});
+    }
+    return tables;
 }
 
 RunWords TrainingPlacementRun::words() const

@@ -1,5 +1,6 @@
 #include "chart/training/TrainingCharts.h"
 
+#include "chart/ChartError.h"
 #include "chart/KindChartHelpers.h"
 
 #include <algorithm>
@@ -56,13 +57,16 @@ ChartSpec TrainingCharts::jctCdf(const ChartRuns& runs, const RunChartOptions& o
     spec.y.unit = QStringLiteral("%");
     spec.y.min = 0;
     spec.y.max = 100;
+    QStringList missing;
     for (size_t r = 0; r < runs.size(); ++r) {
         std::vector<double> jct;
         for (const Distribution& d : runs[r]->distributions())
             if (d.key == "jct_h")
                 jct = d.values;
-        if (jct.empty())
+        if (jct.empty()) {
+            missing << frame.runName(r);
             continue;
+        }
         std::sort(jct.begin(), jct.end());
         ChartSpec::Series series;
         series.name = frame.runName(r);
@@ -75,6 +79,15 @@ ChartSpec TrainingCharts::jctCdf(const ChartRuns& runs, const RunChartOptions& o
             series.points.append(QPointF(jct[i], 100.0 * double(i + 1) / double(jct.size())));
         spec.series.append(series);
     }
+    // A run without its job completion times (reopened from a study written before format 4)
+    // is named, never drawn as an empty chart.
+    const QString why = QStringLiteral("no job completion times (distribution jct_h); a study written before study "
+                                       "format 4 keeps only a run's metrics");
+    if (spec.series.isEmpty())
+        throw ChartDataMissing(QStringLiteral("cannot draw the JCT CDF of %1: %2")
+                                   .arg(missing.isEmpty() ? QStringLiteral("no run") : QStringLiteral("\"%1\"").arg(missing.join(QStringLiteral("\", \""))), why));
+    if (!missing.isEmpty())
+        spec.subtitle += QStringLiteral(" · not drawn: \"%1\" (%2)").arg(missing.join(QStringLiteral("\", \"")), why);
     return spec;
 }
 

@@ -33,8 +33,11 @@ struct ClassVariability {
     double scaleMax = 1;
     int outliers = 0;  // GPUs above scaleMax
 
-    // How many job classes a run has (0 for a run of another kind).
+    // How many job classes a run has per-GPU variability for (its Run::cellValues()); 0 for a
+    // run of another kind, or one reopened from a study that did not keep them.
     static int classCount(const Run& run);
+    // Why `run` has no variability to draw, in a sentence naming the run; empty when it has.
+    static QString missing(const Run& run);
     // Class `classIndex` of `run`; empty (no GPUs) for a run of another kind or no such class.
     static ClassVariability of(const Run& run, int classIndex);
 
