@@ -1,5 +1,6 @@
 // tessera-cli generate: a synthetic node list and pod list in the Alibaba format, drawn from
 // aggregate trace statistics (contracts.md 3.3; traces/README.md).
+#include "cli/WarningLines.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "generate/TraceGenerator.h"
@@ -52,8 +53,7 @@ int generateCommand(int argc, char** argv)
 
     LoadWarnings warnings;
     const TraceStatistics statistics = TraceStatistics::load(statsDir, GpuModelRegistry::builtin(), warnings);
-    for (const auto& w : warnings.lines)
-        fmt::print(stderr, "warning: {}\n", w);
+    printWarnings(warnings);
     const TraceGenerator generator(statistics, seed, scale);
 
     std::error_code error;

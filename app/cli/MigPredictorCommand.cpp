@@ -1,5 +1,6 @@
 // tessera-cli mig-predictor: the latency predictor's held-out accuracy per model, averaged over
 // seeds (contracts.md 8.2; mig-elasticbatch.md 2.4).
+#include "cli/WarningLines.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "inference/PredictorEvaluation.h"
@@ -37,8 +38,7 @@ int migPredictorCommand(int argc, char** argv)
     const std::vector<uint64_t> seeds = parseSeeds(args.value("--seeds", "1-20"));
 
     const ProfileData data = ProfileData::load(dir);
-    for (const auto& w : data.warnings().lines)
-        fmt::print(stderr, "warning: {}\n", w);
+    printWarnings(data.warnings());
     std::fputs(PredictorEvaluation::evaluate(data, trainShare, seeds).csv().c_str(), stdout);
     return 0;
 }
