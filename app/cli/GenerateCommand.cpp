@@ -1,8 +1,8 @@
 // tessera-cli generate: a synthetic node list and pod list in the Alibaba format, drawn from
 // aggregate trace statistics (contracts.md 3.3; traces/README.md).
-#include "cli/WarningLines.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "cli/WarningLines.h"
 #include "generate/TraceGenerator.h"
 
 #include <cstdio>

@@ -1,9 +1,9 @@
 // tessera-cli inference: MIG inference planning and request-level simulation (contracts.md 8.3).
-#include "cli/WarningLines.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/WarningLines.h"
 #include "inference/InferenceCsv.h"
 #include "inference/InferencePolicy.h"
 #include "inference/InferenceScenario.h"

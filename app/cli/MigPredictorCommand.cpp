@@ -1,8 +1,8 @@
 // tessera-cli mig-predictor: the latency predictor's held-out accuracy per model, averaged over
 // seeds (contracts.md 8.2; mig-elasticbatch.md 2.4).
-#include "cli/WarningLines.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "cli/WarningLines.h"
 #include "inference/PredictorEvaluation.h"
 #include "inference/ProfileData.h"
 

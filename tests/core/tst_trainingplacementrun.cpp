@@ -241,7 +241,7 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(e.line(), 3L);
             QCOMPARE(e.column(), std::string("num_gpus"));
-            QVERIFY2(std::string(e.what()).find("1 nodes x 1 GPUs") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("job 1 needs 2 GPUs, more than the 1 of the cluster (1 node of 1 GPU)") != std::string::npos, e.what());
         }
     }
 };

@@ -30,7 +30,9 @@ void TrainingPlacementInputs::checkFits(uint32_t nodes, uint32_t gpusPerNode, co
         if (jobs_[i].width <= gpus)
             continue;
         const std::string name =
-            clusterName.empty() ? fmt::format("{} nodes x {} GPUs", nodes, gpusPerNode) : clusterName;
+            clusterName.empty() ? fmt::format("{} node{} of {} GPU{}", nodes, nodes == 1 ? "" : "s", gpusPerNode,
+                                              gpusPerNode == 1 ? "" : "s")
+                                : clusterName;
         const std::string problem = fmt::format("job {} needs {} GPUs, more than the {} of the cluster ({})",
                                                 jobs_[i].id, jobs_[i].width, gpus, name);
         if (source_.path.empty() || i >= source_.lines.size())

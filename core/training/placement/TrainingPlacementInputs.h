@@ -44,7 +44,7 @@ public:
 
     // Throws InputError at the file line of the first job wider than nodes x gpusPerNode GPUs
     // (std::invalid_argument for jobs made in memory); `clusterName` is how the caller names the
-    // cluster ("--cluster 16x4"; by default "16 nodes x 4 GPUs").
+    // cluster ("--cluster 16x4"; by default "16 nodes of 4 GPUs").
     void checkFits(uint32_t nodes, uint32_t gpusPerNode, const std::string& clusterName = {}) const;
 
 private:
