@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
 #include "sim/BatchRunner.h"
 #include "run/RunKindRegistry.h"
@@ -12,6 +13,7 @@
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "training/placement/TrainingPlacementCsv.h"
+#include "training/placement/TrainingPlacementInputs.h"
 #include "training/placement/TrainingPlacementKind.h"
 #include "training/placement/TrainingPlacementRun.h"
 #include "util/PrintableText.h"
@@ -39,7 +41,10 @@ const char* kHelp =
     "(PAL, SC'24) and reports every job's completion time.\n"
     "  POLICY := pal | pmfirst | packed | packed-sticky | random | random-sticky\n"
     "            (packed-sticky is Default-Packed-S: a running job keeps its GPUs)\n"
-    "  --jobs FILE         pal-sia-philly, gavel-msr, the Philly log or Tessera's job format (docs/cli.md)\n"
+    "  --jobs FILE         a job file: Tessera's format, pal-sia-philly's CSV, a Gavel .trace\n"
+    "                      (gavel-msr) or the Philly log (pollux-osdi21/.../philly.csv), told apart by\n"
+    "                      the first line (docs/cli.md); Pollux workloads give no iteration counts\n"
+    "                      and are for --mode rent. Gavel traces give no iteration times: 1 s each\n"
     "  --mode place        the only mode so far (rent, budgeted GPU renting, is not available yet)\n"
     "  --cluster 16x4      nodes x GPUs per node\n"
     "  --variability DIR   pal-sia-philly/variability: per-GPU scores drawn from its profiles with\n"
@@ -96,12 +101,13 @@ int trainingCommand(int argc, char** argv)
     std::vector<std::string> policies;
     for (const std::string& spec : specs)
         policies.push_back(kind.canonicalPolicy(spec));
+    requireDistinctPolicies(specs, policies);
 
     // Each value is checked by the kind's parameter, and named by the flag that gave it.
     RunRequest request;
     const auto set = [&](const std::string& flag, const std::string& name, const std::string& value) {
-        if (const auto problem = kind.parameter(name)->problemWith(value))
-            throw UsageError(fmt::format("{}: {}", flag, *problem));
+        if (const auto problem = kind.parameter(name)->problemAfter(flag, value))
+            throw UsageError(*problem);
         request.values[name] = value;
     };
     const auto cluster = parseCluster(args.required("--cluster"));
@@ -133,7 +139,13 @@ int trainingCommand(int argc, char** argv)
     std::map<std::string, std::string> paths{{TrainingPlacementKind::kJobsRole, jobsPath}};
     if (args.has("--variability"))
         paths[TrainingPlacementKind::kVariabilityRole] = args.value("--variability");
-    const auto inputs = kind.loadInputs(paths);
+    LoadWarnings warnings;
+    const auto inputs = kind.loadInputs(paths, warnings);
+    printWarnings(warnings);
+    // A job wider than the cluster, named by its line and by the flag that sets the cluster.
+    dynamic_cast<const TrainingPlacementInputs&>(*inputs).checkFits(
+        uint32_t(std::stoul(cluster.first)), uint32_t(std::stoul(cluster.second)),
+        fmt::format("--cluster {}x{}", cluster.first, cluster.second));
 
     // One run per policy on a pool of threads; each writes only its own slot and its own part of
     // the outputs, which come out in the order given whatever the thread count (contracts.md 5).
