@@ -46,6 +46,16 @@ void RegisteredChartItem::setDark(bool dark)
     rebuild();
 }
 
+void RegisteredChartItem::setLogarithmicX(const QVariant& logarithmic)
+{
+    const std::optional<bool> value = logarithmic.isValid() && !logarithmic.isNull() ? std::optional(logarithmic.toBool())
+                                                                                      : std::nullopt;
+    if (value == logarithmicX_)
+        return;
+    logarithmicX_ = value;
+    rebuild();
+}
+
 // The panels as the export draws them for these runs, with the names and colours the app
 // gives them (as ChartPlans does for the series charts).
 void RegisteredChartItem::rebuild()
@@ -62,6 +72,7 @@ void RegisteredChartItem::rebuild()
         } else {
             chart::ChartRuns runs;
             chart::RunChartOptions options;
+            options.logarithmicX = logarithmicX_;
             for (RunHandle* r : {run_.data(), otherRun_.data()})
                 if (r && r->run().info().kind == kind) {  // a run of another kind has none of this chart's data
                     runs.push_back(&r->run());
