@@ -95,7 +95,11 @@ Item {
                 anchors.fill: parent
                 anchors.margins: 4
                 verticalAlignment: Text.AlignVCenter
-                horizontalAlignment: column === 0 ? Text.AlignLeft : Text.AlignRight
+                // Over text cells (names, GPU sets) from the left, over numbers from the right.
+                horizontalAlignment: {
+                    void decisions.shownStep  // read again for each round's table
+                    return decisions.isTextColumn(column) ? Text.AlignLeft : Text.AlignRight
+                }
                 elide: Text.ElideRight
                 font.pixelSize: 12
                 font.bold: true

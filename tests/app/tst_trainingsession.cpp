@@ -288,6 +288,12 @@ private slots:
                 gpuColumn = c;
         }
         QVERIFY(gpuColumn > 0);
+        // Its header reads from the left, as its sets do; a number column's from the right.
+        bool text = false;
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn));
+        QVERIFY(text);
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn + 1));
+        QVERIFY(!text);
         QString longest;
         QMetaObject::invokeMethod(decisions, "longestText", Q_RETURN_ARG(QString, longest), Q_ARG(int, gpuColumn));
         QVERIFY2(longest.startsWith(QStringLiteral("GPUs")), qPrintable(longest));

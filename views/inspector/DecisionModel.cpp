@@ -176,6 +176,16 @@ QString DecisionModel::longestText(int column) const
     return longest;
 }
 
+bool DecisionModel::isTextColumn(int column) const
+{
+    if (column == 0)
+        return true;
+    for (int r = 0; r < rowCount(); ++r)
+        if (!data(index(r, column), IsNumericRole).toBool())
+            return true;
+    return false;
+}
+
 QVariant DecisionModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (role != Qt::DisplayRole)

@@ -63,6 +63,7 @@ void GanttItem::runReplaced()
     repaint();
     emit selectionChanged();
     emit legendChanged();
+    emit visibleBottomChanged();  // the lanes' end, and so axisTop, moved
 }
 
 void GanttItem::positionMoved()
@@ -185,6 +186,7 @@ void GanttItem::setLaneHeight(int height)
     setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
     repaint();
     emit laneHeightChanged();
+    emit visibleBottomChanged();  // axisTop
 }
 
 void GanttItem::setTextColor(const QColor& color)

@@ -32,7 +32,8 @@ class GanttItem : public RunViewItem {
     // contentY + height); negative: all of it is. The x axis stays there, over the lanes
     // scrolled under it, like a table's header, so that a bar's time can always be read.
     Q_PROPERTY(qreal visibleBottom READ visibleBottom WRITE setVisibleBottom NOTIFY visibleBottomChanged)
-    // Where the x axis (tick labels and title) starts, in the item's coordinates.
+    // Where the x axis (tick labels and title) starts, in the item's coordinates (notified with
+    // visibleBottom, and when the lanes change).
     Q_PROPERTY(qreal axisTop READ axisTop NOTIFY visibleBottomChanged)
     Q_PROPERTY(int hoveredInterval READ hoveredInterval NOTIFY hoverChanged)
     Q_PROPERTY(QRectF hoveredRect READ hoveredRect NOTIFY hoverChanged)
