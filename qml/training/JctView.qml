@@ -29,7 +29,7 @@ Item {
         enabled: cdf.panelCount > 0
         text: qsTr("Log time axis")
         checked: cdf.xLogarithmic
-        onToggled: cdf.logarithmicX = checked
+        onToggled: ChartZoom.logarithmicX = checked
         ToolTip.visible: hovered
         ToolTip.delay: 500
         ToolTip.text: qsTr("Job completion time on a logarithmic axis: chosen when the longest JCT is over 100 times the shortest")
@@ -45,6 +45,7 @@ Item {
         otherRun: view.otherRun
         chartId: "jct-cdf"
         dark: ThemePalette.dark
+        logarithmicX: ChartZoom.logarithmicX  // shared with the export
     }
 
     Text {

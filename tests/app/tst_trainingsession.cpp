@@ -234,16 +234,22 @@ private slots:
         QVERIFY(cdf);
         QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
         shoot("jct");
-        // The other scale, and back to the chart's own choice.
-        QObject* logAxis = find("jctLogAxis");
-        QVERIFY(logAxis);
+        // The box switches to the other scale, and the export follows the tab; then back.
+        auto* logAxis = session_->item(QStringLiteral("jctLogAxis"));
+        QObject* exporter = find("exporter");
+        QVERIFY(logAxis && exporter);
         const bool logarithmic = cdf->property("xLogarithmic").toBool();
         QCOMPARE(logAxis->property("checked").toBool(), logarithmic);
-        cdf->setProperty("logarithmicX", !logarithmic);
-        QTRY_COMPARE(logAxis->property("checked").toBool(), !logarithmic);
+        QVERIFY(!exporter->property("logarithmicX").isValid());
+        click(logAxis);
+        QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), !logarithmic);
+        QCOMPARE(logAxis->property("checked").toBool(), !logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(!logarithmic));
+        QTest::mouseMove(window_, QPoint(5, window_->height() - 5));  // the tooltip off the shot
         shoot("jct-other-scale");
-        cdf->setProperty("logarithmicX", QVariant());
+        click(logAxis);
         QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(logarithmic));
         window_->setProperty("viewIndex", 3);
         QObject* heatmap = find("variabilityHeatmap");
         QVERIFY(heatmap);

@@ -12,6 +12,7 @@
 #include "chart/training/TrainingVariability.h"
 #include "charts/ChartPlans.h"
 #include "charts/RegisteredChartItem.h"
+#include "export/ExportRequest.h"
 #include "items/GanttItem.h"
 #include "run/PodSchedulingRun.h"
 #include "run/RunKindRegistry.h"
@@ -422,6 +423,12 @@ private slots:
         QVERIFY(!item.xLogarithmic());
         item.setLogarithmicX(QVariant());
         QVERIFY(!item.logarithmicX().isValid());
+        // An export draws the scale the tab shows.
+        for (const bool logarithmic : {true, false}) {
+            views::ExportRequest request("jct-cdf", &handle, nullptr, 0, -1, -1);
+            request.setLogarithmicX(logarithmic);
+            QCOMPARE(request.specs().front().x.logarithmic, logarithmic);
+        }
     }
 
     // Scrolled down the lanes, the Gantt's time axis stays at the bottom of what is shown, over

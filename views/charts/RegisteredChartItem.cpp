@@ -3,6 +3,7 @@
 #include "chart/ChartColors.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
+#include "charts/OptionalBool.h"
 
 #include <QPainter>
 
@@ -46,10 +47,11 @@ void RegisteredChartItem::setDark(bool dark)
     rebuild();
 }
 
+QVariant RegisteredChartItem::logarithmicX() const { return variantOf(logarithmicX_); }
+
 void RegisteredChartItem::setLogarithmicX(const QVariant& logarithmic)
 {
-    const std::optional<bool> value = logarithmic.isValid() && !logarithmic.isNull() ? std::optional(logarithmic.toBool())
-                                                                                      : std::nullopt;
+    const std::optional<bool> value = optionalBool(logarithmic);
     if (value == logarithmicX_)
         return;
     logarithmicX_ = value;

@@ -43,7 +43,7 @@ public:
     void setChartId(const QString& id);
     bool dark() const { return dark_; }
     void setDark(bool dark);
-    QVariant logarithmicX() const { return logarithmicX_ ? QVariant(*logarithmicX_) : QVariant(); }
+    QVariant logarithmicX() const;
     void setLogarithmicX(const QVariant& logarithmic);
     bool xLogarithmic() const { return !panels_.isEmpty() && panels_.front().x.logarithmic; }
     int panelCount() const { return int(panels_.size()); }
