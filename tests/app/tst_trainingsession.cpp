@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QImage>
 #include <QPointer>
 #include <QSignalSpy>
@@ -183,6 +184,23 @@ private slots:
         QTRY_VERIFY(gantt->isVisible());
         const QImage bars = shoot("gantt");
         QVERIFY(bars != busy);
+        // More lanes than fit: the time axis stays at the bottom of the view, over the lanes
+        // scrolled under it, wherever the lanes are scrolled to.
+        {
+            auto* flick = gantt->parentItem()->parentItem();
+            QVERIFY(flick && flick->inherits("QQuickFlickable"));
+            const double lanesEnd = gantt->implicitHeight() - 40;
+            QVERIFY2(gantt->implicitHeight() > flick->height(), "the lanes fit: nothing to scroll");
+            for (const double share : {0.0, 0.5}) {
+                flick->setProperty("contentY", share * (gantt->implicitHeight() - flick->height()));
+                const double bottom = flick->property("contentY").toDouble() + flick->height();
+                QTRY_COMPARE(gantt->property("axisTop").toDouble(), std::min(lanesEnd, bottom - 40));
+            }
+            shoot("gantt-scrolled");
+            flick->setProperty("contentY", gantt->implicitHeight() - flick->height());
+            QTRY_COMPARE(gantt->property("axisTop").toDouble(), lanesEnd);
+            flick->setProperty("contentY", 0);
+        }
         // Click a bar at the cursor: its job is selected, its placements listed, its bars outlined.
         QVERIFY(gantt->property("hasSubjects").toBool());
         QTRY_VERIFY(gantt->property("intervalCount").toInt() > 0);
@@ -195,7 +213,8 @@ private slots:
             QMetaObject::invokeMethod(gantt, "pixelOfX", Q_RETURN_ARG(qreal, cursor), Q_ARG(double, now));
             const QPointF inView = gantt->mapToItem(gantt->parentItem()->parentItem(), r.center());
             if (r.width() > 6 && r.left() <= cursor && cursor < r.right() && inView.y() > 0
-                && inView.y() < gantt->parentItem()->parentItem()->height())
+                && inView.y() < gantt->parentItem()->parentItem()->height()
+                && r.bottom() < gantt->property("axisTop").toDouble())
                 bar = i;
         }
         QVERIFY(bar >= 0);
@@ -234,12 +253,45 @@ private slots:
         auto* jobs = session_->item(QStringLiteral("jobsChart"));
         QVERIFY(jobs);
         QTRY_VERIFY(jobs->isVisible());
+        // The three panels share their time axis: their plots start at one x, and are as wide (to
+        // the pixel: a chart's margins are whole pixels, its labels' widths not; before, 12 px apart).
+        QTRY_VERIFY(jobs->property("plotArea").toRectF().width() > 0);
+        const auto plotOf = [&](const char* name) {
+            auto* panel = session_->item(QString::fromLatin1(name));
+            return panel ? panel->mapRectToScene(panel->property("plotArea").toRectF()) : QRectF();
+        };
+        const auto aligned = [&] {
+            const QRectF a = plotOf("jobsChart"), b = plotOf("utilisationChart"), c = plotOf("preemptionsChart");
+            return std::abs(a.left() - b.left()) < 1 && std::abs(a.left() - c.left()) < 1
+                   && std::abs(a.right() - b.right()) < 1 && std::abs(a.right() - c.right()) < 1;
+        };
+        QTRY_VERIFY2(aligned(), qPrintable(QStringLiteral("plots start at %1, %2, %3")
+                                               .arg(plotOf("jobsChart").left())
+                                               .arg(plotOf("utilisationChart").left())
+                                               .arg(plotOf("preemptionsChart").left())));
+        QCOMPARE(jobs->property("yTitle").toString(), QStringLiteral("Jobs"));
         shoot("rounds");
         window_->setProperty("viewIndex", 2);
         QObject* cdf = find("jctCdfChart");
         QVERIFY(cdf);
         QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
         shoot("jct");
+        // The box switches to the other scale, and the export follows the tab; then back.
+        auto* logAxis = session_->item(QStringLiteral("jctLogAxis"));
+        QObject* exporter = find("exporter");
+        QVERIFY(logAxis && exporter);
+        const bool logarithmic = cdf->property("xLogarithmic").toBool();
+        QCOMPARE(logAxis->property("checked").toBool(), logarithmic);
+        QVERIFY(!exporter->property("logarithmicX").isValid());
+        click(logAxis);
+        QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), !logarithmic);
+        QCOMPARE(logAxis->property("checked").toBool(), !logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(!logarithmic));
+        QTest::mouseMove(window_, QPoint(5, window_->height() - 5));  // the tooltip off the shot
+        shoot("jct-other-scale");
+        click(logAxis);
+        QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(logarithmic));
         window_->setProperty("viewIndex", 3);
         QObject* heatmap = find("variabilityHeatmap");
         QVERIFY(heatmap);
@@ -272,6 +324,32 @@ private slots:
         QString first;
         QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
         QVERIFY2(first.contains(QStringLiteral("candidate GPU set")), qPrintable(first));
+        // The GPU-set column is as wide as its longest set (up to a third of the table; a set cut
+        // there shows in full on hover): "GPUs 4…" was cut at 1280x800.
+        auto* decisionTable = session_->item(QStringLiteral("decisionTable"));
+        QVERIFY(decisionTable);
+        int gpuColumn = -1;
+        for (int c = 0; c < decisionTable->property("columns").toInt() && gpuColumn < 0; ++c) {
+            QString title;
+            QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, title), Q_ARG(int, c));
+            if (title == QStringLiteral("GPUs"))
+                gpuColumn = c;
+        }
+        QVERIFY(gpuColumn > 0);
+        // Its header reads from the left, as its sets do; a number column's from the right.
+        bool text = false;
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn));
+        QVERIFY(text);
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn + 1));
+        QVERIFY(!text);
+        QString longest;
+        QMetaObject::invokeMethod(decisions, "longestText", Q_RETURN_ARG(QString, longest), Q_ARG(int, gpuColumn));
+        QVERIFY2(longest.startsWith(QStringLiteral("GPUs")), qPrintable(longest));
+        qreal width = 0;
+        QMetaObject::invokeMethod(decisionTable, "columnWidth", Q_RETURN_ARG(qreal, width), Q_ARG(int, gpuColumn));
+        const QFontMetrics metrics([] { QFont f; f.setPixelSize(12); return f; }());
+        QVERIFY2(width >= std::min<double>(metrics.horizontalAdvance(longest) + 8, decisionTable->width() / 3),
+                 qPrintable(QStringLiteral("%1 px for \"%2\"").arg(width).arg(longest)));
         shoot("inspector");
         // At 1280x800 the round's columns are wider than the table: they scroll, and the bar
         // that says so stays shown.
@@ -360,16 +438,17 @@ private slots:
             QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
         };
         bool ok = false;
-        for (const char* chart : {"jobs", "jct-cdf", "variability"}) {
-            const QString path = dir + "/" + chart + ".svg";
-            QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
-                                      Q_ARG(tessera::views::RunHandle*, pal_.data()),
-                                      Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
-                                      Q_ARG(int, pal_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
-                                      Q_ARG(QString, QStringLiteral("svg")), Q_ARG(int, 1600), Q_ARG(int, 1000));
-            QVERIFY2(ok, chart);
-            wait(path);
-        }
+        for (const char* chart : {"jobs", "utilisation", "preemptions", "jct-cdf", "variability"})
+            for (const QString format : {"svg", "png", "pdf"}) {
+                const QString path = dir + "/" + chart + "." + format;
+                QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                          Q_ARG(tessera::views::RunHandle*, pal_.data()),
+                                          Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
+                                          Q_ARG(int, pal_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
+                                          Q_ARG(QString, format), Q_ARG(int, 1600), Q_ARG(int, 1000));
+                QVERIFY2(ok, chart);
+                wait(path);
+            }
         const QString report = dir + "/report.pdf";
         QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, pal_.data()),
                                   Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(QString, report));

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/NiceTicks.h"
+#include "chart/UnitTitle.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
@@ -134,7 +135,7 @@ void ChartLegend::paintColorBar(QPainter& painter, const QRectF& plotArea) const
         labelsRight = std::max(labelsRight, r.right());
     }
     // The title reads bottom to top beside the labels, like the y axis title.
-    const QString title = h.legendUnit.isEmpty() ? h.legendLabel : QStringLiteral("%1 (%2)").arg(h.legendLabel, h.legendUnit);
+    const QString title = unitTitle(h.legendLabel, h.legendUnit);
     painter.setPen(theme_.text);
     painter.translate(labelsRight + fm.height() * 0.4 + fm.height() / 2, bar.center().y());
     painter.rotate(-90);

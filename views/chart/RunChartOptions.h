@@ -27,6 +27,9 @@ struct RunChartOptions {
     // lists take their stored name and ChartColors::categorical(i).
     QStringList runNames;
     QList<QColor> runColors;
+    // A chart whose x spans decades (the JCT CDF): a logarithmic x axis or a linear one; unset,
+    // the chart chooses by its data.
+    std::optional<bool> logarithmicX;
     int maxPoints = 2000;      // per series; more rows are thinned evenly
     int heatmapColumns = 480;  // time bins of the fragmentation heatmap
 };

@@ -4,6 +4,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
+#include "charts/OptionalBool.h"
 
 #include <QPainter>
 
@@ -47,6 +48,17 @@ void RegisteredChartItem::setDark(bool dark)
     rebuild();
 }
 
+QVariant RegisteredChartItem::logarithmicX() const { return variantOf(logarithmicX_); }
+
+void RegisteredChartItem::setLogarithmicX(const QVariant& logarithmic)
+{
+    const std::optional<bool> value = optionalBool(logarithmic);
+    if (value == logarithmicX_)
+        return;
+    logarithmicX_ = value;
+    rebuild();
+}
+
 // The panels as the export draws them for these runs, with the names and colours the app
 // gives them (as ChartPlans does for the series charts).
 void RegisteredChartItem::rebuild()
@@ -63,6 +75,7 @@ void RegisteredChartItem::rebuild()
         } else {
             chart::ChartRuns runs;
             chart::RunChartOptions options;
+            options.logarithmicX = logarithmicX_;
             for (RunHandle* r : {run_.data(), otherRun_.data()})
                 if (r && r->run().info().kind == kind) {  // a run of another kind has none of this chart's data
                     runs.push_back(&r->run());

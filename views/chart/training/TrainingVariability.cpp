@@ -97,11 +97,13 @@ QColor ClassVariability::color(size_t gpu) const
 
 QColor ClassVariability::binColor(int bin) { return ChartColors::categorical(bin); }
 
+QString ClassVariability::scoreText(double value) { return QString::number(value, 'f', 3); }
+
 QString ClassVariability::binsText() const
 {
     QStringList parts;
     for (const Bin& b : bins)
-        parts << QStringLiteral("sf %1: %2 GPU%3").arg(b.sf, 0, 'f', 2).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
+        parts << QStringLiteral("sf %1: %2 GPU%3").arg(scoreText(b.sf)).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -128,7 +130,7 @@ ChartSpec ClassVariability::chart(const QString& runName) const
         spec.subtitle += QStringLiteral(" · %1 outlier GPU%2 above the scale (up to %3×) in its top colour")
                              .arg(outliers)
                              .arg(outliers == 1 ? QString() : QStringLiteral("s"))
-                             .arg(max, 0, 'f', 3);
+                             .arg(scoreText(max));
     h.scale = ChartColors::sequentialStops();
     h.image = QImage(gpusPerNode, nodes, QImage::Format_RGB32);
     for (int c = 0; c < gpusPerNode; ++c)
