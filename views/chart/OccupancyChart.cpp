@@ -127,7 +127,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
                    ChartColors::occupancy(1.0, darkBackground)},
                   {QStringLiteral("%1 free").arg(unit), QColor::fromRgba(empty)}};
     for (int c = 0; c < maxCells; ++c)
-        h.columnHeaders << (binary ? QStringLiteral("%1 %2 busy (1) or free (0)").arg(unit).arg(c)
+        h.columnHeaders << (binary ? QStringLiteral("%1 %2 (1 busy, 0 free)").arg(unit).arg(c)
                                    : QStringLiteral("GPU %1 used (%)").arg(c));
     h.image = QImage(nodesPerRow * (kCellWidth + kGap) - kGap, std::max(1, imageHeight(bands, nodesPerRow)),
                      QImage::Format_ARGB32);
