@@ -73,7 +73,8 @@ void scrub(const Args& a)
     if (request.policy.empty())
         request.policy = kind.policies().front().spec;
     const auto loadBegin = std::chrono::steady_clock::now();
-    const auto inputs = kind.loadInputs(a.inputs);
+    LoadWarnings warnings;
+    const auto inputs = kind.loadInputs(a.inputs, warnings);
     const double loadMs = millisecondsSince(loadBegin);
     const auto runBegin = std::chrono::steady_clock::now();
     const auto run = kind.simulate(inputs, request);

@@ -12,6 +12,8 @@
 #include "store/RunArchive.h"
 #include "store/StoredSeriesRun.h"
 #include "store/StudyStore.h"
+#include "training/placement/TrainingPlacementInputs.h"
+#include "training/placement/TrainingPlacementRun.h"
 
 #include <cstdio>
 #include <optional>
@@ -104,5 +106,17 @@ int main(int argc, char** argv)
     const RunRecipe recipe = RunRecipe::of(pods, experiment->trace(), {"fgd", {{"mode", "experiment"}, {"seed", "42"}}});
     writeStudy(out / "recipe.sqlite", {experiment.get(), fork.get()}, middle,
                {recipe, recipe.forked(middle, {"bestfit", {}})});
+    // Study format 4: a training run's JCTs, per-GPU variability, Gantt bars, words and cell
+    // changes: six jobs of 1-4 GPUs on 2 nodes of 4 GPUs, made in memory.
+    const RunKind& training = RunKindRegistry::kind(TrainingPlacementRun::kKind);
+    std::vector<rounds::RoundJob> jobs;
+    for (uint32_t i = 0; i < 6; ++i)
+        jobs.push_back(rounds::RoundJob{i, 400.0 * i, 1u + i % 4, i % 4, 1.0, 900.0 + 300.0 * (i % 3)});
+    VariabilityProfiles profiles;
+    for (auto& c : profiles.classes)
+        c.samples = {0.95, 1.0, 1.1, 1.4};
+    const auto inputs = std::make_shared<TrainingPlacementInputs>("fuzz jobs", std::move(jobs), profiles, "fuzz");
+    const auto placed = training.simulate(inputs, {"pal", {{"nodes", "2"}, {"gpus_per_node", "4"}}});
+    writeStudy(out / "training-detail.sqlite", {placed.get()});
     return 0;
 }

@@ -31,6 +31,18 @@ void removeStudyFiles(const std::string& path)
 void readRun(const Run& run)
 {
     const size_t steps = run.steps();
+    // What a reopened run's own charts draw (study format 4): checked against its layout.
+    for (const CellValues& table : run.cellValues())
+        fuzz::require(table.values.size() == run.layout().cellCount, "per-cell values do not cover the cells");
+    for (const Distribution& d : run.distributions())
+        d.quantile(0.5);
+    const RunIntervals& intervals = run.intervals();
+    for (const RunInterval& bar : intervals.intervals)
+        fuzz::require(bar.lane < intervals.lanes.size() && bar.toX >= bar.fromX
+                          && bar.category < int32_t(intervals.categories.size())
+                          && bar.subject < int32_t(intervals.subjects.size()),
+                      "a Gantt bar refers to no lane, category or subject");
+    run.words();
     const MetricSeries& series = run.series();
     fuzz::require(series.rows() == steps + 1, "a reopened run's series does not have one row per position");
     for (size_t c = 0; c < series.columns(); ++c)
@@ -49,6 +61,15 @@ void readRun(const Run& run)
             fuzz::require(u >= 0.0f && u <= 1.0f, "a cell's used share is outside [0, 1]");
         cursor->groupValues(values);
         fuzz::require(values.size() == layout.groups.size(), "groupValues does not give one value per group");
+        // Every layer the study kept: one value per cell, a category within its names.
+        for (size_t l = 0; l < layout.layers.size(); ++l) {
+            cursor->cellLayer(l, values);
+            fuzz::require(l == 0 || values.empty() || values.size() == layout.cellCount,
+                          "a layer does not give one value per cell");
+            if (layout.layers[l].kind == OccupancyLayer::Kind::Category)
+                for (float v : values)
+                    fuzz::require(v < float(layout.layers[l].categories.size()), "a cell's category has no name");
+        }
         if (layout.cellCount > 0) {
             cursor->describeCell(0);
             cursor->describeCell(layout.cellCount - 1);

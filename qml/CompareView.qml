@@ -51,7 +51,7 @@ Item {
     }
     function deltaName(i) {
         const p = deltaSlots[i]
-        return p ? p.name + " (" + p.unit + ")" : ""
+        return p ? ChartPlans.unitTitle(p.name, p.unit) : ""
     }
     function deltaColor(i) {
         return deltaSlots[i] ? deltaSlots[i].color : ThemePalette.text
@@ -290,7 +290,7 @@ Item {
                         readonly property bool split: shown.length > 1 && shown[1].unit !== shown[0].unit
                         readonly property bool percent: shown.length > 0 && shown[0].unit === "%" && !split
                                                         && shown.every(m => m.unit === "%")
-                        function nameOf(m) { return m ? m.label + " (" + m.unit + ")" : "" }
+                        function nameOf(m) { return m ? ChartPlans.unitTitle(m.label, m.unit) : "" }
                         // With an axis each, an axis says its unit only ("GPUs", "%"): the legend
                         // names the metrics, and the chart is too low for "GPUs used (GPUs)".
                         function axisOf(m) { return m ? (split ? m.unit : nameOf(m)) : "" }

@@ -95,7 +95,11 @@ Item {
                 anchors.fill: parent
                 anchors.margins: 4
                 verticalAlignment: Text.AlignVCenter
-                horizontalAlignment: column === 0 ? Text.AlignLeft : Text.AlignRight
+                // Over text cells (names, GPU sets) from the left, over numbers from the right.
+                horizontalAlignment: {
+                    void decisions.shownStep  // read again for each round's table
+                    return decisions.isTextColumn(column) ? Text.AlignLeft : Text.AlignRight
+                }
                 elide: Text.ElideRight
                 font.pixelSize: 12
                 font.bold: true
@@ -121,12 +125,16 @@ Item {
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
         // Every column wide enough for its bold title (about 7 px a character at 12 px) and its
-        // values; the candidate column for the longest name with the winner's star, in bold. The
-        // width left over is shared out, so the table spans the space it has.
+        // values (a training round's GPU sets), the longest up to a third of the table (a cell
+        // cut there shows all of it on hover); the candidate column for the longest name with
+        // the winner's star, in bold. The width left over is shared out, so the table spans the
+        // space it has.
         function neededWidth(column) {
             const title = decisions.columnTitle(column).length * 7 + 26
+            const values = Math.min(Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12,
+                                    Math.max(120, width / 3))
             return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
-                                : Math.max(64, title)
+                                : Math.max(64, title, values)
         }
         function fittedWidth(column) {
             let needed = 0
@@ -140,6 +148,11 @@ Item {
         Connections {
             target: decisions
             function onExplanationChanged() { table.forceLayout() }
+        }
+        FontMetrics {
+            id: cellMetrics
+            font.pixelSize: 12
+            font.bold: true  // the winner's row
         }
         TextMetrics {
             id: longestName
@@ -170,7 +183,12 @@ Item {
             border.color: ThemePalette.text
             border.width: selected ? 1 : 0
             TapHandler { onTapped: view.select(cell.node) }
+            HoverHandler { id: cellHover }
+            ToolTip.visible: cellHover.hovered && cellText.truncated
+            ToolTip.text: display
+            ToolTip.delay: 300
             Text {
+                id: cellText
                 anchors.fill: parent
                 anchors.leftMargin: 4
                 anchors.rightMargin: 4

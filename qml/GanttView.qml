@@ -79,6 +79,9 @@ Item {
                     textColor: ThemePalette.text
                     gridColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.18) : Qt.rgba(0, 0, 0, 0.15)
                     cursorColor: ThemePalette.dark ? "#ff6a3d" : "#ff2d00"
+                    // The time axis stays in view while the lanes scroll under it.
+                    backgroundColor: ThemePalette.window
+                    visibleBottom: flick.contentY + flick.height
                 }
                 Item {
                     readonly property rect box: gantt.hoveredRect

@@ -103,6 +103,11 @@ Pane {
             Layout.fillWidth: true
             text: panel.runs.error
         }
+        WarningsBox {
+            objectName: "inputWarnings"
+            Layout.fillWidth: true
+            text: panel.runs.inputWarnings
+        }
 
         Item { Layout.fillHeight: true }
     }

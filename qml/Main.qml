@@ -104,7 +104,11 @@ ApplicationWindow {
     TimelineController { id: timeline; objectName: "timeline"; run: window.currentRun }
     // Esc, Enter or a click elsewhere takes the keys from a text field back to the timeline.
     FocusReturn { window: window }
-    ExportController { id: exporter; objectName: "exporter" }
+    ExportController {
+        id: exporter
+        objectName: "exporter"
+        logarithmicX: ChartZoom.logarithmicX  // the JCT CDF's scale, as its tab shows it
+    }
 
     Settings {
         id: layout

@@ -30,7 +30,7 @@ Item {
                 id: metricBox
                 objectName: "metricBox"
                 Layout.preferredWidth: 320
-                model: view.metrics.map(m => m.unit.length > 0 ? m.label + " (" + m.unit + ")" : m.label)
+                model: view.metrics.map(m => ChartPlans.unitTitle(m.label, m.unit))
             }
             Label {
                 objectName: "metricCursorText"
@@ -50,8 +50,7 @@ Item {
             run: view.run
             otherRun: view.otherRun
             position: view.position
-            yTitle: view.metric ? (view.metric.unit.length > 0 ? view.metric.label + " (" + view.metric.unit + ")"
-                                                               : view.metric.label) : ""
+            yTitle: view.metric ? ChartPlans.unitTitle(view.metric.label, view.metric.unit) : ""
             chartId: "metric"
             metricKey: view.metric ? view.metric.key : ""
             cursorKey: view.metric ? view.metric.key : ""

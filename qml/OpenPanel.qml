@@ -135,12 +135,9 @@ Pane {
             Layout.fillWidth: true
             text: panel.session.error
         }
-        Label {
+        WarningsBox {
             Layout.fillWidth: true
-            visible: panel.session.warnings.length > 0
-            text: qsTr("Warnings:") + "\n" + panel.session.warnings
-            wrapMode: Text.Wrap
-            color: ThemePalette.text; opacity: 0.7
+            text: panel.session.warnings
         }
 
         Label {

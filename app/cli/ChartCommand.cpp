@@ -4,8 +4,10 @@
 #include "chart/ChartFormat.h"
 #include "chart/ChartRenderer.h"
 #include "chart/ChartRegistry.h"
+#include "cli/ChartPosition.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "io/InputError.h"
 #include "run/RunKindRegistry.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
@@ -30,7 +32,7 @@ std::string help()
 {
     std::string text =
         "usage: tessera-cli chart --db STUDY.sqlite --run ID --chart KIND --format png|svg|pdf --out FILE\n"
-        "                         [--size 1600x1000]\n"
+        "                         [--size 1600x1000] [--at STEP|X]\n"
         "\n"
         "Draws one chart of a run saved in a study, without simulating it again.\n"
         "\n";
@@ -50,7 +52,11 @@ std::string help()
     if (!shared.empty())
         text += "every run:\n" + shared;
     text += "  --format               png, svg (vector) or pdf (vector); may be left out when FILE ends in one\n"
-            "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n";
+            "  --size WxH             pixels (SVG and PDF: the page at 96 dpi), 64-16384 a side\n"
+            "  --at STEP|X            the moment to draw: a step in the run's words (a training round, a\n"
+            "                         pod decision; 0 to the last), or a point of the x axis with its unit\n"
+            "                         (\"120h\", \"75%\"); line charts mark it as the cursor. Default for\n"
+            "                         occupancy: the last step with a GPU in use, named in the title\n";
     return text;
 }
 
@@ -101,7 +107,7 @@ std::unique_ptr<QGuiApplication> makeGuiApplication()
 
 int chartCommand(int argc, char** argv)
 {
-    const CommandLine args(argc, argv, 2, {"--db", "--run", "--chart", "--format", "--out", "--size"}, {"--help"});
+    const CommandLine args(argc, argv, 2, {"--db", "--run", "--chart", "--format", "--out", "--size", "--at"}, {"--help"});
     if (args.has("--help")) {
         std::fputs(help().c_str(), stdout);
         return 0;
@@ -127,7 +133,27 @@ int chartCommand(int argc, char** argv)
     StudyStore study(db, StudyStore::OpenMode::ReadOnly);
     const std::unique_ptr<Run> run = RunArchive::load(study, id);
     const auto app = makeGuiApplication();
-    chart::ChartRenderer::save(chart::ChartRegistry::viewPanels(kind, *run), out, *format, size);
+    // The moment a grid shows: --at, else (for the occupancy grid, whose end may have every GPU
+    // free) the last step with a GPU in use, said in its title.
+    chart::RunChartOptions options;
+    if (args.has("--at")) {
+        options.cursor = ChartPosition::parse(args.value("--at"), *run).position;
+    } else if (kind == "occupancy") {
+        const ChartPosition chosen = ChartPosition::lastInUse(*run);
+        options.cursor = chosen.position;
+        options.cursorNote = chosen.note;
+    }
+    QList<chart::ChartSpec> panels;
+    try {
+        panels = chart::ChartRegistry::viewPanels(kind, *run, options);
+    } catch (const chart::ChartDataMissing& e) {
+        // The study does not hold what this chart draws for this run: its problem, not a blank file.
+        throw InputError::fileLevel(db, fmt::format("run {}: {}", id, e.what()));
+    }
+    if (panels.isEmpty())
+        throw InputError::fileLevel(db, fmt::format("run {} (\"{}\"): nothing to draw for --chart {}", id,
+                                                    run->info().name, kind));
+    chart::ChartRenderer::save(panels, out, *format, size);
     return 0;
 }
 

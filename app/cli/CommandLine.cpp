@@ -134,4 +134,15 @@ std::vector<uint64_t> parseSeeds(const std::string& text)
     return {seeds.begin(), seeds.end()};
 }
 
+void requireDistinctPolicies(const std::vector<std::string>& given, const std::vector<std::string>& canonical)
+{
+    for (size_t i = 0; i < canonical.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (canonical[i] == canonical[j])
+                throw UsageError(fmt::format("--policy \"{}\" and --policy \"{}\" are the same policy ({}): give "
+                                             "each policy once",
+                                             printableExcerpt(given.at(j)), printableExcerpt(given.at(i)),
+                                             printableExcerpt(canonical[i])));
+}
+
 }  // namespace tessera::cli

@@ -28,6 +28,11 @@ private:
     std::map<std::string, std::vector<std::string>> values_;
 };
 
+// Throws UsageError when two --policy values name one policy: `given` are the values, `canonical`
+// each one's single form ("fgd" and "fgd:1000" alike). A batch runs each policy once, as it runs
+// each seed once: a second identical block of rows would add nothing.
+void requireDistinctPolicies(const std::vector<std::string>& given, const std::vector<std::string>& canonical);
+
 // `42`, `42-51` or `42,45,50`, ascending and without duplicates.
 std::vector<uint64_t> parseSeeds(const std::string& text);
 

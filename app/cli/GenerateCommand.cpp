@@ -2,6 +2,7 @@
 // aggregate trace statistics (contracts.md 3.3; traces/README.md).
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "cli/WarningLines.h"
 #include "generate/TraceGenerator.h"
 
 #include <cstdio>
@@ -52,8 +53,7 @@ int generateCommand(int argc, char** argv)
 
     LoadWarnings warnings;
     const TraceStatistics statistics = TraceStatistics::load(statsDir, GpuModelRegistry::builtin(), warnings);
-    for (const auto& w : warnings.lines)
-        fmt::print(stderr, "warning: {}\n", w);
+    printWarnings(warnings);
     const TraceGenerator generator(statistics, seed, scale);
 
     std::error_code error;

@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/WarningLines.h"
 #include "inference/InferenceCsv.h"
 #include "inference/InferencePolicy.h"
 #include "inference/InferenceScenario.h"
@@ -92,8 +93,11 @@ std::shared_ptr<const InferenceWorld> loadWorld(const CommandLine& args)
         paths["scenario"] = args.value("--scenario");
     else
         paths["slo"] = args.value("--slo");
-    return std::dynamic_pointer_cast<const InferenceWorld>(
-        RunKindRegistry::kind(InferenceRun::kKind).loadInputs(paths));
+    LoadWarnings warnings;
+    auto world = std::dynamic_pointer_cast<const InferenceWorld>(
+        RunKindRegistry::kind(InferenceRun::kKind).loadInputs(paths, warnings));
+    printWarnings(warnings);
+    return world;
 }
 
 InferenceScenario scenarioFrom(const CommandLine& args, const InferenceWorld& world, double duration)
@@ -184,13 +188,16 @@ int inferenceCommand(int argc, char** argv)
 
     checkScenarioOptions(args);
     std::vector<std::shared_ptr<const InferencePolicy>> policies;
+    std::vector<std::string> canonical;
     for (const std::string& spec : specs) {
         try {
             policies.push_back(InferencePolicyRegistry::instance().create(spec, *gpu));
         } catch (const std::invalid_argument& e) {
             throw UsageError(fmt::format("--policy {}: {}", printableExcerpt(spec), e.what()));
         }
+        canonical.push_back(policies.back()->spec());
     }
+    requireDistinctPolicies(specs, canonical);
 
     // Outputs open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv, plan;

@@ -2,6 +2,7 @@
 // seeds (contracts.md 8.2; mig-elasticbatch.md 2.4).
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
+#include "cli/WarningLines.h"
 #include "inference/PredictorEvaluation.h"
 #include "inference/ProfileData.h"
 
@@ -37,8 +38,7 @@ int migPredictorCommand(int argc, char** argv)
     const std::vector<uint64_t> seeds = parseSeeds(args.value("--seeds", "1-20"));
 
     const ProfileData data = ProfileData::load(dir);
-    for (const auto& w : data.warnings().lines)
-        fmt::print(stderr, "warning: {}\n", w);
+    printWarnings(data.warnings());
     std::fputs(PredictorEvaluation::evaluate(data, trainShare, seeds).csv().c_str(), stdout);
     return 0;
 }

@@ -16,8 +16,10 @@ namespace {
 const char* kHelp =
     "usage: tessera-cli runs --db STUDY.sqlite\n"
     "\n"
-    "Lists the runs of a study: id, kind, trace (the pod list's file name), policy, seed, mode,\n"
-    "creation time (UTC) and name, one line each, after a header line.\n";
+    "Lists the runs of a study: id, kind, trace, policy, seed, mode, creation time (UTC) and\n"
+    "name, one line each, after a header line. TRACE is the file name of the input that names\n"
+    "the run's workload: the pod list, the inference scenario (else the SLO folder), the job\n"
+    "file; \"-\" for a run saved without its inputs.\n";
 
 constexpr size_t kColumns = 8;
 using Row = std::array<std::string, kColumns>;

@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/WarningLines.h"
 #include "io/TraceLoader.h"
 #include "report/OrderedOutput.h"
 #include "report/SimulationCsv.h"
@@ -79,8 +80,12 @@ int simulateCommand(int argc, char** argv)
     if (args.values("--policy").empty())
         throw UsageError("--policy is required");
     std::vector<PolicySpec> policies;
-    for (const auto& text : args.values("--policy"))
+    std::vector<std::string> canonical;
+    for (const auto& text : args.values("--policy")) {
         policies.push_back(PolicySpec::parse(text));
+        canonical.push_back(policies.back().canonical());
+    }
+    requireDistinctPolicies(args.values("--policy"), canonical);
     const auto seeds = parseSeeds(args.value("--seeds", "42"));
     const double tune = args.number("--tune", 1.3, RunParameters::kMinTune, RunParameters::kMaxTune);
     const int points = int(args.integer("--points", 5, 1, 100));
@@ -101,8 +106,7 @@ int simulateCommand(int argc, char** argv)
     LoadWarnings warnings;
     const Cluster cluster = TraceLoader::loadCluster(nodesPath, args.value("--gpu-models"), load, warnings);
     const PodList pods = TraceLoader::loadPods(podsPath, cluster.registry, load, warnings);
-    for (const auto& w : warnings.lines)
-        fmt::print(stderr, "warning: {}\n", w);
+    printWarnings(warnings);
     if (mode == SimulationMode::Replay && !pods.hasTimes)
         throw InputError::fileLevel(podsPath, "no creation_time and deletion_time columns: this pod list cannot "
                                               "be replayed (use --mode experiment)");

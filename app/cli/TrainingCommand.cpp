@@ -6,12 +6,15 @@
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
 #include "cli/TrainingRentCommand.h"
+#include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
 #include "sim/BatchRunner.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
 #include "training/placement/TrainingPlacementCsv.h"
+#include "training/placement/TrainingPlacementInputs.h"
 #include "training/placement/TrainingPlacementKind.h"
 #include "training/placement/TrainingPlacementRun.h"
 #include "util/PrintableText.h"
@@ -42,7 +45,10 @@ const char* kHelp =
     "(PAL, SC'24) and reports every job's completion time.\n"
     "  POLICY := pal | pmfirst | packed | packed-sticky | random | random-sticky\n"
     "            (packed-sticky is Default-Packed-S: a running job keeps its GPUs)\n"
-    "  --jobs FILE         pal-sia-philly, gavel-msr, the Philly log or Tessera's job format (docs/cli.md)\n"
+    "  --jobs FILE         a job file: Tessera's format, pal-sia-philly's CSV, a Gavel .trace\n"
+    "                      (gavel-msr) or the Philly log (pollux-osdi21/.../philly.csv), told apart by\n"
+    "                      the first line (docs/cli.md); Pollux workloads give no iteration counts\n"
+    "                      and are for --mode rent. Gavel traces give no iteration times: 1 s each\n"
     "  --mode place|rent   place: a fixed cluster (below); rent: GPUs rented under a budget\n"
     "  --cluster 16x4      nodes x GPUs per node\n"
     "  --variability DIR   pal-sia-philly/variability: per-GPU scores drawn from its profiles with\n"
@@ -110,12 +116,13 @@ int trainingCommand(int argc, char** argv)
     std::vector<std::string> policies;
     for (const std::string& spec : specs)
         policies.push_back(kind.canonicalPolicy(spec));
+    requireDistinctPolicies(specs, policies);
 
     // Each value is checked by the kind's parameter, and named by the flag that gave it.
     RunRequest request;
     const auto set = [&](const std::string& flag, const std::string& name, const std::string& value) {
-        if (const auto problem = kind.parameter(name)->problemWith(value))
-            throw UsageError(fmt::format("{}: {}", flag, *problem));
+        if (const auto problem = kind.parameter(name)->problemAfter(flag, value))
+            throw UsageError(*problem);
         request.values[name] = value;
     };
     const auto cluster = parseCluster(args.required("--cluster"));
@@ -147,7 +154,13 @@ int trainingCommand(int argc, char** argv)
     std::map<std::string, std::string> paths{{TrainingPlacementKind::kJobsRole, jobsPath}};
     if (args.has("--variability"))
         paths[TrainingPlacementKind::kVariabilityRole] = args.value("--variability");
-    const auto inputs = kind.loadInputs(paths);
+    LoadWarnings warnings;
+    const auto inputs = kind.loadInputs(paths, warnings);
+    printWarnings(warnings);
+    // A job wider than the cluster, named by its line and by the flag that sets the cluster.
+    dynamic_cast<const TrainingPlacementInputs&>(*inputs).checkFits(
+        uint32_t(std::stoul(cluster.first)), uint32_t(std::stoul(cluster.second)),
+        fmt::format("--cluster {}x{}", cluster.first, cluster.second));
 
     // One run per policy on a pool of threads; each writes only its own slot and its own part of
     // the outputs, which come out in the order given whatever the thread count (contracts.md 5).
@@ -171,10 +184,15 @@ int trainingCommand(int argc, char** argv)
         progress.done();
     });
     // Saved after the batch, in the order given, so run ids follow the policies.
+    // Each with its recipe (the job file and variability folder by role, the request), so the
+    // study lists the job file and a reopened run can be forked.
     std::vector<int64_t> savedIds;
     if (study)
-        for (const auto& run : runs)
-            savedIds.push_back(RunArchive::save(*study, dynamic_cast<const TrainingPlacementRun&>(*run)));
+        for (size_t i = 0; i < runs.size(); ++i) {
+            RunRequest own = request;
+            own.policy = policies[i];
+            savedIds.push_back(RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, own)));
+        }
     progress.finish();
     if (csv)
         csv->close();

@@ -5,6 +5,7 @@
 
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
 #include "run/RunKindRegistry.h"
 #include "run/RunRecipe.h"
@@ -124,7 +125,9 @@ int trainingRentCommand(const CommandLine& args)
     if (args.has("--db"))
         study.emplace(args.value("--db"));
 
-    const auto inputs = kind.loadInputs({{TrainingRentalKind::kJobsRole, jobsPath}});
+    LoadWarnings warnings;
+    const auto inputs = kind.loadInputs({{TrainingRentalKind::kJobsRole, jobsPath}}, warnings);
+    printWarnings(warnings);
 
     ProgressLine progress(requests.size(), !args.has("--quiet"));
     std::vector<std::unique_ptr<Run>> runs(requests.size());

@@ -9,6 +9,7 @@
 #include "io/InputError.h"
 #include "mig/MigGpuType.h"
 #include "run/RunKindRegistry.h"
+#include "util/TextFile.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
@@ -57,6 +58,13 @@ std::vector<InputFile> filesOf(const std::string& role, const LoadWarnings& warn
     return files;
 }
 
+// A loader's own warnings (the profile folder and the SLO table keep theirs) added to the caller's.
+void appendLines(LoadWarnings& to, const LoadWarnings& from)
+{
+    to.lines.insert(to.lines.end(), from.lines.begin(), from.lines.end());
+    to.skippedRows += from.skippedRows;
+}
+
 // The scenario's name with the run's load and SLO scales, which its phase applies (PolicyPhase).
 std::string scaledName(std::string name, double loadScale, double sloScale)
 {
@@ -94,6 +102,34 @@ std::string rowName(int row) { return fmt::format("SLO row {}", row); }
 
 double number(const RunRequest& resolved, const char* name) { return std::stod(resolved.values.at(name)); }
 
+// Two made-up models profiled on every size at batches 1-8, one process: latency grows with the
+// batch and falls with the size.
+std::vector<ModelProfile> sampleModels()
+{
+    std::vector<ModelProfile> models;
+    for (const auto& [name, base] : {std::pair{"sample-cnn", 6.0}, std::pair{"sample-bert", 9.0}}) {
+        ModelProfile profile;
+        profile.model = name;
+        for (int g : {1, 2, 3, 4, 7})
+            for (int b : {1, 2, 4, 8}) {
+                const double latency = std::round(base * std::pow(b, 0.8) / std::pow(g, 0.7) * 10) / 10;
+                profile.points.push_back({g, b, 1, latency, b * 1000.0 / latency});
+            }
+        models.push_back(std::move(profile));
+    }
+    return models;
+}
+
+// Two services of the sample models; the second's load triples at 120 s, so a run re-plans once.
+InferenceScenario sampleScenario()
+{
+    InferenceScenario scenario;
+    scenario.name = "conformance sample";
+    scenario.durationS = 300;
+    scenario.services = {{"sample-cnn", 200, 0, {{0, 300}}}, {"sample-bert", 150, 0, {{0, 200}, {120, 600}}}};
+    return scenario;
+}
+
 }  // namespace
 
 std::string InferenceKind::id() const { return InferenceRun::kKind; }
@@ -103,11 +139,12 @@ std::string InferenceKind::displayName() const { return "MIG inference (SLO-boun
 std::vector<RunKindInput> InferenceKind::inputs() const
 {
     return {{kProfilesRole, "Profile folder (prof_data)", "", false, true},
-            {kSloRole, "SLO folder (ParvaGPU scenarios)", "", true, true},
-            {kScenarioRole, "Scenario file", "CSV files (*.csv)", true, false}};
+            {kSloRole, "SLO folder (ParvaGPU scenarios)", "", true, true, 2},
+            {kScenarioRole, "Scenario file", "CSV files (*.csv)", true, false, 1}};
 }
 
 std::shared_ptr<const RunInputs> InferenceKind::loadInputs(const std::map<std::string, std::string>& paths,
+                                                           LoadWarnings& warnings,
                                                            const ProgressCallback& progress) const
 {
     const auto pathOf = [&](const char* role) {
@@ -122,14 +159,16 @@ std::shared_ptr<const RunInputs> InferenceKind::loadInputs(const std::map<std::s
     if (progress && !progress(0.5))
         throw CancelledError();
     std::vector<InputFile> files = filesOf(kProfilesRole, profiles.warnings());
+    appendLines(warnings, profiles.warnings());
     std::optional<SloTable> slo;
     std::optional<InferenceScenario> scenario;
     if (!pathOf(kSloRole).empty()) {
         slo = SloTable::load(pathOf(kSloRole), profiles.modelNames());
         for (auto& f : filesOf(kSloRole, slo->warnings))
             files.push_back(f);
+        appendLines(warnings, slo->warnings);
     } else {
-        scenario = loadScenario(pathOf(kScenarioRole));
+        scenario = loadScenario(pathOf(kScenarioRole), warnings);
         files.push_back({kScenarioRole, std::filesystem::absolute(pathOf(kScenarioRole)).string(),
                          ContentHash::ofFile(pathOf(kScenarioRole))});
     }
@@ -290,26 +329,24 @@ std::unique_ptr<Run> InferenceKind::fork(const Run& run, size_t position, const 
 
 std::shared_ptr<const RunInputs> InferenceKind::conformanceSample() const
 {
-    // Two made-up models profiled on every size at batches 1-8, one process: latency grows with
-    // the batch and falls with the size. Two services; the second's load triples at 120 s, so
-    // the run re-plans once.
-    std::vector<ModelProfile> models;
-    for (const auto& [name, base] : {std::pair{"sample-cnn", 6.0}, std::pair{"sample-bert", 9.0}}) {
-        ModelProfile profile;
-        profile.model = name;
-        for (int g : {1, 2, 3, 4, 7})
-            for (int b : {1, 2, 4, 8}) {
-                const double latency = std::round(base * std::pow(b, 0.8) / std::pow(g, 0.7) * 10) / 10;
-                profile.points.push_back({g, b, 1, latency, b * 1000.0 / latency});
-            }
-        models.push_back(std::move(profile));
+    return std::make_shared<InferenceWorld>(ProfileData::fromModels(sampleModels()), std::nullopt, sampleScenario());
+}
+
+std::map<std::string, std::string> InferenceKind::writeConformanceFiles(const std::string& dir) const
+{
+    // The sample's profiles in ParvaGPU's format (throughput per process, latency in seconds).
+    const std::filesystem::path profiles = std::filesystem::path(dir) / "prof_data";
+    std::filesystem::create_directories(profiles);
+    for (const ModelProfile& model : sampleModels()) {
+        std::string text = "Mig instance,Batch size,Workload Number,Throughput,Latency\n";
+        for (const ProfiledPoint& p : model.points)
+            text += fmt::format("{},{},{},{},{}\n", p.computeSlices, p.batch, p.procs, p.throughputRps / p.procs,
+                                p.latencyMs / 1000);
+        writeTextFile((profiles / (model.model + ".csv")).string(), text);
     }
-    InferenceScenario scenario;
-    scenario.name = "conformance sample";
-    scenario.durationS = 300;
-    scenario.services = {{"sample-cnn", 200, 0, {{0, 300}}}, {"sample-bert", 150, 0, {{0, 200}, {120, 600}}}};
-    return std::make_shared<InferenceWorld>(ProfileData::fromModels(std::move(models)), std::nullopt,
-                                            std::move(scenario));
+    const std::string scenario = (std::filesystem::path(dir) / "scenario.csv").string();
+    writeScenario(scenario, sampleScenario());
+    return {{kProfilesRole, profiles.string()}, {kScenarioRole, scenario}};
 }
 
 }  // namespace tessera

@@ -14,6 +14,7 @@ public:
     std::string displayName() const override;
     std::vector<RunKindInput> inputs() const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
+                                                LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;
     std::vector<RunKindPolicy> policies() const override;
     std::string canonicalPolicy(const std::string& spec) const override;
@@ -24,6 +25,7 @@ public:
     std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
                               const ProgressCallback& progress = {}) const override;
     std::shared_ptr<const RunInputs> conformanceSample() const override;
+    std::map<std::string, std::string> writeConformanceFiles(const std::string& dir) const override;
 };
 
 }  // namespace tessera

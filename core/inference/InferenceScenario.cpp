@@ -71,6 +71,11 @@ void checkRepeated(const CsvField& f, int column, double firstValue, double max,
 InferenceScenario loadScenario(const std::string& path)
 {
     LoadWarnings warnings;
+    return loadScenario(path, warnings);
+}
+
+InferenceScenario loadScenario(const std::string& path, LoadWarnings& warnings)
+{
     CsvTable::Options options;
     options.requiredColumns = kRequired;
     options.optionalColumns = kOptional;

@@ -5,6 +5,8 @@
 // (docs/cli.md, "Inference scenario format") is read by loadScenario and written by
 // writeScenario; generateScenario draws a daily-shaped one from a seed.
 
+#include "io/InputError.h"
+
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -43,7 +45,10 @@ struct ScenarioLimits {
 
 // Reads a scenario file. Its name is the file name without directory and extension. Throws
 // InputError (FILE:LINE: column NAME: problem) for any malformed value, and for an empty file,
-// a file with no header or no rows (contracts.md 4): nothing is half-loaded.
+// a file with no header or no rows (contracts.md 4): nothing is half-loaded. An interrupted
+// final line is skipped with a warning in `warnings` (which also gets the file's content hash).
+InferenceScenario loadScenario(const std::string& path, LoadWarnings& warnings);
+// The same for tests and tools that show no warnings.
 InferenceScenario loadScenario(const std::string& path);
 
 // Writes the scenario in the format loadScenario reads; numbers in their shortest exact

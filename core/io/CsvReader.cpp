@@ -192,6 +192,16 @@ bool CsvReader::next(Row& row)
         const bool last = position_ >= buffer_.size() && !fill();
         if (line.empty() && last)
             break;  // a trailing blank line
+        if (line.empty() && expected_ > 1) {
+            // Said as what it is rather than as a row of one empty field ("too few fields: 1").
+            const InputError error(path_, lineNumber_, "",
+                                   fmt::format("blank line: every row needs {} fields", expected_));
+            if (!options_.skipBadRows)
+                throw error;
+            warnings_.lines.push_back(std::string(error.what()) + ": row skipped");
+            ++warnings_.skippedRows;
+            continue;
+        }
         std::vector<std::string> fields;
         try {
             fields = split(line);

@@ -58,9 +58,9 @@ public:
     CsvReader(const CsvReader&) = delete;
     CsvReader& operator=(const CsvReader&) = delete;
 
-    // The next row, or false at the end of the file. Throws InputError for bad quoting or a
-    // wrong field count (unless skipBadRows); a final line with no newline and too few fields
-    // is an interrupted write: skipped, with a warning. Progress gets the share of bytes read;
+    // The next row, or false at the end of the file. Throws InputError for bad quoting, a blank
+    // line before the last or a wrong field count (unless skipBadRows); a final line with no
+    // newline and too few fields is an interrupted write: skipped, with a warning. Progress gets the share of bytes read;
     // when it returns false, CancelledError is thrown.
     bool next(Row& row);
 

@@ -17,6 +17,9 @@ struct OccupancyLayer {
     // Category layers: the name of every value, by index. A cell's value is the index of its
     // category, or negative for none (drawn as a free cell).
     std::vector<std::string> categories;
+    // Share layers whose cells are only ever 0 or 1 (a training GPU is busy or free): an exported
+    // chart keys them as busy and free rather than on a 0-100 % ramp.
+    bool binary = false;
 };
 
 // A run of slots in one row of a group that spans draw (RunCursor::spans): a MIG GPU's

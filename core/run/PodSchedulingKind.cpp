@@ -4,11 +4,13 @@
 #include "run/PodSchedulingRun.h"
 #include "run/RunKindRegistry.h"
 #include "sched/PluginRegistry.h"
+#include "util/TextFile.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 namespace tessera {
@@ -41,11 +43,12 @@ std::string PodSchedulingKind::displayName() const { return "Pod scheduling (GPU
 std::vector<RunKindInput> PodSchedulingKind::inputs() const
 {
     return {{text(InputFile::kNodesRole), "Node list", "CSV files (*.csv)", false, false},
-            {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false},
+            {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false, 1},
             {text(InputFile::kGpuModelsRole), "GPU models", "CSV files (*.csv)", true, false}};
 }
 
 std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<std::string, std::string>& paths,
+                                                               LoadWarnings& warnings,
                                                                const ProgressCallback& progress) const
 {
     const auto pathOf = [&](std::string_view role) {
@@ -54,7 +57,6 @@ std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<st
     };
     if (pathOf(InputFile::kNodesRole).empty() || pathOf(InputFile::kPodsRole).empty())
         throw UsageError("a pod-scheduling run needs a node list and a pod list");
-    LoadWarnings warnings;
     return PodTrace::load(pathOf(InputFile::kNodesRole), pathOf(InputFile::kPodsRole),
                           pathOf(InputFile::kGpuModelsRole), LoadOptions{}, warnings, progress);
 }
@@ -188,6 +190,22 @@ std::shared_ptr<const RunInputs> PodSchedulingKind::conformanceSample() const
         pods.pods.push_back(pod);
     }
     return PodTrace::make(std::move(cluster), std::move(pods));
+}
+
+std::map<std::string, std::string> PodSchedulingKind::writeConformanceFiles(const std::string& dir) const
+{
+    const std::string nodes = (std::filesystem::path(dir) / "nodes.csv").string();
+    const std::string pods = (std::filesystem::path(dir) / "pods.csv").string();
+    writeTextFile(nodes, "sn,cpu_milli,memory_mib,gpu,model\n"
+                         "a100-0,64000,262144,4,A100\n"
+                         "t4-0,16000,65536,2,T4\n"
+                         "cpu-0,32000,131072,0,\n");
+    writeTextFile(pods, "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\n"
+                        "pod-0,1000,2048,0,0,\n"
+                        "pod-1,2000,4096,1,500,\n"
+                        "pod-2,4000,8192,2,1000,\n"
+                        "pod-3,1000,2048,1,250,T4\n");
+    return {{text(InputFile::kNodesRole), nodes}, {text(InputFile::kPodsRole), pods}};
 }
 
 }  // namespace tessera

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/CellValues.h"
 #include "run/Distribution.h"
 #include "run/ExplanationTable.h"
 #include "run/MetricSeries.h"
@@ -84,6 +85,9 @@ public:
     virtual std::vector<RunSummaryValue> summary() const { return {}; }
     // Distributions (latency, JCT), shown as quantile rows in compare and the report.
     virtual std::vector<Distribution> distributions() const { return {}; }
+    // Per-cell values that hold for the whole run (a GPU's slowdown per job class), for a kind's
+    // static per-cell charts; none by default.
+    virtual std::vector<CellValues> cellValues() const { return {}; }
     // How the app names this run's steps, rows and x positions; RunWords' defaults are the pod
     // kind's.
     virtual RunWords words() const { return {}; }

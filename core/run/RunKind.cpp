@@ -51,6 +51,17 @@ std::optional<std::string> RunKindParameter::problemWith(const std::string& valu
     return std::nullopt;
 }
 
+std::optional<std::string> RunKindParameter::problemAfter(const std::string& flag, const std::string& value) const
+{
+    auto problem = problemWith(value);
+    if (!problem)
+        return std::nullopt;
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    if (!problem->empty() && upper((*problem)[0]) && !(problem->size() > 1 && upper((*problem)[1])))
+        (*problem)[0] = char((*problem)[0] - 'A' + 'a');
+    return fmt::format("{}: {}", flag, *problem);
+}
+
 std::optional<std::string> RunKind::policyProblem(const std::string& spec) const
 {
     try {

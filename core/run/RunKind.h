@@ -1,11 +1,13 @@
 #pragma once
 
+#include "io/InputError.h"
 #include "run/Run.h"
 #include "run/RunInputs.h"
 #include "run/RunRequest.h"
 #include "util/Progress.h"
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +22,9 @@ struct RunKindInput {
     std::string nameFilter{};  // "CSV files (*.csv)"
     bool optional = false;
     bool folder = false;  // a directory rather than a file
+    // Above 0: this input names the run's workload in listings (`tessera-cli runs`, the
+    // Library's trace column); of the inputs a run has, the lowest rank wins. 0: it does not.
+    int workloadRank = 0;
 };
 
 // A policy a menu offers; any other text the kind's policyProblem() accepts works as well.
@@ -51,8 +56,13 @@ struct RunKindParameter {
 
     // The default as request text: "42", "1.3", "experiment".
     std::string defaultText() const;
-    // Why `value` is not a value of this parameter, or nothing.
+    // Why `value` is not a value of this parameter, or nothing: a sentence that starts with the
+    // label ("Nodes must be between 1 and 1024 (got 0)").
     std::optional<std::string> problemWith(const std::string& value) const;
+    // The same after the flag that gave the value, as the CLI says it: "--cluster: nodes must be
+    // between 1 and 1024 (got 0)". The label goes to lower case unless it opens with an acronym
+    // ("SLO scale").
+    std::optional<std::string> problemAfter(const std::string& flag, const std::string& value) const;
 };
 
 // A kind of run (pod scheduling, MIG inference, training): how runs of it are created,
@@ -71,8 +81,12 @@ public:
     // What a run of this kind loads, in the order a user gives them.
     virtual std::vector<RunKindInput> inputs() const = 0;
     // Loads the files named by role (every non-optional input present). Throws InputError
-    // naming the file; CancelledError when `progress` returns false.
+    // naming the file; CancelledError when `progress` returns false. What its loaders accepted
+    // but noticed (an interrupted final line, an unknown model, a file ignored in a folder) goes
+    // to `warnings`, one `FILE:LINE: ...` line each, for the CLI's `warning:` lines and the
+    // app's inputs panel: nothing is skipped silently (contracts.md 4).
     virtual std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
+                                                        LoadWarnings& warnings,
                                                         const ProgressCallback& progress = {}) const = 0;
 
     // The policies menus list; the first is the default.
@@ -102,6 +116,11 @@ public:
 
     // Small inputs made in memory, for the conformance test every kind passes.
     virtual std::shared_ptr<const RunInputs> conformanceSample() const = 0;
+    // Small input files written into the existing folder `dir`, as loadInputs() takes them
+    // (role -> path), for the conformance test of loadInputs: that they load, and that a
+    // warning for any file (its last line cut short) reaches the caller. Every file input
+    // that is given is a CSV file whose last row has at least two fields.
+    virtual std::map<std::string, std::string> writeConformanceFiles(const std::string& dir) const = 0;
 
     // Why `spec` is not a policy of this kind, or nothing.
     std::optional<std::string> policyProblem(const std::string& spec) const;

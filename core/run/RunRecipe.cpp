@@ -107,7 +107,10 @@ std::unique_ptr<Run> RunRecipe::rebuild(const std::string& runName, const Progre
     if (auto bad = badFile(*this, runName))
         throw InputError::fileLevel(bad->path, bad->problem);
     const RunKind& owner = RunKindRegistry::kind(kind);
-    const auto inputs = owner.loadInputs(sources, progressSlice(progress, 0, kLoaded));
+    // The warnings were shown when the inputs were first loaded; the hashes checked above say
+    // these are the same files.
+    LoadWarnings warnings;
+    const auto inputs = owner.loadInputs(sources, warnings, progressSlice(progress, 0, kLoaded));
     // The sources read other files than recorded (a file added to a folder): not the same inputs.
     if (auto bad = otherFileList(files, inputs->inputFiles(), runName))
         throw InputError::fileLevel(bad->path, bad->problem);

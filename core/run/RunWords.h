@@ -1,6 +1,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tessera {
 
@@ -27,6 +29,30 @@ struct RunWords {
     // A point of the x axis in a sentence; "{}" is the value with its unit ("43.20 %"), e.g.
     // "{} arrived". "{}" alone when the value says it all (a time).
     std::string positionText = "{}";
+
+    // Every word by a stable name, for a study that keeps a run's words (so a reopened run of
+    // any kind speaks as the live one).
+    static const std::vector<std::pair<const char*, std::string RunWords::*>>& fields()
+    {
+        static const std::vector<std::pair<const char*, std::string RunWords::*>> all = {
+            {"step", &RunWords::step},
+            {"steps", &RunWords::steps},
+            {"candidate", &RunWords::candidate},
+            {"candidates", &RunWords::candidates},
+            {"feasible", &RunWords::feasible},
+            {"filtered", &RunWords::filtered},
+            {"occupancy", &RunWords::occupancy},
+            {"group_heatmap", &RunWords::groupHeatmap},
+            {"group", &RunWords::group},
+            {"groups", &RunWords::groups},
+            {"group_bands", &RunWords::groupBands},
+            {"occupant", &RunWords::occupant},
+            {"occupants", &RunWords::occupants},
+            {"inspector", &RunWords::inspector},
+            {"position_text", &RunWords::positionText},
+        };
+        return all;
+    }
 
     // positionText with `value` put in for "{}".
     std::string position(const std::string& value) const

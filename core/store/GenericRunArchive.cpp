@@ -1,6 +1,7 @@
 #include "store/GenericRunArchive.h"
 
 #include "io/InputError.h"
+#include "store/RunDetailArchive.h"
 #include "store/StoredRow.h"
 #include "store/StoredSeriesRun.h"
 
@@ -91,8 +92,11 @@ MetricSeries readSeries(StudyStore& store, int64_t id, const std::vector<MetricI
 
 OccupancyLayout readLayout(StudyStore& store, int64_t id)
 {
-    Statement stmt(store.database(), "SELECT position, name, category, cell_count FROM run_layout_groups WHERE run_id = ? "
-                                     "ORDER BY position");
+    // unit_cells came with format 4; an older study's groups have none.
+    Statement stmt(store.database(), store.version() >= 4 ? "SELECT position, name, category, cell_count, unit_cells "
+                                                            "FROM run_layout_groups WHERE run_id = ? ORDER BY position"
+                                                          : "SELECT position, name, category, cell_count, 0 "
+                                                            "FROM run_layout_groups WHERE run_id = ? ORDER BY position");
     stmt.bindAll(id);
     OccupancyLayout layout;
     while (stmt.step()) {
@@ -108,6 +112,7 @@ OccupancyLayout readLayout(StudyStore& store, int64_t id)
             layout.categories.push_back(category);
         group.firstCell = layout.cellCount;
         group.cellCount = uint32_t(row.integer(3, "cell_count", 0, kMaxCells - int64_t(layout.cellCount)));
+        group.unitCells = uint32_t(row.integer(4, "unit_cells", 0, group.cellCount));
         layout.cellCount += group.cellCount;
         layout.groups.push_back(std::move(group));
     }
@@ -151,12 +156,13 @@ int64_t GenericRunArchive::save(StudyStore& store, const Run& run, const std::st
                 value.bindAll(id, r, c, v).run();
             }
         const OccupancyLayout& layout = run.layout();
-        Statement group(db, "INSERT INTO run_layout_groups (run_id, position, name, category, cell_count) "
-                            "VALUES (?, ?, ?, ?, ?)");
+        Statement group(db, "INSERT INTO run_layout_groups (run_id, position, name, category, cell_count, unit_cells) "
+                            "VALUES (?, ?, ?, ?, ?, ?)");
         for (size_t g = 0; g < layout.groups.size(); ++g) {
             const auto& grp = layout.groups[g];
-            group.bindAll(id, g, grp.name, layout.categories.at(grp.category), grp.cellCount).run();
+            group.bindAll(id, g, grp.name, layout.categories.at(grp.category), grp.cellCount, grp.unitCells).run();
         }
+        RunDetailArchive::save(db, id, run);
         transaction.commit();
         return id;
     });
@@ -183,10 +189,12 @@ std::unique_ptr<Run> GenericRunArchive::load(StudyStore& store, int64_t id, cons
         readParameters(store, id, info);
         MetricSeries series = readSeries(store, id, readMetrics(store, id), progress);
         OccupancyLayout layout = readLayout(store, id);
+        RunDetail detail = RunDetailArchive::load(store, id, layout, series.rows() - 1);
         snapshot.commit();
         if (progress && !progress(1.0))
             throw CancelledError();
-        return std::make_unique<StoredSeriesRun>(std::move(info), std::move(series), std::move(layout), store.path());
+        return std::make_unique<StoredSeriesRun>(std::move(info), std::move(series), std::move(layout), store.path(),
+                                                 std::move(detail));
     });
 }
 

@@ -10,7 +10,8 @@
 namespace tessera {
 
 // Saves and reopens a run of any kind through the study's generic tables (run_parameters,
-// run_metrics, run_metric_values, run_layout_groups): what RunArchive uses for a kind that
+// run_metrics, run_metric_values, run_layout_groups, and
+// RunDetailArchive's distributions, per-cell values and Gantt bars): what RunArchive uses for a kind that
 // registers no archive of its own. The reopened run is a StoredSeriesRun.
 class GenericRunArchive {
 public:

@@ -35,16 +35,10 @@ struct RunRecord {
     std::optional<int64_t> parentId;
     int64_t forkPosition = -1;
 
-    // The input that names the workload in listings: the pod list, a scenario or an SLO
-    // folder, else the first input.
-    const TraceFile* trace() const
-    {
-        for (const std::string_view role : {kPodsRole, std::string_view("scenario"), std::string_view("slo")})
-            for (const auto& input : inputs)
-                if (input.role == role)
-                    return &input;
-        return inputs.empty() ? nullptr : &inputs.front();
-    }
+    // The input that names the workload in listings: the one its kind ranks first
+    // (RunKindInput::workloadRank: the pod list, a scenario, else an SLO folder, the job file),
+    // else the first input; nothing for a run without inputs.
+    const TraceFile* trace() const;
 };
 
 }  // namespace tessera

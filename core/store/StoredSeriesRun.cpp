@@ -12,16 +12,39 @@ namespace {
 
 class StoredSeriesCursor final : public RunCursor {
 public:
-    StoredSeriesCursor(const OccupancyLayout& layout, size_t steps) : layout_(layout), steps_(steps) {}
+    StoredSeriesCursor(const OccupancyLayout& layout, const CellJournal& journal, size_t steps)
+        : layout_(layout), steps_(steps)
+    {
+        if (journal.layers.size() == layout.layers.size())
+            for (size_t l = 0; l < layout.layers.size(); ++l)
+                replays_.emplace_back(journal.layers[l], layout.cellCount, CellJournal::initial(layout.layers[l]));
+    }
 
     size_t position() const override { return position_; }
-    void seek(size_t position) override { position_ = std::min(position, steps_); }
-    void cellUse(std::vector<float>& use) const override { use.assign(layout_.cellCount, 0.0f); }
+    void seek(size_t position) override
+    {
+        position_ = std::min(position, steps_);
+        for (CellJournalReplay& r : replays_)
+            r.seek(position_);
+    }
+    void cellUse(std::vector<float>& use) const override { cellLayer(0, use); }
+    void cellLayer(size_t layer, std::vector<float>& values) const override
+    {
+        if (layer < replays_.size())
+            values = replays_[layer].values();
+        else if (layer == 0)
+            values.assign(layout_.cellCount, 0.0f);
+        else
+            values.clear();
+    }
     std::string describeCell(uint32_t cell) const override
     {
         for (const auto& g : layout_.groups)
             if (cell >= g.firstCell && cell < g.firstCell + g.cellCount)
-                return fmt::format("{}, cell {}: not stored in the study", g.name, cell - g.firstCell);
+                return replays_.empty()
+                           ? fmt::format("{}, cell {}: not stored in the study", g.name, cell - g.firstCell)
+                           : fmt::format("{}, cell {}: {:.0f} % used (what runs on it is not stored in the study)",
+                                         g.name, cell - g.firstCell, 100.0 * replays_.front().values()[cell]);
         return {};
     }
     std::string describeGroup(uint32_t group) const override
@@ -38,18 +61,29 @@ private:
     const OccupancyLayout& layout_;
     size_t steps_;
     size_t position_ = 0;
+    std::vector<CellJournalReplay> replays_;
 };
 
 }  // namespace
 
-StoredSeriesRun::StoredSeriesRun(RunInfo info, MetricSeries series, OccupancyLayout layout, std::string study)
-    : info_(std::move(info)), series_(std::move(series)), layout_(std::move(layout)), study_(std::move(study))
+StoredSeriesRun::StoredSeriesRun(RunInfo info, MetricSeries series, OccupancyLayout layout, std::string study,
+                                 RunDetail detail)
+    : info_(std::move(info)),
+      series_(std::move(series)),
+      layout_(std::move(layout)),
+      study_(std::move(study)),
+      detail_(std::move(detail))
 {
+    // The kept layers replace the one a layout read without them has; the journal follows them.
+    if (!detail_.layers.empty())
+        layout_.layers = detail_.layers;
+    if (detail_.unitName)
+        layout_.unitName = *detail_.unitName;
 }
 
 std::unique_ptr<RunCursor> StoredSeriesRun::cursor() const
 {
-    return std::make_unique<StoredSeriesCursor>(layout_, steps());
+    return std::make_unique<StoredSeriesCursor>(layout_, detail_.journal, steps());
 }
 
 std::string StoredSeriesRun::describeStep(size_t step) const

@@ -192,6 +192,130 @@ CREATE TABLE run_request_values (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 4: what a run's kind-specific charts draw besides its metric series, for runs of every
+// kind saved through the generic tables, so that a reopened run charts as the live one
+// (RunDetailArchive): its distributions (job completion times), its per-cell values (a GPU's
+// variability per class) and its Gantt bars. A study of format 3 gains the tables empty: its
+// runs open as before, and a chart that needs them says what is missing. Also the run's words
+// and the changes of its occupancy cells over time, so its cursor and occupancy chart show what
+// the live run's did.
+constexpr std::string_view kVersion4 = R"sql(
+CREATE TABLE run_distributions (
+    run_id           INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position         INTEGER NOT NULL,     -- order of Run::distributions()
+    key              TEXT NOT NULL,        -- 'jct_h'
+    label            TEXT NOT NULL,
+    unit             TEXT NOT NULL,
+    higher_is_better INTEGER NOT NULL,     -- 0 or 1
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_distribution_values (
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    distribution INTEGER NOT NULL,         -- run_distributions.position
+    position     INTEGER NOT NULL,
+    quantile     REAL,                     -- NULL: a sample; else q in [0, 1] of a listed quantile
+    value        REAL NOT NULL,            -- finite
+    PRIMARY KEY (run_id, distribution, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_cell_values (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,             -- order of Run::cellValues()
+    key      TEXT NOT NULL,                -- 'perf_var_a'
+    label    TEXT NOT NULL,
+    unit     TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_cell_value_cells (
+    run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    cell_values INTEGER NOT NULL,          -- run_cell_values.position
+    cell        INTEGER NOT NULL,          -- OccupancyLayout cell order
+    value       REAL NOT NULL,             -- finite
+    PRIMARY KEY (run_id, cell_values, cell)
+) WITHOUT ROWID;
+
+CREATE TABLE run_interval_names (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    list     TEXT NOT NULL CHECK (list IN ('lane', 'category')),
+    position INTEGER NOT NULL,             -- RunIntervals::lanes or ::categories order
+    name     TEXT NOT NULL,
+    PRIMARY KEY (run_id, list, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_intervals (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    lane     INTEGER NOT NULL,             -- run_interval_names position of a 'lane'
+    from_x   REAL NOT NULL,
+    to_x     REAL NOT NULL,                -- >= from_x
+    label    TEXT NOT NULL,
+    category INTEGER NOT NULL,             -- a 'category' position, or -1
+    subject  INTEGER NOT NULL,             -- run_interval_subjects.position, or -1
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_interval_subjects (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    details  TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_interval_subject_spans (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    subject  INTEGER NOT NULL,             -- run_interval_subjects.position
+    position INTEGER NOT NULL,
+    from_x   REAL NOT NULL,
+    to_x     REAL NOT NULL,                -- >= from_x
+    text     TEXT NOT NULL,
+    PRIMARY KEY (run_id, subject, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_words (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    name   TEXT NOT NULL,                  -- RunWords::fields(): 'step', 'occupancy', ...
+    value  TEXT NOT NULL,
+    PRIMARY KEY (run_id, name)
+) WITHOUT ROWID;
+
+CREATE TABLE run_layout_layers (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,             -- OccupancyLayout::layers order
+    name     TEXT NOT NULL,
+    kind     TEXT NOT NULL CHECK (kind IN ('share', 'category')),
+    is_binary INTEGER NOT NULL,            -- 0 or 1: a share that is only ever 0 or 1
+    PRIMARY KEY (run_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE run_layout_layer_categories (
+    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    layer    INTEGER NOT NULL,             -- run_layout_layers.position
+    position INTEGER NOT NULL,             -- the category's index
+    name     TEXT NOT NULL,
+    PRIMARY KEY (run_id, layer, position)
+) WITHOUT ROWID;
+
+-- OccupancyLayout::unitName and Group::unitCells (how a group's cells form GPUs).
+CREATE TABLE run_layout_units (
+    run_id    INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    unit_name TEXT NOT NULL                -- 'GPU', or ''
+);
+ALTER TABLE run_layout_groups ADD COLUMN unit_cells INTEGER NOT NULL DEFAULT 0;
+
+-- A cell holds its layer's initial value (0, or -1 for a category layer) until its first row.
+CREATE TABLE run_cell_changes (
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    layer        INTEGER NOT NULL,         -- run_layout_layers.position
+    position     INTEGER NOT NULL,         -- timeline position from which the cell holds the value
+    cell         INTEGER NOT NULL,
+    value        REAL NOT NULL,
+    PRIMARY KEY (run_id, layer, position, cell)
+) WITHOUT ROWID;
+)sql";
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
@@ -199,6 +323,7 @@ constexpr StudyMigration kMigrations[] = {
     {1, kVersion1},
     {2, kVersion2},
     {3, kVersion3},
+    {4, kVersion4},
 };
 
 }  // namespace

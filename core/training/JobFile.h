@@ -25,6 +25,11 @@ struct JobTrace {
     std::string name;  // the file name without directory and extension
     JobFormat format = JobFormat::Tessera;
     std::vector<TrainingJob> jobs;  // in file order
+    // For messages about a job: its file line, the column of its width ("num_gpus") and the one
+    // its work comes from ("duration"; Pollux's "application", whose profile sets the work).
+    std::vector<long> lines;
+    std::string widthColumn;
+    std::string workColumn;
 };
 
 // The model name given to the Philly log's jobs, which name none: class B at 1 s per
@@ -45,8 +50,10 @@ struct JobLimits {
 // Reads a job file. Throws InputError (FILE:LINE: column NAME: problem (value "...")) for any
 // malformed value, a duplicate job id, an unknown model in Tessera's format without a class
 // and an iteration time, a header of no known format, an empty or binary file or one without
-// jobs: nothing is half-loaded (contracts.md 4). A final line cut short (Gavel's ee9e8c.trace)
-// is skipped with a warning in `warnings`.
+// jobs: nothing is half-loaded (contracts.md 4). Warnings go to `warnings`: a final line cut
+// short (Gavel's ee9e8c.trace) is skipped; a model the table lacks (outside Tessera's format,
+// which refuses it) is named once, at its first line, as it gets class B at 1 s per iteration;
+// a Gavel trace gets one note that its iteration times are not known (1 s each).
 JobTrace loadJobs(const std::string& path, LoadWarnings& warnings);
 JobTrace loadJobs(const std::string& path);
 

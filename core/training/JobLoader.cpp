@@ -6,11 +6,13 @@
 #include "io/CsvReader.h"
 #include "io/CsvTable.h"
 #include "training/TrainingModels.h"
+#include "util/PrintableText.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -163,8 +165,9 @@ std::pair<std::string, int> splitGavelJobType(const CsvField& f, int column)
 
 class JobRowReader {
 public:
-    JobRowReader(JobFormat format, const std::string& path, std::vector<std::string> header, Columns col)
-        : format_(format), path_(path), header_(std::move(header)), col_(col)
+    JobRowReader(JobFormat format, const std::string& path, std::vector<std::string> header, Columns col,
+                 LoadWarnings& warnings)
+        : format_(format), path_(path), header_(std::move(header)), col_(col), warnings_(warnings)
     {
     }
 
@@ -203,6 +206,8 @@ public:
         if (const auto batch = f.optionalInteger(col_.batch, JobLimits::kMaxBatchSize))
             job.batchSize = int(*batch);
         describeModel(f, job);
+        if (format_ != JobFormat::Tessera && col_.model >= 0 && !findTrainingModel(job.model))
+            warnUnknownModel(job.model, row.line);
         checkUnique(f, job, row.line);
         return job;
     }
@@ -233,6 +238,20 @@ private:
         }
     }
 
+    // Once per name, at its first line: a typo ("vgg16" for "vgg19") would otherwise change the
+    // job's class and iteration time without a word. (Tessera's format refuses such a row unless
+    // it gives both, so there the file has said what it means.)
+    void warnUnknownModel(const std::string& model, long line)
+    {
+        if (!unknownModels_.insert(model).second)
+            return;
+        warnings_.lines.push_back(fmt::format(
+            "{}:{}: column {}: unknown model \"{}\": its jobs get class {} and {} s per iteration (the "
+            "reference's default; docs/cli.md lists the known models)",
+            printableExcerpt(path_, 400), line, csvColumnName(header_, size_t(col_.model)), printableExcerpt(model),
+            jobClassLetter(kUnknownModelClass), 1));
+    }
+
     void checkUnique(const CsvField& f, const TrainingJob& job, long line)
     {
         if (col_.id >= 0) {
@@ -251,8 +270,10 @@ private:
     const std::string& path_;
     std::vector<std::string> header_;
     Columns col_;
+    LoadWarnings& warnings_;
     std::map<uint64_t, long> lineOfId_;
     std::map<std::string, long> lineOfName_;
+    std::set<std::string> unknownModels_;
 };
 
 Columns columnsOf(JobFormat format, const CsvReader& reader)
@@ -356,18 +377,26 @@ JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
     trace.name = std::filesystem::path(path).stem().string();
     trace.format = *format;
     CsvReader reader(path, optionsFor(*format), warnings);
-    JobRowReader rows(*format, path, *format == JobFormat::Gavel ? kGavelFields : reader.header(),
-                      columnsOf(*format, reader));
-    std::vector<long> lines;
+    const std::vector<std::string>& header = *format == JobFormat::Gavel ? kGavelFields : reader.header();
+    const Columns columns = columnsOf(*format, reader);
+    trace.widthColumn = csvColumnName(header, size_t(columns.gpus));
+    // Pollux gives no work: its application's profile would set it.
+    trace.workColumn = csvColumnName(header, size_t(columns.iterations >= 0 ? columns.iterations : columns.model));
+    JobRowReader rows(*format, path, header, columns, warnings);
     for (CsvReader::Row row; reader.next(row);) {
         trace.jobs.push_back(rows.read(row, trace.jobs.size()));
-        lines.push_back(row.line);
+        trace.lines.push_back(row.line);
     }
     warnings.contentHashes[path] = reader.contentHash();
     if (trace.jobs.empty())
         throw InputError::fileLevel(path, "no jobs: a job file needs at least one row");
     if (*format == JobFormat::PhillyLog)
-        relativeArrivals(path, trace.jobs, lines);
+        relativeArrivals(path, trace.jobs, trace.lines);
+    if (*format == JobFormat::Gavel)
+        warnings.lines.push_back(fmt::format(
+            "{}: a Gavel trace gives iterations (total_steps) but no iteration times: every job runs at 1 s per "
+            "iteration, so its times are iteration counts rather than real durations (docs/cli.md)",
+            printableExcerpt(path, 400)));
     return trace;
 }
 

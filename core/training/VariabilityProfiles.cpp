@@ -104,6 +104,11 @@ private:
 ClassProfile loadClassProfile(const std::string& path)
 {
     LoadWarnings warnings;
+    return loadClassProfile(path, warnings);
+}
+
+ClassProfile loadClassProfile(const std::string& path, LoadWarnings& warnings)
+{
     CsvReader reader(path, CsvReader::Options{}, warnings);
     const int perf = reader.column("perf");
     const int uuid = reader.column("uuid");
@@ -132,6 +137,18 @@ ClassProfile loadClassProfile(const std::string& path)
 
 VariabilityProfiles loadVariabilityProfiles(const std::string& dir)
 {
+    LoadWarnings warnings;
+    return loadVariabilityProfiles(dir, warnings);
+}
+
+VariabilityProfiles loadVariabilityProfiles(const std::string& dir, LoadWarnings& warnings)
+{
+    // The folder itself first: a missing folder is what the user named, not its profiles.json.
+    std::error_code error;
+    if (!std::filesystem::is_directory(dir, error))
+        throw InputError::fileLevel(dir, std::filesystem::exists(dir, error)
+                                             ? "not a folder (the variability input is the folder holding profiles.json)"
+                                             : "no such folder");
     const std::string jsonPath = (std::filesystem::path(dir) / "profiles.json").string();
     std::ifstream in(jsonPath, std::ios::binary);
     if (!in)
@@ -163,7 +180,7 @@ VariabilityProfiles loadVariabilityProfiles(const std::string& dir)
             throw InputError::fileLevel(jsonPath, fmt::format("class{} is missing", jobClassLetter(c)));
         auto found = loaded.find(name);
         if (found == loaded.end())
-            found = loaded.emplace(name, loadClassProfile((std::filesystem::path(dir) / name).string())).first;
+            found = loaded.emplace(name, loadClassProfile((std::filesystem::path(dir) / name).string(), warnings)).first;
         profiles.classes[size_t(c)] = found->second;
     }
     return profiles;

@@ -6,7 +6,8 @@ import Tessera
 
 // A training-placement run over its rounds: jobs running and queued (the headline), GPU
 // utilisation, and preemptions per round. Each draws the plan of the exported chart of the same
-// id; an other run (a fork or a compared run) in its colour, dashed.
+// id; an other run (a fork or a compared run) in its colour, dashed. The three share one time
+// axis: their plots start at one x (the widest y labels' panel sets it), as in the export.
 Item {
     id: view
 
@@ -14,11 +15,25 @@ Item {
     property RunHandle otherRun: null
     property int position: 0
 
+    // Where each panel's plot would start with its own left margin, and where all start.
+    readonly property var panels: [jobsPanel, utilisationPanel, preemptionsPanel]
+    readonly property real plotLeft: Math.max(...panels.map(p => p.naturalLeft))
+
+    // A panel whose plot starts at view.plotLeft: its left margin makes up what its y labels
+    // leave. naturalLeft is kept by a handler, not bound, since the plot moves with the margin.
+    component AlignedPanel: ChartPanel {
+        property real naturalLeft: 0
+        readonly property real baseMargin: 4
+        margins.left: baseMargin + Math.max(0, view.plotLeft - naturalLeft)
+        onPlotAreaChanged: area => naturalLeft = area.x - margins.left + baseMargin
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
 
-        ChartPanel {
+        AlignedPanel {
+            id: jobsPanel
             objectName: "jobsChart"
             Layout.fillWidth: true
             Layout.fillHeight: true
@@ -29,12 +44,13 @@ Item {
             otherRun: view.otherRun
             position: view.position
             chartId: "jobs"
-            yTitle: qsTr("Jobs (count)")
+            yTitle: ChartPlans.yTitle(chartId, view.run)
             cursorKey: "jobs_running"
             cursorUnit: qsTr(" running")
         }
 
-        ChartPanel {
+        AlignedPanel {
+            id: utilisationPanel
             objectName: "utilisationChart"
             Layout.fillWidth: true
             Layout.fillHeight: true
@@ -52,7 +68,8 @@ Item {
             cursorUnit: " %"
         }
 
-        ChartPanel {
+        AlignedPanel {
+            id: preemptionsPanel
             objectName: "preemptionsChart"
             Layout.fillWidth: true
             Layout.fillHeight: true
@@ -63,7 +80,7 @@ Item {
             otherRun: view.otherRun
             position: view.position
             chartId: "preemptions"
-            yTitle: qsTr("Jobs")
+            yTitle: ChartPlans.yTitle(chartId, view.run)
             cursorKey: "preemptions"
             cursorUnit: qsTr(" jobs")
         }

@@ -6,7 +6,7 @@ import Tessera
 
 // A training-placement run's GPUs as PAL and PM-First see them (B1, B3): for the chosen class,
 // each GPU's PerfVar (fill, on the scale below) grouped by node, and the slowdown bin the
-// policies derive from it (outline, listed with its GPU count). The exported "variability"
+// policies derive from it (the ring around the fill, listed with its GPU count). The exported "variability"
 // chart draws the same (ClassVariability). Hover a GPU for its numbers.
 Item {
     id: view
@@ -36,21 +36,21 @@ Item {
                 color: ThemePalette.text
                 text: heatmap.gpuCount > 0
                       ? qsTr("%1 GPUs · PerfVar %2× to %3× · %4 bins (PAL, PM-First)")
-                        .arg(heatmap.gpuCount).arg(heatmap.minimum.toFixed(3)).arg(heatmap.maximum.toFixed(3))
+                        .arg(heatmap.gpuCount).arg(heatmap.scoreText(heatmap.minimum)).arg(heatmap.scoreText(heatmap.maximum))
                         .arg(heatmap.bins.length)
-                      : (view.run ? qsTr("This run has no per-GPU variability.") : qsTr("No run"))
+                      : (view.run ? heatmap.missing : qsTr("No run"))
             }
         }
 
         ColorLegend {
             visible: heatmap.gpuCount > 0
             colorAt: t => heatmap.colorAt(t)
-            minText: heatmap.minimum.toFixed(3) + "×"
-            maxText: heatmap.scaleMaximum.toFixed(3) + "×"
+            minText: heatmap.scoreText(heatmap.minimum) + "×"
+            maxText: heatmap.scoreText(heatmap.scaleMaximum) + "×"
             label: heatmap.outliers > 0
                    ? qsTr("Fill: PerfVar, slowdown score (×, higher = slower); %1 above, up to %2×, in the top colour")
                      .arg(heatmap.outliers === 1 ? qsTr("1 outlier GPU") : qsTr("%1 outlier GPUs").arg(heatmap.outliers))
-                     .arg(heatmap.maximum.toFixed(3))
+                     .arg(heatmap.scoreText(heatmap.maximum))
                    : qsTr("Fill: PerfVar, slowdown score (×, higher = slower)")
             rampWidth: 200
         }
@@ -61,7 +61,7 @@ Item {
             visible: heatmap.gpuCount > 0
             spacing: 12
             Label {
-                text: qsTr("Outline: slowdown bin")
+                text: qsTr("Ring: slowdown bin")
                 color: ThemePalette.text
                 font.pixelSize: 11
             }
@@ -94,6 +94,7 @@ Item {
             run: view.run
             classIndex: Math.max(0, classBox.currentIndex)
             textColor: ThemePalette.text
+            backgroundColor: ThemePalette.window
 
             HoverHandler { id: hover }
             ToolTip {

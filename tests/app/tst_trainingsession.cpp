@@ -12,9 +12,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QImage>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QVariantList>
 
 #include <algorithm>
@@ -37,12 +39,34 @@ class TrainingSessionTest : public QObject {
     QPointer<RunHandle> packed_;
     QPointer<RunHandle> fork_;
     int forkAt_ = 0;
+    QTemporaryDir scratch_;
 
     QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
     QObject* runs() { return find("runManager"); }
     RunHandle* currentRun() { return window_->property("currentRun").value<RunHandle*>(); }
     void click(QQuickItem* item) { session_->click(item); }
     QImage shoot(const QString& name) { return session_->shoot(name); }
+
+    // Types each path into its field of the Inputs panel, presses Open and waits for the load,
+    // which must succeed.
+    void openInputs(const std::vector<std::pair<const char*, QString>>& fields)
+    {
+        window_->setProperty("panelIndex", 0);
+        for (const auto& [role, path] : fields) {
+            QObject* field = find(role);
+            QVERIFY2(field, role);
+            field->setProperty("text", path);
+            QMetaObject::invokeMethod(field, "editingFinished");
+        }
+        auto* open = qobject_cast<QQuickItem*>(find("openInputsButton"));
+        QVERIFY(open);
+        click(open);
+        QTRY_VERIFY_WITH_TIMEOUT(runs()->property("inputsReady").toBool()
+                                     || !runs()->property("error").toString().isEmpty(),
+                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
+        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+    }
 
 private slots:
     void initTestCase()
@@ -76,27 +100,46 @@ private slots:
         shoot("kind");
     }
 
+    // A job file whose last line was cut short (gavel-msr's ee9e8c.trace has one) opens, and the
+    // Inputs panel says which line it skipped, as the CLI's warning: line does (contracts.md 4).
+    void anInterruptedJobFileShowsItsWarning()
+    {
+        const QString path = scratch_.filePath(QStringLiteral("interrupted.csv"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("job_id,num_gpus,submit_time,duration,model\n0,1,98,1481.0,vgg19\n1,2,11");
+        }
+        openInputs({{"input-jobs", path}});
+        if (QTest::currentTestFailed())
+            return;
+        const QString warnings = runs()->property("inputWarnings").toString();
+        QVERIFY2(warnings.startsWith(path + QStringLiteral(":3: ")) && warnings.contains(QStringLiteral("interrupted")),
+                 qPrintable(warnings));
+        auto* box = qobject_cast<QQuickItem*>(find("inputWarnings"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QObject* text = box->findChild<QObject*>(QStringLiteral("warningsText"));
+        const auto items = box->childItems();
+        for (QQuickItem* child : items)
+            if (child->objectName() == QStringLiteral("warningsText"))
+                text = child;
+        QVERIFY(text);
+        QCOMPARE(text->property("text").toString(), warnings);
+        shoot("inputs-warning");
+    }
+
     void opensAJobFileAndTheVariabilityFolder()
     {
         TESSERA_REQUIRE_SHARED("traces/pal-sia-philly/philly/workload-1.csv");
-        window_->setProperty("panelIndex", 0);
         const QString data = tessera::test::sharedDir() + "/traces/pal-sia-philly";
-        for (const auto& [role, path] : {std::pair{"input-jobs", data + "/philly/workload-1.csv"},
-                                         std::pair{"input-variability", data + "/variability"}}) {
-            QObject* field = find(role);
-            QVERIFY2(field, role);
-            field->setProperty("text", path);
-            QMetaObject::invokeMethod(field, "editingFinished");
-        }
-        auto* open = qobject_cast<QQuickItem*>(find("openInputsButton"));
-        QVERIFY(open);
-        click(open);
-        QTRY_VERIFY_WITH_TIMEOUT(runs()->property("inputsReady").toBool()
-                                     || !runs()->property("error").toString().isEmpty(),
-                                 60000);
-        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
-        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
+        openInputs({{"input-jobs", data + "/philly/workload-1.csv"}, {"input-variability", data + "/variability"}});
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(window_->property("canRun").toBool());
+        // A clean file leaves no warning of the one opened before.
+        QCOMPARE(runs()->property("inputWarnings").toString(), QString());
+        QTRY_VERIFY(!qobject_cast<QQuickItem*>(find("inputWarnings"))->isVisible());
         shoot("inputs-open");
     }
 
@@ -141,6 +184,23 @@ private slots:
         QTRY_VERIFY(gantt->isVisible());
         const QImage bars = shoot("gantt");
         QVERIFY(bars != busy);
+        // More lanes than fit: the time axis stays at the bottom of the view, over the lanes
+        // scrolled under it, wherever the lanes are scrolled to.
+        {
+            auto* flick = gantt->parentItem()->parentItem();
+            QVERIFY(flick && flick->inherits("QQuickFlickable"));
+            const double lanesEnd = gantt->implicitHeight() - 40;
+            QVERIFY2(gantt->implicitHeight() > flick->height(), "the lanes fit: nothing to scroll");
+            for (const double share : {0.0, 0.5}) {
+                flick->setProperty("contentY", share * (gantt->implicitHeight() - flick->height()));
+                const double bottom = flick->property("contentY").toDouble() + flick->height();
+                QTRY_COMPARE(gantt->property("axisTop").toDouble(), std::min(lanesEnd, bottom - 40));
+            }
+            shoot("gantt-scrolled");
+            flick->setProperty("contentY", gantt->implicitHeight() - flick->height());
+            QTRY_COMPARE(gantt->property("axisTop").toDouble(), lanesEnd);
+            flick->setProperty("contentY", 0);
+        }
         // Click a bar at the cursor: its job is selected, its placements listed, its bars outlined.
         QVERIFY(gantt->property("hasSubjects").toBool());
         QTRY_VERIFY(gantt->property("intervalCount").toInt() > 0);
@@ -153,7 +213,8 @@ private slots:
             QMetaObject::invokeMethod(gantt, "pixelOfX", Q_RETURN_ARG(qreal, cursor), Q_ARG(double, now));
             const QPointF inView = gantt->mapToItem(gantt->parentItem()->parentItem(), r.center());
             if (r.width() > 6 && r.left() <= cursor && cursor < r.right() && inView.y() > 0
-                && inView.y() < gantt->parentItem()->parentItem()->height())
+                && inView.y() < gantt->parentItem()->parentItem()->height()
+                && r.bottom() < gantt->property("axisTop").toDouble())
                 bar = i;
         }
         QVERIFY(bar >= 0);
@@ -192,12 +253,45 @@ private slots:
         auto* jobs = session_->item(QStringLiteral("jobsChart"));
         QVERIFY(jobs);
         QTRY_VERIFY(jobs->isVisible());
+        // The three panels share their time axis: their plots start at one x, and are as wide (to
+        // the pixel: a chart's margins are whole pixels, its labels' widths not; before, 12 px apart).
+        QTRY_VERIFY(jobs->property("plotArea").toRectF().width() > 0);
+        const auto plotOf = [&](const char* name) {
+            auto* panel = session_->item(QString::fromLatin1(name));
+            return panel ? panel->mapRectToScene(panel->property("plotArea").toRectF()) : QRectF();
+        };
+        const auto aligned = [&] {
+            const QRectF a = plotOf("jobsChart"), b = plotOf("utilisationChart"), c = plotOf("preemptionsChart");
+            return std::abs(a.left() - b.left()) < 1 && std::abs(a.left() - c.left()) < 1
+                   && std::abs(a.right() - b.right()) < 1 && std::abs(a.right() - c.right()) < 1;
+        };
+        QTRY_VERIFY2(aligned(), qPrintable(QStringLiteral("plots start at %1, %2, %3")
+                                               .arg(plotOf("jobsChart").left())
+                                               .arg(plotOf("utilisationChart").left())
+                                               .arg(plotOf("preemptionsChart").left())));
+        QCOMPARE(jobs->property("yTitle").toString(), QStringLiteral("Jobs"));
         shoot("rounds");
         window_->setProperty("viewIndex", 2);
         QObject* cdf = find("jctCdfChart");
         QVERIFY(cdf);
         QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
         shoot("jct");
+        // The box switches to the other scale, and the export follows the tab; then back.
+        auto* logAxis = session_->item(QStringLiteral("jctLogAxis"));
+        QObject* exporter = find("exporter");
+        QVERIFY(logAxis && exporter);
+        const bool logarithmic = cdf->property("xLogarithmic").toBool();
+        QCOMPARE(logAxis->property("checked").toBool(), logarithmic);
+        QVERIFY(!exporter->property("logarithmicX").isValid());
+        click(logAxis);
+        QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), !logarithmic);
+        QCOMPARE(logAxis->property("checked").toBool(), !logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(!logarithmic));
+        QTest::mouseMove(window_, QPoint(5, window_->height() - 5));  // the tooltip off the shot
+        shoot("jct-other-scale");
+        click(logAxis);
+        QTRY_COMPARE(cdf->property("xLogarithmic").toBool(), logarithmic);
+        QCOMPARE(exporter->property("logarithmicX"), QVariant(logarithmic));
         window_->setProperty("viewIndex", 3);
         QObject* heatmap = find("variabilityHeatmap");
         QVERIFY(heatmap);
@@ -230,6 +324,32 @@ private slots:
         QString first;
         QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
         QVERIFY2(first.contains(QStringLiteral("candidate GPU set")), qPrintable(first));
+        // The GPU-set column is as wide as its longest set (up to a third of the table; a set cut
+        // there shows in full on hover): "GPUs 4…" was cut at 1280x800.
+        auto* decisionTable = session_->item(QStringLiteral("decisionTable"));
+        QVERIFY(decisionTable);
+        int gpuColumn = -1;
+        for (int c = 0; c < decisionTable->property("columns").toInt() && gpuColumn < 0; ++c) {
+            QString title;
+            QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, title), Q_ARG(int, c));
+            if (title == QStringLiteral("GPUs"))
+                gpuColumn = c;
+        }
+        QVERIFY(gpuColumn > 0);
+        // Its header reads from the left, as its sets do; a number column's from the right.
+        bool text = false;
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn));
+        QVERIFY(text);
+        QMetaObject::invokeMethod(decisions, "isTextColumn", Q_RETURN_ARG(bool, text), Q_ARG(int, gpuColumn + 1));
+        QVERIFY(!text);
+        QString longest;
+        QMetaObject::invokeMethod(decisions, "longestText", Q_RETURN_ARG(QString, longest), Q_ARG(int, gpuColumn));
+        QVERIFY2(longest.startsWith(QStringLiteral("GPUs")), qPrintable(longest));
+        qreal width = 0;
+        QMetaObject::invokeMethod(decisionTable, "columnWidth", Q_RETURN_ARG(qreal, width), Q_ARG(int, gpuColumn));
+        const QFontMetrics metrics([] { QFont f; f.setPixelSize(12); return f; }());
+        QVERIFY2(width >= std::min<double>(metrics.horizontalAdvance(longest) + 8, decisionTable->width() / 3),
+                 qPrintable(QStringLiteral("%1 px for \"%2\"").arg(width).arg(longest)));
         shoot("inspector");
         // At 1280x800 the round's columns are wider than the table: they scroll, and the bar
         // that says so stays shown.
@@ -318,16 +438,17 @@ private slots:
             QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
         };
         bool ok = false;
-        for (const char* chart : {"jobs", "jct-cdf", "variability"}) {
-            const QString path = dir + "/" + chart + ".svg";
-            QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
-                                      Q_ARG(tessera::views::RunHandle*, pal_.data()),
-                                      Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
-                                      Q_ARG(int, pal_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
-                                      Q_ARG(QString, QStringLiteral("svg")), Q_ARG(int, 1600), Q_ARG(int, 1000));
-            QVERIFY2(ok, chart);
-            wait(path);
-        }
+        for (const char* chart : {"jobs", "utilisation", "preemptions", "jct-cdf", "variability"})
+            for (const QString format : {"svg", "png", "pdf"}) {
+                const QString path = dir + "/" + chart + "." + format;
+                QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                          Q_ARG(tessera::views::RunHandle*, pal_.data()),
+                                          Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
+                                          Q_ARG(int, pal_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
+                                          Q_ARG(QString, format), Q_ARG(int, 1600), Q_ARG(int, 1000));
+                QVERIFY2(ok, chart);
+                wait(path);
+            }
         const QString report = dir + "/report.pdf";
         QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, pal_.data()),
                                   Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(QString, report));
@@ -365,6 +486,14 @@ private slots:
         QCOMPARE(reopened->kind(), QStringLiteral("training-placement"));
         QCOMPARE(reopened->steps(), steps);
         QCOMPARE(reopened->value(QStringLiteral("utilisation_pct"), steps / 2), utilisation);
+        // Its JCT CDF and variability draw as the live run's did (review D2: both were empty).
+        QTRY_COMPARE(currentRun(), reopened.data());
+        window_->setProperty("viewIndex", 2);
+        QTRY_COMPARE(find("jctCdfChart")->property("panelCount").toInt(), 1);
+        shoot("reopened-jct");
+        window_->setProperty("viewIndex", 3);
+        QTRY_VERIFY(find("variabilityHeatmap")->property("gpuCount").toInt() > 0);
+        shoot("reopened-variability");
         QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
         const QVariantMap locality{{QStringLiteral("locality"), 2.0}};
         QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, reopened.data()),

@@ -8,6 +8,7 @@
 #include "store/RunRecipeArchive.h"
 #include "store/StudyStore.h"
 
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -129,6 +130,34 @@ private slots:
         QVERIFY(pod.exitCode != 0);
     }
 
+    // A scenario file cut short loads without its last line, and says so on stderr, with and
+    // without --quiet, as every kind's inputs do (contracts.md 4).
+    void interruptedScenarioLineIsAWarning()
+    {
+        TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
+        QTemporaryDir dir;
+        QFile in(QStringLiteral(TESSERA_SOURCE_DIR "/traces/inference/default.csv"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray text = in.readAll();
+        QVERIFY(text.endsWith('\n'));
+        const QString cut = dir.filePath("cut.csv");
+        QFile out(cut);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text + text.split('\n').at(1).split(',').front());
+        out.close();
+        const long line = long(text.count('\n')) + 1;
+        for (const QStringList extra : {QStringList{}, QStringList{"--quiet"}}) {
+            const CliResult r = runCli(QStringList{"inference", "--profiles", sharedDir() + "/traces/mig-parvagpu/prof_data",
+                                                   "--scenario", cut, "--policy", "mig-disabled", "--duration", "60"}
+                                       + extra);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+            QCOMPARE(r.errLines().size(), 1);
+            QVERIFY2(r.errLines().front().startsWith(QString("warning: %1:%2: ").arg(cut).arg(line))
+                         && r.err.contains("interrupted"),
+                     qPrintable(r.describe()));
+        }
+    }
+
     void usageAndInputErrors()
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
@@ -139,6 +168,7 @@ private slots:
             QByteArray message;
         } cases[] = {
             {parvaArgs("1"), 2, "--policy"},
+            {parvaArgs("1") + QStringList{"--policy", "oracle", "--policy", "oracle"}, 2, "give each policy once"},
             {parvaArgs("1") + QStringList{"--policy", "nonsense"}, 2, "unknown inference policy"},
             {parvaArgs("1") + QStringList{"--policy", "static:3g.40gb@0+3g.40gb@2"}, 2, "--policy"},
             {parvaArgs("9") + QStringList{"--policy", "oracle"}, 2, "--slo-row"},

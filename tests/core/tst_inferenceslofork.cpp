@@ -21,8 +21,10 @@ const RunKind& inferenceKind() { return RunKindRegistry::kind(InferenceRun::kKin
 
 std::shared_ptr<const RunInputs> parvaInputs()
 {
+    LoadWarnings warnings;
     return inferenceKind().loadInputs({{"profiles", test::sharedPath("traces/mig-parvagpu/prof_data")},
-                                       {"slo", test::sharedPath("traces/mig-parvagpu/SLO")}});
+                                       {"slo", test::sharedPath("traces/mig-parvagpu/SLO")}},
+                                      warnings);
 }
 
 RunRequest request(std::string policy, std::map<std::string, std::string> values = {})

@@ -222,6 +222,11 @@ private slots:
         EXPECT_INPUT_ERROR(loadNodes(blank, w), blank, 1, "", "no header", std::nullopt);
         const std::string newline = files.write("newline.csv", std::string("\n"));
         EXPECT_INPUT_ERROR(loadPods(newline, w), newline, 1, "", "no header", std::nullopt);
+        // A blank line between rows is said as such, in every CSV loader (the job files too).
+        const std::string gap = files.write("gap.csv", std::string("sn,cpu_milli,memory_mib,gpu,model\n"
+                                                                   "node-a,32000,131072,2,T4\n\n"
+                                                                   "node-b,32000,131072,2,T4\n"));
+        EXPECT_INPUT_ERROR(loadNodes(gap, w), gap, 3, "", "blank line: every row needs 5 fields", std::nullopt);
 
         const std::string missing = QDir(QDir::tempPath()).filePath("tessera-no-such-file.csv").toStdString();
         EXPECT_INPUT_ERROR(loadPods(missing, w), missing, 1, "", "cannot open", std::nullopt);

@@ -170,7 +170,9 @@ private slots:
         TESSERA_REQUIRE_SHARED(workload);
         const RunKind& kind = rentKind();
         // The Pollux profiles are found beside the workload's folder.
-        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}});
+        LoadWarnings warnings;
+        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        QVERIFY(warnings.lines.empty());
         const RunRequest request{"boa", {{"budget", "40"}}};
         const auto original = kind.simulate(inputs, request);
         QVERIFY(rental(original).rentalSummary().averageRented <= 40);

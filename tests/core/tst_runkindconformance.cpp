@@ -2,14 +2,20 @@
 // tests (RunKind::conformanceSample): the registry entry describes itself consistently, a
 // simulated run has a series whose x axis never decreases and a consistent layout, its cursor
 // gives the same cells whichever way it reaches a position, it explains its steps, a fork with
-// its own policy reproduces it exactly, and it reopens equal from a study. A new kind is
-// tested here by registering itself: no edit of this file.
+// its own policy reproduces it exactly, and it reopens equal from a study; its files
+// (RunKind::writeConformanceFiles) load, and a warning about any of them (its last line cut
+// short) reaches loadInputs' caller. A new kind is tested here by registering itself: no edit
+// of this file.
 #include "run/RunKindRegistry.h"
 #include "store/RunArchive.h"
 #include "util/UsageError.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fmt/format.h>
 
 #include <cmath>
 #include <set>
@@ -37,6 +43,23 @@ QString seriesDifference(const MetricSeries& a, const MetricSeries& b)
         }
     }
     return {};
+}
+
+// Appends the first field of the file's last line with no newline: an interrupted write of one
+// more row (contracts.md 4). Returns the line it makes, or 0 when the file is not such a CSV.
+long cutShort(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadWrite))
+        return 0;
+    const QByteArray text = file.readAll();
+    if (!text.endsWith('\n'))
+        return 0;
+    const QByteArray last = text.left(text.size() - 1).split('\n').last();
+    const qsizetype comma = last.indexOf(',');
+    if (comma <= 0 || !file.seek(text.size()) || file.write(last.left(comma)) != comma)
+        return 0;
+    return long(text.count('\n')) + 1;
 }
 
 std::vector<float> cellsAt(RunCursor& cursor, size_t position)
@@ -204,6 +227,43 @@ private slots:
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         QVERIFY(cellsAt(*forked->cursor(), forked->steps()) == cellsAt(*run->cursor(), run->steps()));
         QVERIFY_THROWS_EXCEPTION(UsageError, kind.fork(*run, middle, RunRequest{"no such policy ~", {}}));
+    }
+
+    void loadsItsFilesAndPassesTheirWarnings_data() { everyKind(); }
+    void loadsItsFilesAndPassesTheirWarnings()
+    {
+        const RunKind& kind = kindOfRow();
+        const QString folder = dir_.filePath(QString::fromStdString(kind.id()) + "-files");
+        QVERIFY(QDir().mkpath(folder));
+        const auto paths = kind.writeConformanceFiles(folder.toStdString());
+        QVERIFY(!paths.empty());
+        LoadWarnings clean;
+        const auto inputs = kind.loadInputs(paths, clean);
+        QVERIFY(inputs);
+        QVERIFY2(clean.lines.empty(), clean.lines.empty() ? "" : clean.lines.front().c_str());
+        QVERIFY(kind.simulate(inputs, RunRequest{kind.policies().at(0).spec, {}})->steps() > 0);
+
+        // Each file input in turn, in fresh files, ends with an interrupted line: the load
+        // succeeds, and the one warning names that file and line.
+        int cut = 0;
+        for (const RunKindInput& input : kind.inputs()) {
+            if (input.folder || !paths.count(input.role))
+                continue;
+            const QString own = folder + "/" + QString::fromStdString(input.role);
+            QVERIFY(QDir().mkpath(own));
+            const auto files = kind.writeConformanceFiles(own.toStdString());
+            const std::string path = files.at(input.role);
+            const long line = cutShort(path);
+            QVERIFY2(line > 1, path.c_str());
+            LoadWarnings warnings;
+            QVERIFY(kind.loadInputs(files, warnings));
+            QCOMPARE(warnings.lines.size(), size_t(1));
+            const std::string expected = fmt::format("{}:{}: ", path, line);
+            QVERIFY2(warnings.lines.front().rfind(expected, 0) == 0, warnings.lines.front().c_str());
+            QVERIFY2(warnings.lines.front().find("interrupted") != std::string::npos, warnings.lines.front().c_str());
+            ++cut;
+        }
+        QVERIFY2(cut > 0, "no file input to cut short");
     }
 
     void reopensEqualFromAStudy_data() { everyKind(); }

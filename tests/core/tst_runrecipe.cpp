@@ -15,6 +15,8 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include "support/OlderStudy.h"
+
 #include <QTest>
 
 #include <filesystem>
@@ -36,6 +38,7 @@ class TestRunRecipe : public QObject {
 
     QTemporaryDir dir_;
     int studies_ = 0;
+    LoadWarnings warnings_;
 
     // The ParvaGPU profiles and SLO files copied to `folder`, so that a test may change them.
     std::map<std::string, std::string> copyInputs(const QString& folder)
@@ -62,7 +65,7 @@ private slots:
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
         const RunKind& kind = RunKindRegistry::kind(kKind);
-        const auto inputs = kind.loadInputs(copyInputs(dir_.filePath("same")));
+        const auto inputs = kind.loadInputs(copyInputs(dir_.filePath("same")), warnings_);
         const auto live = kind.simulate(inputs, request());
         const RunRecipe recipe = RunRecipe::of(kind, *inputs, request());
         QCOMPARE(recipe.sources.at("profiles"), dir_.filePath("same/prof_data").toStdString());
@@ -105,7 +108,7 @@ private slots:
     {
         TESSERA_REQUIRE_SHARED("traces/mig-parvagpu/prof_data");
         const RunKind& kind = RunKindRegistry::kind(kKind);
-        const auto inputs = kind.loadInputs(copyInputs(dir_.filePath("changed")));
+        const auto inputs = kind.loadInputs(copyInputs(dir_.filePath("changed")), warnings_);
         const RunRecipe recipe = RunRecipe::of(kind, *inputs, request());
         QVERIFY(!recipe.fileProblem("baseline"));
 
@@ -141,7 +144,7 @@ private slots:
         auto sources = copyInputs(dir_.filePath("added"));
         sources.erase("slo");
         sources["scenario"] = TESSERA_SOURCE_DIR "/traces/inference/default.csv";
-        const auto inputs = kind.loadInputs(sources);
+        const auto inputs = kind.loadInputs(sources, warnings_);
         const RunRecipe recipe = RunRecipe::of(kind, *inputs, request());
         QVERIFY(QFile::copy(dir_.filePath("added/prof_data/bert.csv"), dir_.filePath("added/prof_data/bert2.csv")));
         try {
@@ -172,8 +175,7 @@ private slots:
         {
             StudyStore store(path.toStdString());
             id = RunArchive::save(store, *run);
-            store.database().exec("DROP TABLE run_input_files; DROP TABLE run_request_steps; "
-                                  "DROP TABLE run_request_values; PRAGMA user_version = 2");
+            test::downgradeStudy(store.database(), 2);
         }
         {
             StudyStore readOnly(path.toStdString(), StudyStore::OpenMode::ReadOnly);

@@ -187,9 +187,11 @@ private slots:
             QVERIFY(!trace.jobs.empty());
             for (const TrainingJob& job : trace.jobs)
                 QVERIFY(job.gpus >= 1 && job.arrivalS >= 0 && !job.model.empty());
-            // Only Gavel's ee9e8c.trace ends with an interrupted line (traces.md 4).
+            // Only Gavel's ee9e8c.trace ends with an interrupted line (traces.md 4); every Gavel
+            // trace gets one note on its iteration times; no file names a model the table lacks.
             const bool cut = path.endsWith("ee9e8c.trace");
-            QCOMPARE(warnings.lines.size(), size_t(cut ? 1 : 0));
+            const bool gavel = format == int(JobFormat::Gavel);
+            QCOMPARE(warnings.lines.size(), size_t(cut ? 1 : 0) + size_t(gavel ? 1 : 0));
             if (cut)
                 QCOMPARE(trace.jobs.size(), size_t(1958));
         }
@@ -281,8 +283,43 @@ private slots:
         LoadWarnings warnings;
         const auto trace = loadJobs(p, warnings);
         QCOMPARE(trace.jobs.size(), size_t(1));
-        QCOMPARE(warnings.lines.size(), size_t(1));
-        QVERIFY(warnings.lines[0].find(":2:") != std::string::npos);
+        QCOMPARE(warnings.lines.size(), size_t(2));  // the cut line, then the note on 1 s iterations
+        QVERIFY(warnings.lines[0].find(p + ":2:") == 0);
+        QVERIFY(warnings.lines[1].find(p + ": a Gavel trace gives iterations (total_steps) but no iteration times") == 0);
+    }
+
+    // A model the table lacks becomes class B at 1 s per iteration (B1): said once per name, at
+    // the line of its first job, so that a typo does not pass unseen. Known models and the
+    // Philly log (which names none) say nothing. Each job keeps its line.
+    void unknownModelsAreNamedOnce()
+    {
+        QTemporaryDir tmp;
+        const std::string p = fileWith(tmp, "u.csv", "job_id,num_gpus,submit_time,duration,model\n"
+                                                     "0,1,98,1481.0,vgg19\n1,2,115,4037.0,vgg16\n"
+                                                     "2,1,120,10,NoSuchModel\n3,1,130,10,vgg16\n");
+        LoadWarnings warnings;
+        const auto trace = loadJobs(p, warnings);
+        QCOMPARE(trace.lines, (std::vector<long>{2, 3, 4, 5}));
+        QCOMPARE(trace.jobs[1].jobClass, JobClass::B);
+        QCOMPARE(warnings.lines.size(), size_t(2));
+        QCOMPARE(warnings.lines[0], p + ":3: column model: unknown model \"vgg16\": its jobs get class B and 1 s per "
+                                        "iteration (the reference's default; docs/cli.md lists the known models)");
+        QVERIFY(warnings.lines[1].find(p + ":4: column model: unknown model \"NoSuchModel\"") == 0);
+        LoadWarnings none;
+        loadJobs(fileWith(tmp, "log.csv", "timestamp,duration,num_gpus\n2017-10-09 07:01:55,100,1\n"), none);
+        QVERIFY(none.lines.empty());
+    }
+
+    // A blank line inside a job file is said as what it is, as in every CSV loader (CsvReader);
+    // a trailing one is not an error.
+    void blankLineIsNamed()
+    {
+        QTemporaryDir tmp;
+        const QByteArray header = "job_id,num_gpus,submit_time,duration,model\n";
+        std::string p = fileWith(tmp, "b.csv", header + "0,1,98,1481.0,vgg19\n\n1,2,115,4037.0,DCGAN\n");
+        EXPECT_INPUT_ERROR(loadJobs(p), p, 3, "", "blank line: every row needs 5 fields", std::nullopt);
+        p = fileWith(tmp, "t.csv", header + "0,1,98,1481.0,vgg19\n\n");
+        QCOMPARE(loadJobs(p).jobs.size(), size_t(1));
     }
 
     void writtenJobsLoadBackEqual()

@@ -279,7 +279,8 @@ private slots:
     void inputsLoadOrFailAsTheContractSays()
     {
         QTemporaryDir dir;
-        QVERIFY_THROWS_EXCEPTION(UsageError, kind().loadInputs({}));
+        LoadWarnings warnings;
+        QVERIFY_THROWS_EXCEPTION(UsageError, kind().loadInputs({}, warnings));
         const QString bad = dir.filePath("bad.csv");
         {
             QFile f(bad);
@@ -287,7 +288,7 @@ private slots:
             f.write("job_id,num_gpus,submit_time,duration,model\n0,1,98,-5,vgg19\n");
         }
         try {
-            kind().loadInputs({{"jobs", bad.toStdString()}});
+            kind().loadInputs({{"jobs", bad.toStdString()}}, warnings);
             QFAIL("a negative duration loaded");
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find(":2: column duration") != std::string::npos, e.what());
@@ -298,14 +299,21 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("job_id,num_gpus,submit_time,duration,model\n0,1,98,1481.0,vgg19\n1,2,115,4037.0,DCGAN\n");
         }
-        const auto inputs = kind().loadInputs({{"jobs", good.toStdString()}});
+        const auto inputs = kind().loadInputs({{"jobs", good.toStdString()}}, warnings);
         QCOMPARE(inputs->inputFiles().size(), size_t(1));
         QVERIFY_THROWS_EXCEPTION(InputError,
-                                 kind().loadInputs({{"jobs", good.toStdString()}, {"variability", dir.path().toStdString()}}));
+                                 kind().loadInputs({{"jobs", good.toStdString()}, {"variability", dir.path().toStdString()}}, warnings));
         const auto run = kind().simulate(inputs, RunRequest{"pal", {{"nodes", "1"}, {"gpus_per_node", "2"}}});
         QCOMPARE(asPlacement(*run).result().jobs.size(), size_t(2));
-        QVERIFY_THROWS_EXCEPTION(UsageError,
-                                 kind().simulate(inputs, RunRequest{"pal", {{"nodes", "1"}, {"gpus_per_node", "1"}}}));
+        // A job wider than the cluster: an error at its line, naming the cluster.
+        try {
+            kind().simulate(inputs, RunRequest{"pal", {{"nodes", "1"}, {"gpus_per_node", "1"}}});
+            QFAIL("a 2-GPU job ran on 1 GPU");
+        } catch (const InputError& e) {
+            QCOMPARE(e.line(), 3L);
+            QCOMPARE(e.column(), std::string("num_gpus"));
+            QVERIFY2(std::string(e.what()).find("job 1 needs 2 GPUs, more than the 1 of the cluster (1 node of 1 GPU)") != std::string::npos, e.what());
+        }
     }
 };
 

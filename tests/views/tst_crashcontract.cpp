@@ -84,7 +84,7 @@ public:
         rage();
         return {{"scenario", "Scenario", "*.csv", false, false}};
     }
-    std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>&,
+    std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>&, LoadWarnings&,
                                                 const ProgressCallback&) const override
     {
         return std::make_shared<NoInputs>();
@@ -120,6 +120,7 @@ public:
         return run.fork(position, request.policy, progress);
     }
     std::shared_ptr<const RunInputs> conformanceSample() const override { return std::make_shared<NoInputs>(); }
+    std::map<std::string, std::string> writeConformanceFiles(const std::string&) const override { return {}; }
 
 private:
     void rage() const

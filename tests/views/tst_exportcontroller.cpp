@@ -181,7 +181,7 @@ private slots:
         for (const chart::ChartSpec& spec : specs) {
             if (spec.title.startsWith("GPU occupancy")) {
                 ++grids;
-                QVERIFY2(spec.title.startsWith(QStringLiteral("GPU occupancy at step %1 of").arg(cursor)),
+                QVERIFY2(spec.title.startsWith(QStringLiteral("GPU occupancy at decision %1 of").arg(cursor)),
                          qPrintable(spec.title));
                 const Run& run = grids == 1 ? a_->run() : fork_->run();
                 const auto expected = chart::OccupancyChart::build(run, size_t(cursor)).heatmap->values;

@@ -7,6 +7,7 @@
 #include "runs/RunManager.h"
 #include "store/SqliteDatabase.h"
 #include "study/StudyLibrary.h"
+#include "support/OlderStudy.h"
 #include "support/SharedData.h"
 
 #include <QFile>
@@ -176,8 +177,8 @@ private slots:
         QVERIFY(QFile::copy(study_, older));
         {
             sqlite::Database db(older.toStdString(), sqlite::Database::OpenMode::ExistingOnly);
-            db.exec("DROP TABLE run_input_files; DROP TABLE run_request_steps; DROP TABLE run_request_values; "
-                    "DELETE FROM run_inputs; PRAGMA user_version = 2");
+            test::downgradeStudy(db, 2);
+            db.exec("DELETE FROM run_inputs");
         }
         StudyLibrary library;
         RunManager manager;

@@ -160,11 +160,12 @@ private slots:
             return it == rows.end() ? QStringList() : *it;
         };
         QCOMPARE(row("SLO attainment (%), final"), (QStringList{"SLO attainment (%), final", "99.00", "49.50", "−49.50"}));
-        QCOMPARE(row("GPUs saved (GPUs)"), (QStringList{"GPUs saved (GPUs)", "3", "2", "−2"}));
+        // A unit the label names is not repeated (unitTitle): "GPUs saved", not "GPUs saved (GPUs)".
+        QCOMPARE(row("GPUs saved"), (QStringList{"GPUs saved", "3", "2", "−2"}));
         QCOMPARE(row("Request latency (ms), p50"), (QStringList{"Request latency (ms), p50", "50.00", "25.00", "−25.00"}));
         QCOMPARE(row("Request latency (ms), p99").at(1), QStringLiteral("99.00"));
         // Not a headline metric: no row.
-        QVERIFY(row("Pending requests (requests), final").isEmpty());
+        QVERIFY(row("Pending requests, final").isEmpty());
     }
 
     void summariesAndDistributionsReachCompare()
@@ -179,7 +180,7 @@ private slots:
         QStringList names;
         for (int r = 0; r < model.rowCount(); ++r)
             names << model.data(model.index(r, views::RunComparisonModel::Metric)).toString();
-        QCOMPARE(names, (QStringList{"SLO attainment (%)", "Pending requests (requests)", "GPUs saved (GPUs)",
+        QCOMPARE(names, (QStringList{"SLO attainment (%)", "Pending requests", "GPUs saved",
                                      "Request latency p50 (ms)", "Request latency p90 (ms)", "Request latency p99 (ms)"}));
         QCOMPARE(model.value(2, views::RunComparisonModel::FinalB), 1.5);
         QVERIFY(std::isnan(model.value(2, views::RunComparisonModel::AtCursorA)));  // a whole-run figure

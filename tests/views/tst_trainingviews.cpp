@@ -2,10 +2,17 @@
 // registry no longer picks the app's starting tabs by static-initialisation order; the
 // variability heatmap and its bins agree with the cluster PAL and PM-First place on; the Gantt
 // knows each bar's job (hover, select, spans, colour by job); the occupancy words name jobs.
+#include "chart/ChartCsv.h"
 #include "chart/ChartRegistry.h"
+#include "chart/ChartRenderer.h"
+#include "chart/NiceTicks.h"
+#include "chart/PanelPainter.h"
+#include "chart/UnitTitle.h"
+#include "chart/training/TrainingCharts.h"
 #include "chart/training/TrainingVariability.h"
 #include "charts/ChartPlans.h"
 #include "charts/RegisteredChartItem.h"
+#include "export/ExportRequest.h"
 #include "items/GanttItem.h"
 #include "run/PodSchedulingRun.h"
 #include "run/RunKindRegistry.h"
@@ -13,9 +20,13 @@
 #include "training/VariabilityHeatmapItem.h"
 #include "training/placement/TrainingPlacementRun.h"
 
+#include <QImage>
+#include <QPainter>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 using namespace tessera;
@@ -195,6 +206,259 @@ private slots:
         QVERIFY2(names.contains(QString::fromStdString(all.subjects[job].name)), qPrintable(names.join(", ")));
         gantt.setSelectedSubject(-1);
         QVERIFY(gantt.selectedSpans().isEmpty());
+    }
+
+    // The spec's bins 0.985/1.015 and 0.988/1.012 (B3) read apart: one 3-decimal rule for the
+    // bin legend, the header, the tooltips and the exported subtitle.
+    void theBinsReadApartInEveryText()
+    {
+        ClassVariability a, b;
+        a.bins = {{0.985, 10}, {1.015, 6}};
+        b.bins = {{0.988, 10}, {1.012, 6}};
+        QVERIFY2(a.binsText().contains("0.985") && a.binsText().contains("1.015"), qPrintable(a.binsText()));
+        QVERIFY2(b.binsText().contains("0.988") && b.binsText().contains("1.012"), qPrintable(b.binsText()));
+        QVERIFY(a.binsText() != b.binsText());
+        QCOMPARE(ClassVariability::scoreText(0.985), QStringLiteral("0.985"));
+
+        const auto run = sampleRun();
+        views::RunHandle handle(run, &owner_);
+        views::VariabilityHeatmapItem item;
+        item.setSize(QSizeF(600, 400));
+        item.setRun(&handle);
+        const ClassVariability v = ClassVariability::of(*run, 0);
+        const QVariantList bins = item.bins();
+        QCOMPARE(bins.size(), v.bins.size());
+        for (int i = 0; i < bins.size(); ++i) {
+            const QString text = bins[i].toMap().value("text").toString();
+            QVERIFY2(text.contains("sf " + ClassVariability::scoreText(v.bins[i].sf)), qPrintable(text));
+        }
+        QCOMPARE(item.scoreText(v.min), ClassVariability::scoreText(v.min));
+        const QString tip = item.describeGpu(0);
+        QVERIFY2(tip.contains("PerfVar " + ClassVariability::scoreText(v.perfVar[0]))
+                     && tip.contains("sf " + ClassVariability::scoreText(v.bins[v.bin[0]].sf)),
+                 qPrintable(tip));
+        QVERIFY(v.chart("PAL").subtitle.contains(v.binsText()));
+    }
+
+    // Each GPU's bin ring lies against the background, never against the PerfVar fill: a ring
+    // in the bin's colour, the background inside it, then the fill; on a light background the
+    // ring of every bin differs clearly from the background (bin 0's blue was lost on blue fills).
+    void theBinRingsStandApartFromTheFill()
+    {
+        const auto run = sampleRun();
+        views::RunHandle handle(run, &owner_);
+        views::VariabilityHeatmapItem item;
+        item.setSize(QSizeF(600, 600));
+        item.setRun(&handle);
+        item.setBackgroundColor(Qt::white);
+        QImage image(600, 600, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            item.paint(&painter);
+        }
+        const ClassVariability v = ClassVariability::of(*run, 0);
+        const auto colourAt = [&](QPointF p) { return image.pixelColor(p.toPoint()); };
+        const auto distance = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+        };
+        for (int n = 0; n < v.nodes; ++n)
+            for (int c = 0; c < v.gpusPerNode; ++c) {
+                const size_t gpu = size_t(n * v.gpusPerNode + c);
+                const auto parts = item.cellParts(n, c);
+                QVERIFY(!parts.ring.isNull());
+                const QColor ring = ClassVariability::binColor(v.bin[gpu]);
+                const QPointF inRing(parts.ring.center().x(), (parts.ring.top() + parts.gap.top()) / 2);
+                const QPointF inGap(parts.gap.center().x(), (parts.gap.top() + parts.fill.top()) / 2);
+                QVERIFY(distance(colourAt(inRing), ring) < 12);
+                QVERIFY(distance(colourAt(inGap), QColor(Qt::white)) < 12);
+                QVERIFY(distance(colourAt(parts.fill.center()), v.color(gpu)) < 12 || parts.fill.width() >= 40);
+                QVERIFY2(distance(ring, QColor(Qt::white)) > 150, qPrintable(ring.name()));
+            }
+    }
+
+    // Every GPU set of the inspector's table names its GPUs, consecutive ones as a range ("GPUs
+    // 4-7, 12-15"), so that a wide job's set fits its column: never three ids in a row listed.
+    void theInspectorsGpuSetsAreRanges()
+    {
+        const auto run = sampleRun();
+        int ranged = 0;
+        for (size_t step = 0; step < run->result().rounds.size(); ++step) {
+            const ExplanationTable table = run->explain(step);
+            QCOMPARE(table.columns.front(), std::string("GPUs"));
+            for (const auto& row : table.rows) {
+                const QString text = QString::fromStdString(row.texts.front());
+                if (text == QStringLiteral("no GPUs"))
+                    continue;
+                QVERIFY2(text.startsWith(QStringLiteral("GPU")), qPrintable(text));
+                std::vector<int> ids;
+                std::vector<int> singles;  // the ids listed one by one
+                for (const QString& part : text.section(' ', 1).split(QStringLiteral(", "))) {
+                    const QStringList ends = part.split('-');
+                    QVERIFY2(ends.size() == 1 || ends.back().toInt() >= ends.front().toInt() + 2, qPrintable(text));
+                    for (int id = ends.front().toInt(); id <= ends.back().toInt(); ++id)
+                        ids.push_back(id);
+                    if (ends.size() == 1)
+                        singles.push_back(ends.front().toInt());
+                    ranged += ends.size() == 2 ? 1 : 0;
+                }
+                for (size_t i = 1; i < ids.size(); ++i)
+                    QVERIFY2(ids[i] > ids[i - 1], qPrintable(text));
+                for (size_t i = 2; i < singles.size(); ++i)
+                    QVERIFY2(singles[i] != singles[i - 2] + 2 || singles[i - 1] != singles[i - 2] + 1, qPrintable(text));
+                // The width the row's job names: "job 3 (8 GPUs, class D) · …".
+                const QString candidate = QString::fromStdString(row.candidate);
+                const int width = candidate.section('(', 1).section(' ', 0, 0).toInt();
+                QVERIFY2(int(ids.size()) == width, qPrintable(candidate + ": " + text));
+            }
+        }
+        QVERIFY(ranged > 0);
+    }
+
+    // A unit the title already names is not said again: "Jobs", not "Jobs (jobs)"; other units
+    // are kept. Every training chart's axes and CSV columns follow the rule.
+    void aUnitTheTitleNamesIsNotRepeated()
+    {
+        QCOMPARE(unitTitle("Jobs", "jobs"), QStringLiteral("Jobs"));
+        QCOMPARE(unitTitle("Failed pods", "pods"), QStringLiteral("Failed pods"));
+        QCOMPARE(unitTitle("GPUs used", "GPUs"), QStringLiteral("GPUs used"));
+        QCOMPARE(unitTitle("Power", "kW"), QStringLiteral("Power (kW)"));
+        QCOMPARE(unitTitle("GPU utilisation", "%"), QStringLiteral("GPU utilisation (%)"));
+        QCOMPARE(unitTitle("Preemptions", "jobs"), QStringLiteral("Preemptions (jobs)"));
+        QCOMPARE(unitTitle("Job count", ""), QStringLiteral("Job count"));
+        ChartSpec::Axis axis;
+        axis.label = "Jobs";
+        axis.unit = "jobs";
+        QCOMPARE(axis.title(), QStringLiteral("Jobs"));
+
+        // "Jobs (jobs)", "Preemptions (jobs)": no title names a unit of its own words.
+        const QRegularExpression repeated(QStringLiteral("\\b(\\w+)\\b.*\\(\\1\\)"),
+                                          QRegularExpression::CaseInsensitiveOption);
+        const auto run = sampleRun();
+        const ChartRuns runs{run.get()};
+        const auto other = sampleRun("packed-sticky");
+        const ChartRuns pair{run.get(), other.get()};
+        for (const RegisteredChart* c : ChartRegistry::charts(TrainingPlacementRun::kKind))
+            for (const ChartSpec& spec : c->build(c->minRuns > 1 ? pair : runs, {}, {})) {
+                for (const QString& title : {spec.x.title(), spec.y.title()})
+                    QVERIFY2(!repeated.match(title).hasMatch(), qPrintable(QString::fromStdString(c->id) + ": " + title));
+                const QString header = QString::fromUtf8(ChartCsv::toCsv(spec, {}).split('\n').front());
+                QVERIFY2(!repeated.match(header).hasMatch(), qPrintable(header));
+            }
+        QCOMPARE(TrainingCharts::jobs(runs, {}).y.title(), QStringLiteral("Jobs"));
+        QCOMPARE(TrainingCharts::preemptions(runs, {}).y.title(), QStringLiteral("Jobs"));
+    }
+
+    // The panels of a page (the Rounds view's export) share their plots' left and right edges,
+    // whatever each one's y labels need: their time axes line up.
+    void thePanelsOfAPageLineUp()
+    {
+        const auto run = sampleRun();
+        QList<ChartSpec> panels = ChartRegistry::viewPanels("rounds", *run);
+        QCOMPARE(panels.size(), 3);
+        // And two panels whose y labels differ by far: 5 against 100,000.
+        ChartSpec narrow = panels.front(), wide = panels.front();
+        narrow.y.max = 5;
+        wide.y.max = 100000;
+        panels << narrow << wide;
+        QImage image(1600, 2000, QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&image);
+        const QRectF area(0, 0, 1600, 2000);
+        const double font = ChartRenderer::fontPixelSize(QSizeF(1600, 2000 / std::sqrt(5.0)));
+        const PanelPainter::Gutters a = PanelPainter(painter, narrow, ChartColors::lightTheme(), font).gutters(area);
+        const PanelPainter::Gutters b = PanelPainter(painter, wide, ChartColors::lightTheme(), font).gutters(area);
+        QVERIFY2(b.left > a.left + 10, "the two panels' own y labels are as wide");
+        const QList<QRectF> plots = ChartRenderer::paint(painter, area, panels, ChartColors::lightTheme());
+        QCOMPARE(plots.size(), panels.size());
+        for (const QRectF& plot : plots) {
+            QCOMPARE(plot.left(), plots.front().left());
+            QCOMPARE(plot.right(), plots.front().right());
+        }
+    }
+
+    // JCTs spanning decades go on a log axis (the exported chart and the tab alike), with ticks
+    // at 1, 2, 5 times powers of ten that cover them; the user can choose either.
+    void jctsSpanningDecadesGetALogAxis()
+    {
+        QVERIFY(TrainingCharts::spansDecades(0.05, 300));
+        QVERIFY(!TrainingCharts::spansDecades(1, 50));
+        QVERIFY(!TrainingCharts::spansDecades(0, 50));
+        const NiceTicks ticks = NiceTicks::logarithmicTicks(0.05, 300, 20);
+        QVERIFY(ticks.logarithmic);
+        QCOMPARE(ticks.min, 0.01);
+        QCOMPARE(ticks.max, 1000.0);
+        for (double v : {0.05, 0.1, 1.0, 2.0, 10.0, 100.0, 500.0})
+            QVERIFY2(std::any_of(ticks.values.begin(), ticks.values.end(), [&](double t) { return std::abs(t - v) < 1e-9 * v; }),
+                     qPrintable(QString::number(v)));
+        QVERIFY(std::is_sorted(ticks.values.begin(), ticks.values.end()));
+        // Few ticks wanted: powers of ten only.
+        for (double t : NiceTicks::logarithmicTicks(0.05, 300, 6).values)
+            QCOMPARE(std::log10(t), std::round(std::log10(t)));
+
+        const auto run = sampleRun();
+        const ChartRuns runs{run.get()};
+        std::vector<double> jct;
+        for (const Distribution& d : run->distributions())
+            if (d.key == "jct_h")
+                jct = d.values;
+        QVERIFY(!jct.empty());
+        const auto [lo, hi] = std::minmax_element(jct.begin(), jct.end());
+        QCOMPARE(TrainingCharts::jctCdf(runs, {}).x.logarithmic, TrainingCharts::spansDecades(*lo, *hi));
+        RunChartOptions options;
+        options.logarithmicX = true;
+        const ChartSpec log = TrainingCharts::jctCdf(runs, options);
+        QVERIFY(log.x.logarithmic);
+        QCOMPARE(log.x.title(), QStringLiteral("Job completion time (h)"));
+        options.logarithmicX = false;
+        QVERIFY(!TrainingCharts::jctCdf(runs, options).x.logarithmic);
+        // The tab draws what the export draws, and switches.
+        views::RunHandle handle(run, &owner_);
+        views::RegisteredChartItem item;
+        item.setChartId("jct-cdf");
+        item.setRun(&handle);
+        QCOMPARE(item.xLogarithmic(), TrainingCharts::spansDecades(*lo, *hi));
+        item.setLogarithmicX(true);
+        QVERIFY(item.xLogarithmic());
+        item.setLogarithmicX(false);
+        QVERIFY(!item.xLogarithmic());
+        item.setLogarithmicX(QVariant());
+        QVERIFY(!item.logarithmicX().isValid());
+        // An export draws the scale the tab shows.
+        for (const bool logarithmic : {true, false}) {
+            views::ExportRequest request("jct-cdf", &handle, nullptr, 0, -1, -1);
+            request.setLogarithmicX(logarithmic);
+            QCOMPARE(request.specs().front().x.logarithmic, logarithmic);
+        }
+    }
+
+    // Scrolled down the lanes, the Gantt's time axis stays at the bottom of what is shown, over
+    // the lanes under it (which take no clicks there); at the end it is under the last lane.
+    void theGanttTimeAxisStaysInView()
+    {
+        const auto run = sampleRun();
+        views::RunHandle handle(run, &owner_);
+        views::GanttItem gantt;
+        gantt.setRun(&handle);
+        gantt.setSize(QSizeF(900, gantt.implicitHeight()));
+        const double lanesEnd = gantt.axisTop();
+        QVERIFY(lanesEnd > 200);
+        QCOMPARE(gantt.implicitHeight(), lanesEnd + 40);
+        // A bar in the lanes' upper part; only the lanes above it and half of it on screen.
+        int hidden = -1;
+        for (int i = 0; i < gantt.intervalCount() && hidden < 0; ++i)
+            if (gantt.intervalRect(i).center().y() > 100 && gantt.intervalRect(i).width() > 4)
+                hidden = i;
+        QVERIFY(hidden >= 0);
+        const QPointF centre = gantt.intervalRect(hidden).center();
+        gantt.setVisibleBottom(centre.y() + 20);
+        QCOMPARE(gantt.axisTop(), centre.y() - 20);
+        // Under the pinned axis the bar is not hit, but it is once scrolled to the end.
+        QCOMPARE(gantt.intervalAt(centre.x(), centre.y()), -1);
+        gantt.setVisibleBottom(gantt.implicitHeight());
+        QCOMPARE(gantt.axisTop(), lanesEnd);
+        QVERIFY(gantt.intervalAt(centre.x(), centre.y()) >= 0);
+        gantt.setVisibleBottom(-1);
+        QCOMPARE(gantt.axisTop(), lanesEnd);
     }
 
     void aRegisteredChartPaintsInTheApp()

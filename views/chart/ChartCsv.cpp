@@ -51,7 +51,7 @@ QString seriesHeader(const ChartSpec& spec, const ChartSpec::Series& s)
 {
     const QString tag = QStringLiteral(" · ") + s.run;
     const QString name = s.run.isEmpty() || s.name.endsWith(tag) ? s.name : s.name + tag;
-    return spec.y.unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, spec.y.unit);
+    return unitTitle(name, spec.y.unit);
 }
 
 // The value of a series at x by the step rule: its last point at or before x, held until the

@@ -13,4 +13,13 @@ public:
     explicit ChartError(const QString& message) : std::runtime_error(message.toStdString()) {}
 };
 
+// A chart that cannot be drawn for a run because the run does not carry what it needs (a run
+// reopened from an older study, with no job completion times): the message names the run and
+// what is missing. `tessera-cli chart` reports it as an input error (the study's), and the
+// report of every chart leaves that chart out rather than drawing it empty.
+class ChartDataMissing : public ChartError {
+public:
+    using ChartError::ChartError;
+};
+
 }  // namespace tessera::chart

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/NiceTicks.h"
+#include "chart/UnitTitle.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
@@ -22,6 +23,10 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
             continue;
         entries_.append({s.name, s.color, s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name)});
     }
+    if (spec_.heatmap)
+        for (const auto& k : spec_.heatmap->keys)
+            entries_.append({k.name, k.color, ChartSpec::SeriesStyle::Line, false,
+                             swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(k.name), true});
 }
 
 QList<QPointF> ChartLegend::flow(double width) const
@@ -57,7 +62,13 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
         const Entry& e = entries_[i];
         const QPointF origin = area.topLeft() + at[i];
         const double midY = origin.y() + lineHeight_ / 2;
-        if (e.style == ChartSpec::SeriesStyle::StackedArea) {
+        if (e.block) {
+            const double h = fm.height() * 0.8;
+            painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), e.color);
+            painter.setPen(QPen(theme_.axis, 1));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(QRectF(origin.x(), midY - h / 2, swatch_, h));
+        } else if (e.style == ChartSpec::SeriesStyle::StackedArea) {
             const double h = fm.height() * 0.7;
             painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), ChartColors::areaFill(e.color));
             painter.setPen(QPen(e.color, 1));
@@ -78,7 +89,7 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
 
 double ChartLegend::colorBarWidth() const
 {
-    if (!spec_.heatmap)
+    if (!spec_.heatmap || !spec_.heatmap->keys.isEmpty())
         return 0;
     const QFontMetricsF fm(font_);
     const NiceTicks ticks = NiceTicks::compute(spec_.heatmap->legendMin, spec_.heatmap->legendMax, 5);
@@ -91,7 +102,7 @@ double ChartLegend::colorBarWidth() const
 
 void ChartLegend::paintColorBar(QPainter& painter, const QRectF& plotArea) const
 {
-    if (!spec_.heatmap)
+    if (!spec_.heatmap || !spec_.heatmap->keys.isEmpty())
         return;
     const auto& h = *spec_.heatmap;
     const QFontMetricsF fm(font_);
@@ -124,7 +135,7 @@ void ChartLegend::paintColorBar(QPainter& painter, const QRectF& plotArea) const
         labelsRight = std::max(labelsRight, r.right());
     }
     // The title reads bottom to top beside the labels, like the y axis title.
-    const QString title = h.legendUnit.isEmpty() ? h.legendLabel : QStringLiteral("%1 (%2)").arg(h.legendLabel, h.legendUnit);
+    const QString title = unitTitle(h.legendLabel, h.legendUnit);
     painter.setPen(theme_.text);
     painter.translate(labelsRight + fm.height() * 0.4 + fm.height() / 2, bar.center().y());
     painter.rotate(-90);

@@ -11,7 +11,7 @@ class QPainter;
 namespace tessera::chart {
 
 // The two keys of a chart: the series legend (swatches and names flowing in rows under the
-// title) and the colour bar of a heatmap (a vertical gradient with its value ticks and unit).
+// title, with a heatmap's category keys) and the colour bar of a heatmap (a vertical gradient with its value ticks and unit).
 class ChartLegend {
 public:
     ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTheme& theme);
@@ -31,6 +31,7 @@ private:
         ChartSpec::SeriesStyle style;
         bool dashed;
         double width;
+        bool block = false;  // a heatmap key: a filled swatch
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

@@ -121,7 +121,12 @@ QList<ChartSpec> ChartRegistry::all(const ChartRuns& runs, const RunChartOptions
     for (const RegisteredChart* c : ordered) {
         if (runs.size() < c->minRuns)
             continue;
-        QList<ChartSpec> panels = c->build(runs, options, progress);
+        QList<ChartSpec> panels;
+        try {
+            panels = c->build(runs, options, progress);
+        } catch (const ChartDataMissing&) {
+            continue;  // the runs lack what this chart draws: left out, not drawn empty
+        }
         if (c->perRun) {
             perRun.push_back(std::move(panels));
             continue;
@@ -133,7 +138,7 @@ QList<ChartSpec> ChartRegistry::all(const ChartRuns& runs, const RunChartOptions
     return out;
 }
 
-QList<ChartSpec> ChartRegistry::viewPanels(std::string_view id, const Run& run)
+QList<ChartSpec> ChartRegistry::viewPanels(std::string_view id, const Run& run, const RunChartOptions& options)
 {
     const RegisteredView* v = view(run.info().kind, id);
     if (!v)
@@ -143,7 +148,7 @@ QList<ChartSpec> ChartRegistry::viewPanels(std::string_view id, const Run& run)
     QList<ChartSpec> panels;
     for (const std::string& chartId : v->charts)
         if (const RegisteredChart* c = chart(run.info().kind, chartId); c && c->minRuns <= 1)
-            panels.append(c->build(runs, {}, {}));
+            panels.append(c->build(runs, options, {}));
     return panels;
 }
 

@@ -74,7 +74,7 @@ public:
                                 const ProgressCallback& progress = {});
     // The panels of view `id` for one run, as `tessera-cli chart` draws them. Throws ChartError
     // for a view the run's kind does not have.
-    static QList<ChartSpec> viewPanels(std::string_view id, const Run& run);
+    static QList<ChartSpec> viewPanels(std::string_view id, const Run& run, const RunChartOptions& options = {});
 };
 
 // Registers a chart for the lifetime of the object: a static one in a kind's folder, or a

@@ -41,19 +41,29 @@ void ChartRenderer::paint(QPainter& painter, const QRectF& area, const ChartSpec
     PanelPainter(painter, spec, theme, fontPixelSize(area.size())).paint(area);
 }
 
-void ChartRenderer::paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
-                          const ChartTheme& theme)
+QList<QRectF> ChartRenderer::paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
+                                   const ChartTheme& theme)
 {
+    QList<QRectF> plots;
     if (panels.isEmpty()) {
         painter.fillRect(area, theme.background);
-        return;
+        return plots;
     }
     // The text size of the whole page, not of each strip, so that panels read alike.
     const double font = fontPixelSize(QSizeF(area.width(), area.height() / std::sqrt(double(panels.size()))));
     const double height = area.height() / double(panels.size());
+    const auto strip = [&](int i) { return QRectF(area.left(), area.top() + i * height, area.width(), height); };
+    // Every plot as wide as the narrowest one: the panels' x axes line up, whatever the width
+    // of each one's y labels or colour bar.
+    PanelPainter::Gutters widest;
+    for (int i = 0; i < panels.size(); ++i) {
+        const PanelPainter::Gutters g = PanelPainter(painter, panels[i], theme, font).gutters(strip(i));
+        widest.left = std::max(widest.left, g.left);
+        widest.right = std::max(widest.right, g.right);
+    }
     for (int i = 0; i < panels.size(); ++i)
-        PanelPainter(painter, panels[i], theme, font)
-            .paint(QRectF(area.left(), area.top() + i * height, area.width(), height));
+        plots << PanelPainter(painter, panels[i], theme, font).paint(strip(i), widest);
+    return plots;
 }
 
 QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,

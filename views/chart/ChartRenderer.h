@@ -22,9 +22,10 @@ class ChartRenderer {
 public:
     // One chart filling `area`.
     static void paint(QPainter& painter, const QRectF& area, const ChartSpec& spec, const ChartTheme& theme);
-    // Charts stacked top to bottom in `area`, sharing one text size (a page of panels).
-    static void paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
-                      const ChartTheme& theme);
+    // Charts stacked top to bottom in `area`, sharing one text size (a page of panels) and their
+    // plots' left and right edges; returns each one's plot rectangle.
+    static QList<QRectF> paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
+                               const ChartTheme& theme);
 
     // The encoded file. Throws ChartError for a size outside 64-16384 pixels a side.
     static QByteArray render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,

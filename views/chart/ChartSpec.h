@@ -1,6 +1,7 @@
 #pragma once
 
 #include "chart/StepCorners.h"
+#include "chart/UnitTitle.h"
 
 #include <QColor>
 #include <QImage>
@@ -20,13 +21,16 @@ namespace tessera::chart {
 struct ChartSpec {
     struct Axis {
         QString label;  // e.g. "Arrived workload"
-        QString unit;   // e.g. "%"; the axis title always shows it: "Arrived workload (%)"
+        QString unit;   // e.g. "%"; the axis title shows it unless the label names it (unitTitle)
         std::optional<double> min;  // unset: from the data, widened to a nice tick
         std::optional<double> max;
         bool visible = true;
         bool includeZero = false;  // widen the data range to 0 (differences, counts)
+        // Logarithmic (values spanning decades, e.g. job completion times): ticks at 1, 2, 5
+        // times powers of ten; values at or below 0 are left out of the range.
+        bool logarithmic = false;
 
-        QString title() const { return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit); }
+        QString title() const { return unitTitle(label, unit); }
     };
 
     enum class SeriesStyle { Line, StackedArea };
@@ -62,6 +66,13 @@ struct ChartSpec {
         double legendMin = 0;
         double legendMax = 1;
         QList<QColor> scale;  // evenly spaced stops from legendMin to legendMax
+        // Non-empty: the image's colours are these categories (a GPU busy or free), keyed as
+        // swatches in the legend instead of a colour bar over the scale.
+        struct Key {
+            QString name;
+            QColor color;
+        };
+        QList<Key> keys;
         // The numbers behind the image, for CSV: one row per name, one column per header.
         QStringList rowNames;
         QStringList columnHeaders;

@@ -54,4 +54,35 @@ NiceTicks NiceTicks::compute(double lo, double hi, int target)
     return t;
 }
 
+NiceTicks NiceTicks::logarithmicTicks(double lo, double hi, int target)
+{
+    if (!(hi > 0) || !std::isfinite(hi))
+        hi = 1;
+    if (!(lo > 0) || !std::isfinite(lo) || lo > hi)
+        lo = hi / 10;
+    constexpr double kEps = 1e-9;
+    const int first = int(std::floor(std::log10(lo) + kEps));
+    const int last = std::max(first + 1, int(std::ceil(std::log10(hi) - kEps)));
+    const int decades = last - first;
+    target = std::max(2, target);
+    NiceTicks t;
+    t.logarithmic = true;
+    t.min = std::pow(10.0, first);
+    t.max = std::pow(10.0, last);
+    t.step = 0;
+    const bool thirds = decades * 3 <= target;
+    const int every = thirds ? 1 : std::max(1, int(std::ceil(double(decades) / double(target - 1))));
+    for (int d = first; d <= last; ++d) {
+        if ((d - first) % every != 0)
+            continue;
+        for (double m : thirds ? std::vector<double>{1, 2, 5} : std::vector<double>{1}) {
+            const double v = m * std::pow(10.0, d);
+            if (v <= t.max * (1 + kEps))
+                t.values.push_back(v);
+        }
+    }
+    t.decimals = std::max(0, -first);
+    return t;
+}
+
 }  // namespace tessera::chart

@@ -13,9 +13,16 @@ struct NiceTicks {
     double step = 1;
     std::vector<double> values;  // min, min + step, ..., max
     int decimals = 0;            // enough to tell the ticks apart, no more
+    // Ticks of a logarithmic axis (logarithmic()): min and max are powers of ten, `step` is
+    // unused, and each label takes the decimals its own value needs (0.05, 1, 300).
+    bool logarithmic = false;
 
     // About `target` ticks over [lo, hi]; an empty or inverted range is widened around lo.
     static NiceTicks compute(double lo, double hi, int target = 6);
+    // Ticks of a logarithmic axis over [lo, hi] (lo > 0): from the power of ten at or below lo
+    // to the one at or above hi, at 1, 2 and 5 times each power when about `target` of them fit,
+    // else at every power (or every few).
+    static NiceTicks logarithmicTicks(double lo, double hi, int target = 6);
     // The nice number nearest to `x` (round) or the smallest one not below it.
     static double niceNumber(double x, bool round);
 };

@@ -26,8 +26,13 @@ struct Band {
     uint32_t category = 0;
     std::vector<size_t> groups;
     int cells = 1;
+    int unitCells = 0;  // Group::unitCells: cells per unit (1: each cell is a GPU of a node); 0: none
 
-    int nodeHeight() const { return cells * kCellHeight + kGap * 2; }
+    // Units are drawn a pixel apart, so a busy 4-GPU training node reads as four GPUs, not one
+    // block.
+    int unitGaps(int cell) const { return unitCells > 0 ? cell / unitCells : 0; }
+    int nodeHeight() const { return cells * kCellHeight + unitGaps(cells - 1) * kGap + kGap * 2; }
+    int cellTop(int cell) const { return cell * kCellHeight + unitGaps(cell) * kGap; }
     int height(int nodesPerRow) const
     {
         return int((groups.size() + size_t(nodesPerRow) - 1) / size_t(nodesPerRow)) * nodeHeight();
@@ -44,7 +49,7 @@ int imageHeight(const std::vector<Band>& bands, int nodesPerRow)
 
 }  // namespace
 
-ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackground)
+ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackground, const QString& note)
 {
     position = std::min(position, run.steps());
     const OccupancyLayout& layout = run.layout();
@@ -63,6 +68,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
             bands.push_back({group.category, {}});
         bands.back().groups.push_back(g);
         bands.back().cells = std::max(bands.back().cells, int(group.cellCount));
+        bands.back().unitCells = int(group.unitCells);
         maxCells = std::max(maxCells, int(group.cellCount));
     }
     size_t widest = 1;
@@ -88,26 +94,41 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     const MetricSeries& s = run.series();
     const size_t row = std::min(position, s.rows() ? s.rows() - 1 : 0);
     const RunWords words = run.words();
-    spec.title = QStringLiteral("%1 at step %2 of %3").arg(QString::fromStdString(words.occupancy)).arg(position).arg(run.steps());
+    // In the kind's words: "GPUs by job at round 312 of 628 (time 120.0 h)".
+    spec.title = QStringLiteral("%1 at %2 %3 of %4")
+                     .arg(QString::fromStdString(words.occupancy), QString::fromStdString(words.step))
+                     .arg(position)
+                     .arg(run.steps());
     spec.title[0] = spec.title[0].toUpper();
     if (s.rows() > 0)
         spec.title += QStringLiteral(" (%1 %2 %3)")
                           .arg(QString::fromStdString(s.info(0).label).toLower())
                           .arg(s.column(0)[row], 0, 'f', 1)
                           .arg(QString::fromStdString(s.info(0).unit));
+    if (!note.isEmpty())
+        spec.title += QStringLiteral(": ") + note;
     spec.subtitle = QString::fromStdString(run.info().name);
     spec.x.visible = false;
 
     ChartSpec::Heatmap h;
     h.rowAxisLabel = groupAxisLabel(words);
-    h.legendLabel = QStringLiteral("Allocated share of each GPU");
-    h.legendUnit = QStringLiteral("%");
+    // A kind whose cells are only busy or free (training GPUs) is keyed so; shared GPUs (pods,
+    // MIG slices) on the 0-100 % ramp.
+    const bool binary = !layout.layers.empty() && layout.layers.front().binary;
+    const QString unit = layout.unitName.empty() ? QStringLiteral("GPU") : QString::fromStdString(layout.unitName);
+    h.legendLabel = binary ? QStringLiteral("%1 busy").arg(unit) : QStringLiteral("Allocated share of each GPU");
+    h.legendUnit = binary ? QString() : QStringLiteral("%");
     h.legendMin = 0;
-    h.legendMax = 100;
+    h.legendMax = binary ? 1 : 100;
     h.scale = ChartColors::occupancyStops(darkBackground);
     const QRgb empty = ChartColors::emptyCell(darkBackground).rgba();
+    if (binary)
+        h.keys = {{QStringLiteral("%1 busy (a %2 on it)").arg(unit, QString::fromStdString(words.occupant)),
+                   ChartColors::occupancy(1.0, darkBackground)},
+                  {QStringLiteral("%1 free").arg(unit), QColor::fromRgba(empty)}};
     for (int c = 0; c < maxCells; ++c)
-        h.columnHeaders << QStringLiteral("GPU %1 used (%)").arg(c);
+        h.columnHeaders << (binary ? QStringLiteral("%1 %2 (1 busy, 0 free)").arg(unit).arg(c)
+                                   : QStringLiteral("GPU %1 used (%)").arg(c));
     h.image = QImage(nodesPerRow * (kCellWidth + kGap) - kGap, std::max(1, imageHeight(bands, nodesPerRow)),
                      QImage::Format_ARGB32);
     h.image.fill(Qt::transparent);
@@ -122,13 +143,13 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
             for (int c = 0; c < maxCells; ++c) {
                 const bool exists = uint32_t(c) < group.cellCount;
                 const float u = exists ? use[group.firstCell + uint32_t(c)] : std::numeric_limits<float>::quiet_NaN();
-                h.values.push_back(exists ? u * 100.0f : u);
+                h.values.push_back(exists && !binary ? u * 100.0f : u);
                 if (!exists)
                     continue;
                 const QRgb color = u > 0.0f ? ChartColors::occupancy(double(u), darkBackground).rgb() : empty;
                 for (int y = 0; y < kCellHeight; ++y)
                     for (int x = 0; x < kCellWidth; ++x)
-                        h.image.setPixel(left + x, nodeTop + c * kCellHeight + y, color);
+                        h.image.setPixel(left + x, nodeTop + band.cellTop(c) + y, color);
             }
         }
         top += band.height(nodesPerRow);

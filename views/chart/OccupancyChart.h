@@ -5,12 +5,15 @@
 
 namespace tessera::chart {
 
-// Every occupancy cell of a run at one position as an image: each node a column of its GPUs,
-// nodes in rows, one band of rows per GPU model, coloured by the used share of each GPU on
-// ChartColors::occupancy, the app's grid scale, for the background it will be painted on.
+// Every occupancy cell of a run at one position as an image: each node a column of its GPUs
+// (a pixel apart), nodes in rows, one band of rows per GPU model, coloured by the used share of
+// each GPU on ChartColors::occupancy, the app's grid scale, for the background it will be
+// painted on; keyed busy and free when the kind's cells are only that (OccupancyLayer::binary).
+// The title names the position in the kind's words (RunWords::step), and `note` says why that
+// position when it was chosen for the user.
 class OccupancyChart {
 public:
-    static ChartSpec build(const Run& run, size_t position, bool darkBackground = false);
+    static ChartSpec build(const Run& run, size_t position, bool darkBackground = false, const QString& note = {});
 };
 
 }  // namespace tessera::chart

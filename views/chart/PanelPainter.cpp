@@ -52,6 +52,8 @@ PanelPainter::Range PanelPainter::dataRangeX() const
     Range r{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
     for (const auto& s : spec_.series)
         for (const QPointF& p : s.points) {
+            if (spec_.x.logarithmic && !(p.x() > 0))
+                continue;
             r.min = std::min(r.min, p.x());
             r.max = std::max(r.max, p.x());
         }
@@ -95,6 +97,8 @@ NiceTicks PanelPainter::ticksFor(const ChartSpec::Axis& axis, Range data, int ta
 {
     const double lo = axis.min.value_or(data.min);
     const double hi = axis.max.value_or(data.max);
+    if (axis.logarithmic)
+        return NiceTicks::logarithmicTicks(lo, hi, target);
     NiceTicks t = NiceTicks::compute(lo, hi, target);
     if (axis.min || axis.max) {
         // A fixed end is kept exactly; only the ticks inside the range are drawn.
@@ -108,15 +112,26 @@ NiceTicks PanelPainter::ticksFor(const ChartSpec::Axis& axis, Range data, int ta
     return t;
 }
 
-QString PanelPainter::tickLabel(double value, int decimals) const
+QString PanelPainter::tickLabel(double value, const NiceTicks& ticks) const
 {
-    return QString::number(value, 'f', decimals);
+    // A logarithmic axis's ticks span decades: each with the digits its own value needs.
+    return ticks.logarithmic ? QString::number(value, 'g', 6) : QString::number(value, 'f', ticks.decimals);
+}
+
+double PanelPainter::xFraction(double x, Range range) const
+{
+    if (spec_.x.logarithmic) {
+        // At or below 0 (the origin of a CDF): the axis's left end.
+        const double lo = std::log10(range.min), hi = std::log10(range.max);
+        return hi > lo ? (std::log10(std::max(x, range.min)) - lo) / (hi - lo) : 0.5;
+    }
+    const double span = range.max - range.min;
+    return span > 0 ? (x - range.min) / span : 0.5;
 }
 
 double PanelPainter::toX(double x) const
 {
-    const double span = x_.max - x_.min;
-    return plot_.left() + (span > 0 ? (x - x_.min) / span : 0.5) * plot_.width();
+    return plot_.left() + xFraction(x, x_) * plot_.width();
 }
 
 double PanelPainter::toY(double y) const
@@ -125,41 +140,42 @@ double PanelPainter::toY(double y) const
     return plot_.bottom() - (span > 0 ? (y - y_.min) / span : 0.5) * plot_.height();
 }
 
-void PanelPainter::paint(const QRectF& area)
+PanelPainter::Gutters PanelPainter::gutters(const QRectF& area)
+{
+    layout(area, Gutters{});
+    return {plot_.left() - area.left(), area.right() - plot_.right()};
+}
+
+void PanelPainter::layout(const QRectF& area, Gutters atLeast)
 {
     const QFontMetricsF fm(font_), tfm(titleFont_), sfm(smallFont_);
     const double em = fm.height();
     const double pad = em * 0.9;
-    painter_.save();
-    painter_.setClipRect(area);
-    painter_.fillRect(area, theme_.background);
 
     // Title, subtitle and series legend from the top down.
     double top = area.top() + pad;
     const double innerWidth = area.width() - 2 * pad;
-    painter_.setPen(theme_.text);
-    painter_.setFont(titleFont_);
-    painter_.drawText(QRectF(area.left() + pad, top, innerWidth, tfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                      tfm.elidedText(spec_.title, Qt::ElideRight, innerWidth));
+    titleRect_ = QRectF(area.left() + pad, top, innerWidth, tfm.height());
     top += tfm.height() * 1.1;
+    subtitleRect_ = QRectF();
     if (!spec_.subtitle.isEmpty()) {
-        painter_.setPen(theme_.mutedText);
-        painter_.setFont(smallFont_);
-        painter_.drawText(QRectF(area.left() + pad, top, innerWidth, sfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                          sfm.elidedText(spec_.subtitle, Qt::ElideRight, innerWidth));
+        subtitleRect_ = QRectF(area.left() + pad, top, innerWidth, sfm.height());
         top += sfm.height();
     }
     top += em * 0.4;
     const ChartLegend legend(spec_, font_, theme_);
     const double legendHeight = legend.seriesHeight(innerWidth);
+    legendRect_ = QRectF();
     if (legendHeight > 0) {
-        legend.paintSeries(painter_, QRectF(area.left() + pad, top, innerWidth, legendHeight));
+        legendRect_ = QRectF(area.left() + pad, top, innerWidth, legendHeight);
         top += legendHeight + em * 0.4;
     }
     top += em * 0.5;  // room for the top tick label
 
-    // The plot takes what the axes, their titles and the colour bar leave.
-    const double right = area.right() - pad - legend.colorBarWidth() - em * 0.5;
+    // The plot takes what the axes, their titles and the colour bar leave, and no more than
+    // `atLeast` allows: the panels of a page share their plot's left and right edges.
+    const double right =
+        std::min(area.right() - pad - legend.colorBarWidth() - em * 0.5, area.right() - atLeast.right);
     const double bottom = area.bottom() - pad - (spec_.x.visible ? em * 2.9 : 0);
     const Range dataY = dataRangeY();
     const int yTarget = std::clamp(int((bottom - top) / (em * 3.2)), 3, 10);
@@ -171,11 +187,11 @@ void PanelPainter::paint(const QRectF& area)
         labelWidth = std::min(labelWidth, area.width() * 0.22);
     } else {
         for (double v : yTicks_.values)
-            labelWidth = std::max(labelWidth, fm.horizontalAdvance(tickLabel(v, yTicks_.decimals)));
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(tickLabel(v, yTicks_)));
     }
     yLabelWidth_ = labelWidth;
     const double yTitle = spec_.y.visible || heatmapRows_ ? em * 1.5 : 0;
-    const double left = area.left() + pad + yTitle + labelWidth + em * 0.6;
+    const double left = std::max(area.left() + pad + yTitle + labelWidth + em * 0.6, area.left() + atLeast.left);
     plot_ = QRectF(QPointF(left, top), QPointF(std::max(left + 1, right), std::max(top + 1, bottom)));
     y_ = {yTicks_.min, yTicks_.max};
 
@@ -183,15 +199,41 @@ void PanelPainter::paint(const QRectF& area)
     for (int target = std::clamp(int(plot_.width() / (em * 6)), 2, 12);; --target) {
         xTicks_ = ticksFor(spec_.x, dataX, target);
         double widest = 0;
-        for (double v : xTicks_.values)
-            widest = std::max(widest, fm.horizontalAdvance(tickLabel(v, xTicks_.decimals)));
-        const double spacing = plot_.width() / std::max(1.0, (xTicks_.max - xTicks_.min) / xTicks_.step);
+        double spacing = plot_.width();  // the closest two ticks' distance
+        for (size_t i = 0; i < xTicks_.values.size(); ++i) {
+            widest = std::max(widest, fm.horizontalAdvance(tickLabel(xTicks_.values[i], xTicks_)));
+            if (i > 0)
+                spacing = std::min(spacing, plot_.width() * (xFraction(xTicks_.values[i], {xTicks_.min, xTicks_.max})
+                                                              - xFraction(xTicks_.values[i - 1], {xTicks_.min, xTicks_.max})));
+        }
         if (target <= 2 || widest * 1.4 < spacing)
             break;
     }
     x_ = {xTicks_.min, xTicks_.max};
     if (!spec_.x.visible && spec_.heatmap)
         x_ = {spec_.heatmap->xMin, spec_.heatmap->xMax};
+}
+
+QRectF PanelPainter::paint(const QRectF& area, Gutters atLeast)
+{
+    layout(area, atLeast);
+    const QFontMetricsF tfm(titleFont_), sfm(smallFont_);
+    painter_.save();
+    painter_.setClipRect(area);
+    painter_.fillRect(area, theme_.background);
+    painter_.setPen(theme_.text);
+    painter_.setFont(titleFont_);
+    painter_.drawText(titleRect_, Qt::AlignLeft | Qt::AlignVCenter,
+                      tfm.elidedText(spec_.title, Qt::ElideRight, titleRect_.width()));
+    if (!subtitleRect_.isNull()) {
+        painter_.setPen(theme_.mutedText);
+        painter_.setFont(smallFont_);
+        painter_.drawText(subtitleRect_, Qt::AlignLeft | Qt::AlignVCenter,
+                          sfm.elidedText(spec_.subtitle, Qt::ElideRight, subtitleRect_.width()));
+    }
+    const ChartLegend legend(spec_, font_, theme_);
+    if (!legendRect_.isNull())
+        legend.paintSeries(painter_, legendRect_);
 
     paintGrid();
     paintHeatmap();
@@ -200,6 +242,7 @@ void PanelPainter::paint(const QRectF& area)
     paintMarkers();
     legend.paintColorBar(painter_, plot_);
     painter_.restore();
+    return plot_;
 }
 
 void PanelPainter::paintGrid()
@@ -346,7 +389,7 @@ void PanelPainter::paintAxes()
             painter_.drawLine(QPointF(plot_.left() - tick, y), QPointF(plot_.left(), y));
             painter_.setPen(theme_.mutedText);
             painter_.drawText(QRectF(plot_.left() - tick - em * 0.2 - plot_.width(), y - em / 2, plot_.width(), em),
-                              Qt::AlignRight | Qt::AlignVCenter, tickLabel(v, yTicks_.decimals));
+                              Qt::AlignRight | Qt::AlignVCenter, tickLabel(v, yTicks_));
         }
     }
     if (spec_.x.visible) {
@@ -355,7 +398,7 @@ void PanelPainter::paintAxes()
             painter_.setPen(QPen(theme_.axis, 1));
             painter_.drawLine(QPointF(x, plot_.bottom()), QPointF(x, plot_.bottom() + tick));
             painter_.setPen(theme_.mutedText);
-            const QString label = tickLabel(v, xTicks_.decimals);
+            const QString label = tickLabel(v, xTicks_);
             const double w = fm.horizontalAdvance(label) + 2;
             painter_.drawText(QRectF(x - w / 2, plot_.bottom() + tick + em * 0.1, w, em), Qt::AlignCenter, label);
         }

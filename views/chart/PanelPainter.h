@@ -29,19 +29,35 @@ public:
     // marker's line, a row lower where they would be. A null rect for a line without a label.
     static QList<QRectF> markerLabelBoxes(const QList<double>& xs, const QList<QSizeF>& sizes, const QRectF& plot);
 
+    // How far the plot lies from the left and right edges of its area (axis labels and titles,
+    // a colour bar).
+    struct Gutters {
+        double left = 0;
+        double right = 0;
+    };
+
     PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels);
-    void paint(const QRectF& area);
+    // The gutters this panel needs in `area`, painting nothing.
+    Gutters gutters(const QRectF& area);
+    // Paints the panel with gutters at least `atLeast` (a page of panels gives each the widest,
+    // so that their plots, and their x axes, line up); returns the plot's rectangle.
+    QRectF paint(const QRectF& area, Gutters atLeast);
+    QRectF paint(const QRectF& area) { return paint(area, Gutters{}); }
 
 private:
     struct Range {
         double min = 0;
         double max = 1;
     };
+    // Places the title, subtitle, legend, plot and ticks in `area`.
+    void layout(const QRectF& area, Gutters atLeast);
     Range dataRangeX() const;
     Range dataRangeY() const;
     // Ticks over the data range, or inside the axis's fixed range when it has one.
     NiceTicks ticksFor(const ChartSpec::Axis& axis, Range data, int target) const;
-    QString tickLabel(double value, int decimals) const;
+    QString tickLabel(double value, const NiceTicks& ticks) const;
+    // Where x lies across `range` of the x axis, 0 to 1 (on a log scale for a logarithmic axis).
+    double xFraction(double x, Range range) const;
 
     double toX(double x) const;
     double toY(double y) const;
@@ -61,6 +77,9 @@ private:
     QFont font_;
     QFont titleFont_;
     QFont smallFont_;
+    QRectF titleRect_;
+    QRectF subtitleRect_;  // null: no subtitle
+    QRectF legendRect_;    // null: no series legend
     QRectF plot_;
     NiceTicks xTicks_;
     NiceTicks yTicks_;

@@ -4,6 +4,7 @@
 #include "chart/WholeFile.h"
 #include "chart/ChartRenderer.h"
 #include "chart/MetricText.h"
+#include "chart/UnitTitle.h"
 #include "chart/ReportTable.h"
 
 #include <QBuffer>
@@ -91,8 +92,7 @@ Table parametersTable(const std::vector<const Run*>& runs, const QStringList& he
 // "GPU allocation (%)": a figure's label with its unit.
 QString labelWithUnit(const std::string& label, const std::string& unit)
 {
-    return unit.empty() ? QString::fromStdString(label)
-                        : QStringLiteral("%1 (%2)").arg(QString::fromStdString(label), QString::fromStdString(unit));
+    return unitTitle(QString::fromStdString(label), QString::fromStdString(unit));
 }
 
 // A row of one figure: its name, each run's value (nothing: "–"), and B − A for two runs.

@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QString>
 #include <QStringList>
 
 #include <cstddef>
@@ -16,6 +17,9 @@ struct RunChartOptions {
     std::optional<size_t> from;        // zoom: first position shown
     std::optional<size_t> to;          // zoom: last position shown
     std::optional<size_t> cursor;      // "cursor" marker
+    // Why the cursor is where it is when it was chosen for the user ("the last round with a busy
+    // GPU"), for the titles of charts drawn at it; empty when the user chose it.
+    QString cursorNote;
     std::optional<size_t> fork;        // "fork" marker
     std::optional<size_t> divergence;  // "diverges" marker
     std::optional<std::pair<double, double>> shadedX;  // a selected x range, in the chart's unit
@@ -23,6 +27,9 @@ struct RunChartOptions {
     // lists take their stored name and ChartColors::categorical(i).
     QStringList runNames;
     QList<QColor> runColors;
+    // A chart whose x spans decades (the JCT CDF): a logarithmic x axis or a linear one; unset,
+    // the chart chooses by its data.
+    std::optional<bool> logarithmicX;
     int maxPoints = 2000;      // per series; more rows are thinned evenly
     int heatmapColumns = 480;  // time bins of the fragmentation heatmap
 };

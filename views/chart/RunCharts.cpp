@@ -61,9 +61,9 @@ ChartSpec RunCharts::fragmentationHeatmap(const Run& run, const RunChartOptions&
     return FragmentationHeatmap::build(run, options, progress);
 }
 
-ChartSpec RunCharts::occupancy(const Run& run, size_t position, bool darkBackground)
+ChartSpec RunCharts::occupancy(const Run& run, size_t position, bool darkBackground, const QString& note)
 {
-    return OccupancyChart::build(run, position, darkBackground);
+    return OccupancyChart::build(run, position, darkBackground, note);
 }
 
 QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChartOptions& options,
@@ -155,7 +155,7 @@ QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions&
     for (size_t i = 0; i < runs.size(); ++i) {
         const RunChartOptions own = optionsOfRun(runs, options, i);
         const size_t position = std::min(own.cursor.value_or(runs[i]->steps()), runs[i]->steps());
-        ChartSpec spec = occupancy(*runs[i], position, darkBackground);
+        ChartSpec spec = occupancy(*runs[i], position, darkBackground, own.cursor ? options.cursorNote : QString());
         // A run drawn alone and unnamed (`tessera-cli chart`) needs no name under its grid.
         if (runs.size() > 1 || !options.runNames.isEmpty()) {
             const std::vector<const Run*> one{runs[i]};

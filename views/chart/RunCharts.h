@@ -34,7 +34,8 @@ public:
                                           const ProgressCallback& progress = {});
     // Every occupancy cell (GPU) at `position`, grouped by node and GPU model, coloured for a
     // light or dark background.
-    static ChartSpec occupancy(const Run& run, size_t position, bool darkBackground = false);
+    static ChartSpec occupancy(const Run& run, size_t position, bool darkBackground = false,
+                               const QString& note = {});
     // One heatmap per run; the zoom applies to the first run only.
     static QList<ChartSpec> fragmentationHeatmaps(const Runs& runs, const RunChartOptions& options = {},
                                                   const ProgressCallback& progress = {});

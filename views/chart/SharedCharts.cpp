@@ -25,7 +25,7 @@ const ChartRegistration difference({"", "difference", [](const RunWords&) { retu
 
 // The occupancy tab is fixed in the app (its first); this makes it `tessera-cli chart occupancy`.
 const ViewRegistration occupancyView({"", "occupancy", QStringLiteral("Occupancy"), QString(), {"occupancy"},
-                                      "every GPU at the end of the run, grouped by node and GPU model"});
+                                      "every GPU at one moment (--at; by default the last step with a GPU in use), grouped by node"});
 
 }  // namespace
 

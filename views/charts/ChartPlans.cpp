@@ -4,6 +4,7 @@
 #include "chart/ChartRegistry.h"
 #include "chart/PanelPainter.h"
 #include "chart/SeriesPlan.h"
+#include "chart/UnitTitle.h"
 #include "chart/XAxisUnit.h"
 #include "run/RunKindRegistry.h"
 
@@ -64,6 +65,23 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"unit", p.unit}});
     }
     return list;
+}
+
+QString ChartPlans::yTitle(const QString& chart, RunHandle* run) const
+{
+    if (!run)
+        return {};
+    const chart::RegisteredChart* registered = chart::ChartRegistry::chart(run->run().info().kind, chart.toStdString());
+    if (!registered)
+        return {};
+    const AppRuns app(run, nullptr);
+    const QList<chart::ChartSpec> panels = registered->build(app.runs, app.options, {});
+    return panels.isEmpty() ? QString() : panels.front().y.title();
+}
+
+QString ChartPlans::unitTitle(const QString& label, const QString& unit) const
+{
+    return chart::unitTitle(label, unit);
 }
 
 QString ChartPlans::defaultKind() const { return QString::fromLatin1(RunKindRegistry::kDefaultKind); }

@@ -40,6 +40,11 @@ public:
     // The colour of the fork, "diverges" and cursor markers on a light or dark chart: the
     // exported charts' (ChartTheme::markerLine), a grey no series of any chart takes.
     Q_INVOKABLE QColor markerColor(bool dark) const;
+    // The y axis title of chart `chart` of `run`'s kind as its export draws it ("Jobs",
+    // "GPU utilisation (%)"), empty for no run or no such chart: a view titles its axis with it.
+    Q_INVOKABLE QString yTitle(const QString& chart, tessera::views::RunHandle* run) const;
+    // "Power (kW)", "Jobs running": a label with its unit unless it names it (chart::unitTitle).
+    Q_INVOKABLE QString unitTitle(const QString& label, const QString& unit) const;
     double markerMergePixels() const;
     QString defaultKind() const;
     // The tabs runs of `kind` add between the shared occupancy grid and the inspector

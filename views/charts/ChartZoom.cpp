@@ -1,5 +1,7 @@
 #include "charts/ChartZoom.h"
 
+#include "charts/OptionalBool.h"
+
 #include <algorithm>
 
 namespace tessera::views {
@@ -65,6 +67,15 @@ double ChartZoom::visibleMin(double fullMin, double fullMax) const
 double ChartZoom::visibleMax(double fullMin, double fullMax) const
 {
     return active_ ? std::clamp(maxX_, fullMin, fullMax) : fullMax;
+}
+
+void ChartZoom::setLogarithmicX(const QVariant& logarithmic)
+{
+    const QVariant value = variantOf(optionalBool(logarithmic));
+    if (value == logarithmicX_)
+        return;
+    logarithmicX_ = value;
+    emit scaleChanged();
 }
 
 }  // namespace tessera::views

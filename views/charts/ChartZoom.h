@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
 namespace tessera::views {
@@ -15,6 +16,9 @@ class ChartZoom : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY changed)
     Q_PROPERTY(double minX READ minX NOTIFY changed)
     Q_PROPERTY(double maxX READ maxX NOTIFY changed)
+    // The x scale of the charts that offer two (the JCT CDF): true (logarithmic), false, or
+    // undefined for each chart's own choice. Shared, so that the export draws what the tab shows.
+    Q_PROPERTY(QVariant logarithmicX READ logarithmicX WRITE setLogarithmicX NOTIFY scaleChanged)
 
 public:
     explicit ChartZoom(QObject* parent = nullptr);
@@ -22,6 +26,8 @@ public:
     bool active() const { return active_; }
     double minX() const { return minX_; }
     double maxX() const { return maxX_; }
+    QVariant logarithmicX() const { return logarithmicX_; }
+    void setLogarithmicX(const QVariant& logarithmic);
 
     // Shows [lo, hi] clamped to the full range [fullMin, fullMax]; the whole range resets.
     Q_INVOKABLE void show(double lo, double hi, double fullMin, double fullMax);
@@ -37,6 +43,7 @@ public:
 
 signals:
     void changed();
+    void scaleChanged();
 
 private:
     void set(bool active, double lo, double hi);
@@ -44,6 +51,7 @@ private:
     bool active_ = false;
     double minX_ = 0;
     double maxX_ = 0;
+    QVariant logarithmicX_;
 };
 
 }  // namespace tessera::views

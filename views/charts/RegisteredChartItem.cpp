@@ -1,8 +1,10 @@
 #include "charts/RegisteredChartItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/ChartError.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
+#include "charts/OptionalBool.h"
 
 #include <QPainter>
 
@@ -46,6 +48,17 @@ void RegisteredChartItem::setDark(bool dark)
     rebuild();
 }
 
+QVariant RegisteredChartItem::logarithmicX() const { return variantOf(logarithmicX_); }
+
+void RegisteredChartItem::setLogarithmicX(const QVariant& logarithmic)
+{
+    const std::optional<bool> value = optionalBool(logarithmic);
+    if (value == logarithmicX_)
+        return;
+    logarithmicX_ = value;
+    rebuild();
+}
+
 // The panels as the export draws them for these runs, with the names and colours the app
 // gives them (as ChartPlans does for the series charts).
 void RegisteredChartItem::rebuild()
@@ -62,16 +75,23 @@ void RegisteredChartItem::rebuild()
         } else {
             chart::ChartRuns runs;
             chart::RunChartOptions options;
+            options.logarithmicX = logarithmicX_;
             for (RunHandle* r : {run_.data(), otherRun_.data()})
                 if (r && r->run().info().kind == kind) {  // a run of another kind has none of this chart's data
                     runs.push_back(&r->run());
                     options.runNames << r->name();
                     options.runColors << r->color();
                 }
-            if (runs.size() >= c->minRuns)
-                panels_ = c->build(runs, options, {});
-            if (panels_.isEmpty())
-                emptyText_ = tr("Nothing to draw for this run.");
+            try {
+                if (runs.size() >= c->minRuns)
+                    panels_ = c->build(runs, options, {});
+                if (panels_.isEmpty())
+                    emptyText_ = tr("Nothing to draw for this run.");
+            } catch (const chart::ChartDataMissing& e) {
+                // The run lacks what the chart draws (reopened from an older study): say which.
+                panels_.clear();
+                emptyText_ = QString::fromStdString(e.what());
+            }
         }
     }
     emit chartChanged();

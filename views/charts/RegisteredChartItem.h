@@ -5,7 +5,10 @@
 
 #include <QPointer>
 #include <QQuickPaintedItem>
+#include <QVariant>
 #include <QtQml/qqmlregistration.h>
+
+#include <optional>
 
 namespace tessera::views {
 
@@ -19,6 +22,11 @@ class RegisteredChartItem : public QQuickPaintedItem {
     Q_PROPERTY(tessera::views::RunHandle* otherRun READ otherRun WRITE setOtherRun NOTIFY chartChanged)
     Q_PROPERTY(QString chartId READ chartId WRITE setChartId NOTIFY chartChanged)
     Q_PROPERTY(bool dark READ dark WRITE setDark NOTIFY chartChanged)
+    // The x axis's scale where the chart offers both (RunChartOptions::logarithmicX): true,
+    // false, or undefined for the chart's own choice.
+    Q_PROPERTY(QVariant logarithmicX READ logarithmicX WRITE setLogarithmicX NOTIFY chartChanged)
+    // Whether the drawn chart's x axis is logarithmic (its first panel's).
+    Q_PROPERTY(bool xLogarithmic READ xLogarithmic NOTIFY chartChanged)
     // How many panels the chart drew (0: no run, or nothing to draw): for tests and a hint.
     Q_PROPERTY(int panelCount READ panelCount NOTIFY chartChanged)
     // Why nothing is drawn, in words ("No run", "… has no chart …"); empty while drawn.
@@ -35,6 +43,9 @@ public:
     void setChartId(const QString& id);
     bool dark() const { return dark_; }
     void setDark(bool dark);
+    QVariant logarithmicX() const;
+    void setLogarithmicX(const QVariant& logarithmic);
+    bool xLogarithmic() const { return !panels_.isEmpty() && panels_.front().x.logarithmic; }
     int panelCount() const { return int(panels_.size()); }
     QString emptyText() const { return emptyText_; }
 
@@ -50,6 +61,7 @@ private:
     QPointer<RunHandle> otherRun_;
     QString chartId_;
     bool dark_ = false;
+    std::optional<bool> logarithmicX_;
     QList<chart::ChartSpec> panels_;
     QString emptyText_;
 };

@@ -1,6 +1,7 @@
 #include "compare/RunComparisonModel.h"
 
 #include "chart/MetricText.h"
+#include "chart/UnitTitle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,7 +145,7 @@ QVariant RunComparisonModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         const QString label = QString::fromStdString(info.label), unit = QString::fromStdString(info.unit);
         if (index.column() == Metric)
-            return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit);
+            return chart::unitTitle(label, unit);
         const double v = value(index.row(), index.column());
         return delta ? chart::MetricText::delta(info, v) : chart::MetricText::value(info, v);
     }

@@ -6,6 +6,7 @@
 #include "chart/ChartRenderer.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ReportWriter.h"
+#include "charts/OptionalBool.h"
 #include "export/ExportRequest.h"
 #include "run/RunKindRegistry.h"
 
@@ -62,6 +63,17 @@ QString ExportController::chartTitle(const QString& id, RunHandle* run) const
     return c->title(run ? run->run().words() : RunWords());
 }
 
+QVariant ExportController::logarithmicX() const { return variantOf(logarithmicX_); }
+
+void ExportController::setLogarithmicX(const QVariant& logarithmic)
+{
+    const std::optional<bool> value = optionalBool(logarithmic);
+    if (value == logarithmicX_)
+        return;
+    logarithmicX_ = value;
+    emit logarithmicXChanged();
+}
+
 bool ExportController::reject(const QString& message)
 {
     setError(message);
@@ -102,7 +114,8 @@ bool ExportController::exportChart(const QString& chart, RunHandle* runA, RunHan
     const chart::ChartFormat fmt = *parsed;
     if (width < 64 || height < 64 || width > 16384 || height > 16384)
         return reject(tr("The size %1×%2 is outside 64–16384 pixels a side.").arg(width).arg(height));
-    const ExportRequest request(chart, runA, runB, from, to, cursor);
+    ExportRequest request(chart, runA, runB, from, to, cursor);
+    request.setLogarithmicX(logarithmicX_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ChartRenderer::save(request.specs(progress), path, fmt, QSize(width, height));
     });
@@ -120,6 +133,7 @@ bool ExportController::exportCsv(const QString& chart, RunHandle* runA, RunHandl
     // The occupancy data is the grid at the end of the visible range.
     ExportRequest request(chart, runA, runB, from, to, to);
     request.keepEveryRow();
+    request.setLogarithmicX(logarithmicX_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ChartCsv::save(request.specs(progress).front(), path, request.visibleX());
     });
@@ -131,7 +145,8 @@ bool ExportController::exportReport(RunHandle* runA, RunHandle* runB, const QStr
     if (!runA)
         return reject(tr("Nothing to report: run a simulation or open a saved run first."));
     const QString path = localPath(target);
-    const ExportRequest request(QStringLiteral("report"), runA, runB, 0, -1, cursor);
+    ExportRequest request(QStringLiteral("report"), runA, runB, 0, -1, cursor);
+    request.setLogarithmicX(logarithmicX_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ReportWriter::write(path, request.runs(), request.specs(progress), chart::ReportWriter::Layout::TwoPerPage,
                                    chart::ChartColors::lightTheme(), request.options().runNames);

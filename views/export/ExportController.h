@@ -6,9 +6,11 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
 #include <functional>
+#include <optional>
 
 namespace tessera::views {
 
@@ -23,6 +25,9 @@ class ExportController : public QObject {
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     Q_PROPERTY(QString lastPath READ lastPath NOTIFY exported)
+    // The x scale of the charts that offer two (the JCT CDF), as the app shows them
+    // (ChartZoom.logarithmicX): true, false, or undefined for each chart's own choice.
+    Q_PROPERTY(QVariant logarithmicX READ logarithmicX WRITE setLogarithmicX NOTIFY logarithmicXChanged)
 
 public:
     explicit ExportController(QObject* parent = nullptr);
@@ -31,6 +36,8 @@ public:
     double progress() const { return task_.progress(); }
     QString error() const { return error_; }
     QString lastPath() const { return lastPath_; }
+    QVariant logarithmicX() const;
+    void setLogarithmicX(const QVariant& logarithmic);
     // The chart ids runs like `run` have (ChartRegistry: its kind's, then the shared ones; for
     // pods allocation, failed-pods, power, power-by-model, fragmentation-rate, difference,
     // fragmentation-heatmap, occupancy); a comparison's (difference) need a runB. Without a run:
@@ -60,6 +67,7 @@ signals:
     void errorChanged();
     void exported(const QString& path);
     void failed(const QString& message);
+    void logarithmicXChanged();
 
 private:
     bool reject(const QString& message);
@@ -70,6 +78,7 @@ private:
     BackgroundTask task_;
     QString error_;
     QString lastPath_;
+    std::optional<bool> logarithmicX_;
 };
 
 }  // namespace tessera::views

@@ -32,6 +32,8 @@ public:
     const chart::RunChartOptions& options() const { return options_; }
     // CSV is the data, not a picture of it: every row of the range, none thinned away.
     void keepEveryRow();
+    // The x scale of charts that offer two (RunChartOptions::logarithmicX); unset: theirs.
+    void setLogarithmicX(std::optional<bool> logarithmic) { options_.logarithmicX = logarithmic; }
     // The x range of [from, to] in runA's x, for limiting CSV rows; nothing for the whole run.
     std::optional<std::pair<double, double>> visibleX() const { return visibleX_; }
 

@@ -163,6 +163,29 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QString DecisionModel::longestText(int column) const
+{
+    QString longest;
+    if (column < 0 || column >= columnCount())
+        return longest;
+    for (int r = 0; r < rowCount(); ++r) {
+        const QString text = data(index(r, column), Qt::DisplayRole).toString();
+        if (text.size() > longest.size())
+            longest = text;
+    }
+    return longest;
+}
+
+bool DecisionModel::isTextColumn(int column) const
+{
+    if (column == 0)
+        return true;
+    for (int r = 0; r < rowCount(); ++r)
+        if (!data(index(r, column), IsNumericRole).toBool())
+            return true;
+    return false;
+}
+
 QVariant DecisionModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (role != Qt::DisplayRole)

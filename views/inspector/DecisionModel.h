@@ -81,6 +81,12 @@ public:
     // Sorts by `column`, descending first, then toggling on repeated calls: a header click.
     Q_INVOKABLE void toggleSort(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
+    // The longest text column `column` shows over the rows (a training round's GPU set,
+    // "GPUs 3, 9, 12, …"): the table sizes the column for it.
+    Q_INVOKABLE QString longestText(int column) const;
+    // Whether column `column` shows text (names, GPU sets) rather than numbers: its header then
+    // reads from the left, as its cells do.
+    Q_INVOKABLE bool isTextColumn(int column) const;
 
     QVariantMap words() const { return run_ ? run_->words() : RunHandle::wordsMap(RunWords()); }
 

@@ -1,6 +1,7 @@
 #include "items/GanttItem.h"
 
 #include "chart/NiceTicks.h"
+#include "chart/UnitTitle.h"
 #include "items/CategoryColors.h"
 
 #include <QFontMetrics>
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace tessera::views {
 
@@ -61,6 +63,7 @@ void GanttItem::runReplaced()
     repaint();
     emit selectionChanged();
     emit legendChanged();
+    emit visibleBottomChanged();  // the lanes' end, and so axisTop, moved
 }
 
 void GanttItem::positionMoved()
@@ -183,6 +186,7 @@ void GanttItem::setLaneHeight(int height)
     setImplicitHeight(available() ? kTop + lanes * laneHeight_ + kAxisHeight : 0);
     repaint();
     emit laneHeightChanged();
+    emit visibleBottomChanged();  // axisTop
 }
 
 void GanttItem::setTextColor(const QColor& color)
@@ -198,6 +202,30 @@ void GanttItem::setGridColor(const QColor& color)
 void GanttItem::setCursorColor(const QColor& color)
 {
     replaceColor(cursorColor_, color);
+}
+
+void GanttItem::setBackgroundColor(const QColor& color)
+{
+    replaceColor(backgroundColor_, color);
+}
+
+void GanttItem::setVisibleBottom(qreal bottom)
+{
+    if (bottom == visibleBottom_)
+        return;
+    const qreal before = axisTop();
+    visibleBottom_ = bottom;
+    if (axisTop() != before)
+        repaint();
+    emit visibleBottomChanged();
+}
+
+qreal GanttItem::axisTop() const
+{
+    const double lanesEnd = frame().plot.bottom();
+    if (visibleBottom_ < 0)
+        return lanesEnd;
+    return std::clamp(visibleBottom_ - kAxisHeight, double(kTop), lanesEnd);
 }
 
 void GanttItem::replaceColor(QColor& field, const QColor& color)
@@ -258,6 +286,8 @@ int GanttItem::intervalAt(qreal x, qreal y) const
     if (!available())
         return -1;
     // The last drawn bar under the point is the one on top.
+    if (y >= axisTop())
+        return -1;  // the axis, pinned over the lanes under it
     const auto& all = model()->intervals().intervals;
     for (size_t k = all.size(); k-- > 0;)
         if (intervalRect(int(k)).contains(QPointF(x, y)))
@@ -323,24 +353,15 @@ void GanttItem::repaint()
         painter.setPen(gridColor_);
         painter.drawLine(QPointF(f.plot.left(), lane.bottom()), QPointF(f.plot.right(), lane.bottom()));
     }
-    // The x axis: nice ticks with grid lines, the title with its unit.
+    // The x axis's grid: nice ticks, labelled below (after the bars: the axis may be pinned over them).
     const chart::NiceTicks ticks = chart::NiceTicks::compute(f.xMin, f.xMax, std::max(2, int(f.plot.width() / 100)));
-    const MetricInfo& xInfo = model()->series().info(0);
-    for (double t : ticks.values) {
-        if (t < f.xMin - 1e-9 || t > f.xMax + 1e-9)
-            continue;
-        const double px = pixelOfX(t);
-        painter.setPen(gridColor_);
-        painter.drawLine(QPointF(px, f.plot.top()), QPointF(px, f.plot.bottom() + 4));
-        painter.setPen(textColor_);
-        const QString label = QString::number(t, 'f', ticks.decimals);
-        painter.drawText(QRectF(px - 40, f.plot.bottom() + 5, 80, kFontPixels + 4), Qt::AlignHCenter | Qt::AlignTop, label);
-    }
-    const QString title = xInfo.unit.empty() ? QString::fromStdString(xInfo.label)
-                                             : QStringLiteral("%1 (%2)").arg(QString::fromStdString(xInfo.label),
-                                                                             QString::fromStdString(xInfo.unit));
-    painter.drawText(QRectF(f.plot.left(), f.plot.bottom() + 5 + kFontPixels + 4, f.plot.width(), kFontPixels + 6),
-                     Qt::AlignHCenter | Qt::AlignTop, title);
+    std::vector<double> tickPixels;
+    for (double t : ticks.values)
+        if (t >= f.xMin - 1e-9 && t <= f.xMax + 1e-9)
+            tickPixels.push_back(pixelOfX(t));
+    painter.setPen(gridColor_);
+    for (double px : tickPixels)
+        painter.drawLine(QPointF(px, f.plot.top()), QPointF(px, f.plot.bottom()));
 
     // Bars, faint where they start after the cursor: what has not happened yet.
     const double now = cursorX();
@@ -371,6 +392,31 @@ void GanttItem::repaint()
     const double cx = pixelOfX(now);
     painter.setPen(QPen(cursorColor_, 2));
     painter.drawLine(QPointF(cx, f.plot.top() - 2), QPointF(cx, f.plot.bottom() + 2));
+
+    // The x axis under the lanes, or pinned at the bottom of what is on screen, over the lanes
+    // scrolled under it: tick labels and the title with its unit.
+    const double axis = axisTop();
+    if (axis < f.plot.bottom()) {
+        painter.fillRect(QRectF(0, axis, width(), kAxisHeight), backgroundColor_);
+        painter.setPen(gridColor_);
+        painter.drawLine(QPointF(f.plot.left(), axis), QPointF(f.plot.right(), axis));
+    }
+    painter.setPen(gridColor_);
+    for (double px : tickPixels)
+        painter.drawLine(QPointF(px, axis), QPointF(px, axis + 4));
+    painter.setPen(textColor_);
+    for (size_t k = 0, shown = 0; k < ticks.values.size(); ++k) {
+        const double t = ticks.values[k];
+        if (t < f.xMin - 1e-9 || t > f.xMax + 1e-9)
+            continue;
+        const double px = tickPixels[shown++];
+        painter.drawText(QRectF(px - 40, axis + 5, 80, kFontPixels + 4), Qt::AlignHCenter | Qt::AlignTop,
+                         QString::number(t, 'f', ticks.decimals));
+    }
+    const MetricInfo& xInfo = model()->series().info(0);
+    painter.drawText(QRectF(f.plot.left(), axis + 5 + kFontPixels + 4, f.plot.width(), kFontPixels + 6),
+                     Qt::AlignHCenter | Qt::AlignTop,
+                     chart::unitTitle(QString::fromStdString(xInfo.label), QString::fromStdString(xInfo.unit)));
     painter.end();
     imageChanged();
 }

@@ -26,6 +26,15 @@ class GanttItem : public RunViewItem {
     Q_PROPERTY(QColor textColor READ textColor WRITE setTextColor NOTIFY colorsChanged)
     Q_PROPERTY(QColor gridColor READ gridColor WRITE setGridColor NOTIFY colorsChanged)
     Q_PROPERTY(QColor cursorColor READ cursorColor WRITE setCursorColor NOTIFY colorsChanged)
+    // Behind the x axis where it is pinned over the lanes (visibleBottom).
+    Q_PROPERTY(QColor backgroundColor READ backgroundColor WRITE setBackgroundColor NOTIFY colorsChanged)
+    // The bottom of the part of the item on screen, in its own coordinates (a Flickable's
+    // contentY + height); negative: all of it is. The x axis stays there, over the lanes
+    // scrolled under it, like a table's header, so that a bar's time can always be read.
+    Q_PROPERTY(qreal visibleBottom READ visibleBottom WRITE setVisibleBottom NOTIFY visibleBottomChanged)
+    // Where the x axis (tick labels and title) starts, in the item's coordinates (notified with
+    // visibleBottom, and when the lanes change).
+    Q_PROPERTY(qreal axisTop READ axisTop NOTIFY visibleBottomChanged)
     Q_PROPERTY(int hoveredInterval READ hoveredInterval NOTIFY hoverChanged)
     Q_PROPERTY(QRectF hoveredRect READ hoveredRect NOTIFY hoverChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverChanged)
@@ -58,6 +67,11 @@ public:
     void setGridColor(const QColor& color);
     QColor cursorColor() const { return cursorColor_; }
     void setCursorColor(const QColor& color);
+    QColor backgroundColor() const { return backgroundColor_; }
+    void setBackgroundColor(const QColor& color);
+    qreal visibleBottom() const { return visibleBottom_; }
+    void setVisibleBottom(qreal bottom);
+    qreal axisTop() const;
     int hoveredInterval() const { return hoveredInterval_; }
     QRectF hoveredRect() const { return hoveredRect_; }
     QString hoverText() const { return hoverText_; }
@@ -82,6 +96,7 @@ public:
 
 signals:
     void laneHeightChanged();
+    void visibleBottomChanged();
     void colorsChanged();
     void hoverChanged();
     void legendChanged();
@@ -114,6 +129,8 @@ private:
     QColor textColor_{0x20, 0x20, 0x20};
     QColor gridColor_{0xd0, 0xd0, 0xd0};
     QColor cursorColor_{0xff, 0x2d, 0x00};
+    QColor backgroundColor_{Qt::white};
+    qreal visibleBottom_ = -1;
     int hoveredInterval_ = -1;
     QRectF hoveredRect_;
     QString hoverText_;

@@ -1,5 +1,7 @@
 #include "items/HeatmapItem.h"
 
+#include "chart/UnitTitle.h"
+
 #include "chart/ChartColors.h"
 #include "chart/FragmentationHeatmap.h"
 
@@ -108,7 +110,7 @@ QString HeatmapItem::legendLabel() const
     if (!model_)
         return {};
     const MetricInfo info = model_->groupValueInfo();
-    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(info.label), QString::fromStdString(info.unit));
+    return chart::unitTitle(QString::fromStdString(info.label), QString::fromStdString(info.unit));
 }
 
 void HeatmapItem::resample()

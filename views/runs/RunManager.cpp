@@ -262,9 +262,14 @@ bool RunManager::loadInputs(const QVariantMap& paths)
     setError({});
     status_ = QStringLiteral("Opening the inputs of a %1 run").arg(qs(kind->displayName()));
     task_.start([this, kind, files, id](const ProgressCallback& progress) {
-        std::shared_ptr<const RunInputs> inputs = kind->loadInputs(files, progress);
-        return BackgroundTask::Delivery([this, inputs, id] {
+        LoadWarnings warnings;
+        std::shared_ptr<const RunInputs> inputs = kind->loadInputs(files, warnings, progress);
+        QStringList lines;
+        for (const auto& line : warnings.lines)
+            lines.append(QString::fromStdString(line));
+        return BackgroundTask::Delivery([this, inputs, id, lines] {
             kindInputs_.insert(id, inputs);
+            kindWarnings_.insert(id, lines.join('\n'));
             emit inputsLoaded();
         });
     });

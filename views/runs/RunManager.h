@@ -42,6 +42,9 @@ class RunManager : public QAbstractListModel {
     Q_PROPERTY(tessera::views::RunKindModel* kind READ kind CONSTANT)
     // Whether the current kind's inputs are open, so that a run can start.
     Q_PROPERTY(bool inputsReady READ inputsReady NOTIFY inputsReadyChanged)
+    // What loading the current kind's inputs (loadInputs) accepted with a warning, one
+    // `FILE:LINE: ...` line each, or empty.
+    Q_PROPERTY(QString inputWarnings READ inputWarnings NOTIFY inputsReadyChanged)
     // The current kind's policy specs (for pods: the score plugins a policy can combine).
     Q_PROPERTY(QStringList plugins READ plugins NOTIFY kindPoliciesChanged)
 
@@ -79,6 +82,7 @@ public:
     QStringList plugins() const;
     RunKindModel* kind() const { return kind_; }
     bool inputsReady() const;
+    QString inputWarnings() const { return kindWarnings_.value(kind_->kindId()); }
 
     // Simulates `policy` with parameter `values` (name -> value; a missing one takes its
     // default) as a run of the current kind on its inputs. Returns false, with `error` set,
@@ -160,6 +164,7 @@ private:
 
     RunKindModel* kind_;
     QHash<QString, std::shared_ptr<const RunInputs>> kindInputs_;  // by kind id, from loadInputs()
+    QHash<QString, QString> kindWarnings_;  // by kind id: the warnings of its kindInputs_
     // Study ids of the runs saved by this manager, by study and run, for a fork saved before
     // its parent's id reached the GUI thread. Touched only by the save thread.
     // The weak pointer tells a run from a later one at the same address.

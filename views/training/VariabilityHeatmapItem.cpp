@@ -40,6 +40,15 @@ void VariabilityHeatmapItem::setClassIndex(int index)
     reload();
 }
 
+void VariabilityHeatmapItem::setBackgroundColor(const QColor& color)
+{
+    if (color == backgroundColor_)
+        return;
+    backgroundColor_ = color;
+    emit changed();
+    update();
+}
+
 void VariabilityHeatmapItem::setTextColor(const QColor& color)
 {
     if (color == textColor_)
@@ -53,6 +62,7 @@ void VariabilityHeatmapItem::reload()
 {
     QStringList names;
     data_ = {};
+    missing_ = run_ ? chart::ClassVariability::missing(run_->run()) : QString();
     if (run_) {
         const int classes = chart::ClassVariability::classCount(run_->run());
         for (int c = 0; c < classes; ++c)
@@ -73,7 +83,7 @@ QVariantList VariabilityHeatmapItem::bins() const
     for (int b = 0; b < data_.bins.size(); ++b) {
         const chart::ClassVariability::Bin& bin = data_.bins[b];
         const QString gpus = bin.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(bin.gpus);
-        list.append(QVariantMap{{"text", tr("sf %1 · %2").arg(bin.sf, 0, 'f', 2).arg(gpus)},
+        list.append(QVariantMap{{"text", tr("sf %1 · %2").arg(scoreText(bin.sf)).arg(gpus)},
                                 {"color", chart::ClassVariability::binColor(b)},
                                 {"gpus", bin.gpus},
                                 {"sf", bin.sf}});
@@ -82,6 +92,8 @@ QVariantList VariabilityHeatmapItem::bins() const
 }
 
 QColor VariabilityHeatmapItem::colorAt(double t) const { return chart::ChartColors::sequential(t); }
+
+QString VariabilityHeatmapItem::scoreText(double value) const { return chart::ClassVariability::scoreText(value); }
 
 VariabilityHeatmapItem::Geometry VariabilityHeatmapItem::geometry() const
 {
@@ -93,6 +105,28 @@ VariabilityHeatmapItem::Geometry VariabilityHeatmapItem::geometry() const
     g.cell = std::min({kMaxCell, (width() - g.left) / data_.gpusPerNode, (height() - g.top) / data_.nodes});
     g.cell = std::max(g.cell, 2.0);
     return g;
+}
+
+VariabilityHeatmapItem::Cell VariabilityHeatmapItem::cellParts(int node, int column) const
+{
+    const Geometry g = geometry();
+    // Whole pixels, so that the thin gaps are not blurred into the colours beside them; cells
+    // apart by the background, so that each one's ring reads on its own.
+    const double apart = g.cell >= 30 ? 2 : 1;
+    const auto edge = [](double x) { return std::round(x); };
+    const QRectF cell(QPointF(edge(g.left + column * g.cell), edge(g.top + node * g.cell)),
+                      QPointF(edge(g.left + (column + 1) * g.cell) - apart, edge(g.top + (node + 1) * g.cell) - apart));
+    const double ring = std::round(std::clamp(g.cell / 9.0, 2.0, 6.0));
+    const double gap = g.cell >= 24 ? 2 : 1;
+    Cell parts;
+    if (cell.width() <= 2 * (ring + gap) + 2) {  // too small for a ring: the fill alone
+        parts.fill = cell;
+        return parts;
+    }
+    parts.ring = cell;
+    parts.gap = cell.adjusted(ring, ring, -ring, -ring);
+    parts.fill = parts.gap.adjusted(gap, gap, -gap, -gap);
+    return parts;
 }
 
 int VariabilityHeatmapItem::gpuAt(double x, double y) const
@@ -114,9 +148,9 @@ QString VariabilityHeatmapItem::describeGpu(int gpu) const
     return tr("node %1 · GPU %2: PerfVar %3× (%4), in the bin of sf %5")
         .arg(gpu / data_.gpusPerNode)
         .arg(gpu)
-        .arg(data_.perfVar[size_t(gpu)], 0, 'f', 3)
+        .arg(scoreText(data_.perfVar[size_t(gpu)]))
         .arg(data_.name)
-        .arg(data_.bins[data_.bin[size_t(gpu)]].sf, 0, 'f', 2);
+        .arg(scoreText(data_.bins[data_.bin[size_t(gpu)]].sf));
 }
 
 void VariabilityHeatmapItem::paint(QPainter* painter)
@@ -137,22 +171,26 @@ void VariabilityHeatmapItem::paint(QPainter* painter)
         painter->drawText(QRectF(g.left + c * g.cell, 0, g.cell, g.top), Qt::AlignCenter,
                           g.cell >= 40 ? tr("GPU %1").arg(c) : QString::number(c));
     const bool labelled = g.cell >= 40;
-    const double outline = std::clamp(g.cell / 10.0, 1.0, 4.0);
     for (int n = 0; n < data_.nodes; ++n)
         for (int c = 0; c < data_.gpusPerNode; ++c) {
             const size_t gpu = size_t(n * data_.gpusPerNode + c);
-            const QRectF cell(g.left + c * g.cell, g.top + n * g.cell, g.cell, g.cell);
-            painter->fillRect(cell, data_.color(gpu));
-            const QRectF inner = cell.adjusted(outline / 2 + 1, outline / 2 + 1, -outline / 2 - 1, -outline / 2 - 1);
-            painter->setPen(QPen(chart::ClassVariability::binColor(data_.bin[gpu]), outline));
-            painter->setBrush(Qt::NoBrush);
-            painter->drawRect(inner);
+            const Cell parts = cellParts(n, c);
+            if (parts.ring.isNull()) {
+                painter->fillRect(parts.fill, data_.color(gpu));
+                continue;
+            }
+            // The bin's ring, then the background, then the fill: the ring stands against the
+            // background on both sides, never against the scale's colours (a blue bin on a
+            // blue fill could not be seen).
+            painter->fillRect(parts.ring, chart::ClassVariability::binColor(data_.bin[gpu]));
+            painter->fillRect(parts.gap, backgroundColor_);
+            painter->fillRect(parts.fill, data_.color(gpu));
+            const QRectF inner = parts.fill;
             if (labelled) {
                 // White on the dark end of the scale, black on the light (yellow) end.
                 painter->setPen(data_.color(gpu).lightnessF() < 0.5 ? QColor(Qt::white) : QColor(Qt::black));
                 painter->drawText(inner, Qt::AlignCenter,
-                                  QStringLiteral("%1\nsf %2").arg(data_.perfVar[gpu], 0, 'f', 3)
-                                      .arg(data_.bins[data_.bin[gpu]].sf, 0, 'f', 2));
+                                  QStringLiteral("%1\nsf %2").arg(scoreText(data_.perfVar[gpu]), scoreText(data_.bins[data_.bin[gpu]].sf)));
             }
         }
 }

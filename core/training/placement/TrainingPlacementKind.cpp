@@ -57,6 +57,43 @@ const TrainingPlacementRun& placementRun(const Run& run)
 
 double number(const RunRequest& resolved, const char* name) { return std::stod(resolved.values.at(name)); }
 
+// A fixed cluster runs a job for a known number of iterations: a job without one (every Pollux
+// job, whose work its application's profile sets; a Tessera row with no iterations) is an error
+// at its line.
+void checkPlaceable(const std::string& path, const JobTrace& trace)
+{
+    for (size_t i = 0; i < trace.jobs.size(); ++i) {
+        if (trace.jobs[i].iterations)
+            continue;
+        const bool pollux = trace.format == JobFormat::Pollux;
+        throw InputError(path, trace.lines.at(i), trace.workColumn,
+                         pollux ? "a Pollux job gives no iteration count, which placement on a fixed cluster needs "
+                                  "(Pollux workloads are for renting GPUs: --mode rent)"
+                                : "no iteration count, which placement on a fixed cluster needs",
+                         pollux ? trace.jobs[i].model : std::string(), true);
+    }
+}
+
+// 24 jobs of 4 to 32 GPUs, one every 5 minutes, of 35 to 70 minutes' work each: on the default
+// 64 GPUs they queue, span nodes and finish over a few dozen rounds.
+std::vector<TrainingJob> sampleJobs()
+{
+    std::vector<TrainingJob> jobs;
+    for (uint32_t i = 0; i < 24; ++i) {
+        const int widths[] = {4, 8, 16, 32};
+        TrainingJob job;
+        job.id = i;
+        job.arrivalS = 300.0 * i;
+        job.gpus = widths[i % 4];
+        job.iterations = 2100.0 + 525.0 * (i % 5);
+        job.iterationS = 1.0;
+        job.jobClass = JobClass(i % 4);
+        job.model = fmt::format("sample-{}", jobClassLetter(job.jobClass));
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
 // Every class's profile: made-up per-run measurements, A the most variable, D hardly at all.
 VariabilityProfiles sampleProfiles()
 {
@@ -76,11 +113,12 @@ std::string TrainingPlacementKind::displayName() const { return "Training placem
 
 std::vector<RunKindInput> TrainingPlacementKind::inputs() const
 {
-    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false},
+    return {{kJobsRole, "Job file", "Job files (*.csv *.trace)", false, false, 1},
             {kVariabilityRole, "Variability folder (pal-sia-philly/variability)", "", true, true}};
 }
 
 std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::map<std::string, std::string>& paths,
+                                                                   LoadWarnings& warnings,
                                                                    const ProgressCallback& progress) const
 {
     const auto pathOf = [&](const char* role) {
@@ -90,7 +128,8 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
     const std::string jobsPath = pathOf(kJobsRole);
     if (jobsPath.empty())
         throw UsageError("a training-placement run needs a job file");
-    JobTrace trace = loadJobs(jobsPath);
+    JobTrace trace = loadJobs(jobsPath, warnings);
+    checkPlaceable(jobsPath, trace);
     std::vector<RoundJob> jobs;
     try {
         jobs = roundJobsOf(trace.jobs);
@@ -104,7 +143,7 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
     std::optional<VariabilityProfiles> profiles;
     std::string variabilityName = "none";
     if (const std::string dir = pathOf(kVariabilityRole); !dir.empty()) {
-        profiles = loadVariabilityProfiles(dir);
+        profiles = loadVariabilityProfiles(dir, warnings);
         const std::filesystem::path json = std::filesystem::path(dir) / "profiles.json";
         files.push_back({kVariabilityRole, std::filesystem::absolute(json).string(), ContentHash::ofFile(json.string())});
         for (const ClassProfile& profile : profiles->classes)
@@ -114,8 +153,9 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
         if (variabilityName.empty())
             variabilityName = std::filesystem::path(dir).lexically_normal().parent_path().filename().string();
     }
-    return std::make_shared<TrainingPlacementInputs>(trace.name, std::move(jobs), std::move(profiles),
-                                                     std::move(variabilityName), std::move(files));
+    return std::make_shared<TrainingPlacementInputs>(
+        trace.name, std::move(jobs), std::move(profiles), std::move(variabilityName), std::move(files),
+        TrainingPlacementInputs::JobSource{jobsPath, trace.widthColumn, std::move(trace.lines)});
 }
 
 std::vector<RunKindPolicy> TrainingPlacementKind::policies() const
@@ -183,6 +223,7 @@ std::unique_ptr<Run> TrainingPlacementKind::simulate(std::shared_ptr<const RunIn
     parameters.roundS = number(r, kRound);
     parameters.seed = setup.seed;
     try {
+        world->checkFits(setup.nodes, setup.gpusPerNode);
         return TrainingPlacementRun::simulate(std::move(world), setup, {TrainingPlacementPhase{0, parameters}});
     } catch (const std::invalid_argument& e) {
         // A job wider than the cluster, a correlated draw from profiles without GPU ids.
@@ -222,15 +263,15 @@ std::unique_ptr<Run> TrainingPlacementKind::fork(const Run& run, size_t position
 
 std::shared_ptr<const RunInputs> TrainingPlacementKind::conformanceSample() const
 {
-    // 24 jobs of 4 to 32 GPUs, one every 5 minutes, of 35 to 70 minutes' work each: on the
-    // default 64 GPUs they queue, span nodes and finish over a few dozen rounds.
-    std::vector<RoundJob> jobs;
-    for (uint32_t i = 0; i < 24; ++i) {
-        const uint32_t widths[] = {4, 8, 16, 32};
-        jobs.push_back(RoundJob{i, 300.0 * i, widths[i % 4], i % 4, 1.0, 2100.0 + 525.0 * (i % 5)});
-    }
-    return std::make_shared<TrainingPlacementInputs>("conformance sample", std::move(jobs), sampleProfiles(),
-                                                     "sample profiles");
+    return std::make_shared<TrainingPlacementInputs>("conformance sample", roundJobsOf(sampleJobs()),
+                                                     sampleProfiles(), "sample profiles");
+}
+
+std::map<std::string, std::string> TrainingPlacementKind::writeConformanceFiles(const std::string& dir) const
+{
+    const std::string path = (std::filesystem::path(dir) / "jobs.csv").string();
+    writeJobs(path, sampleJobs());
+    return {{kJobsRole, path}};
 }
 
 }  // namespace tessera

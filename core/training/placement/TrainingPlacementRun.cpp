@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace tessera {
 
@@ -41,16 +42,28 @@ namespace {
 
 std::string classLabel(uint32_t classIndex) { return fmt::format("class {}", char('A' + classIndex)); }
 
-// "GPUs 4-7" for a contiguous run, else "GPUs 3, 9, 12".
-std::string gpusText(const GpuList& gpus)
+// "GPU 5", "GPUs 4-7", "GPUs 3, 9, 12-15": consecutive ids as a range, so that a 24-GPU set
+// spread over nodes ("GPUs 4-7, 12-15, 20-35") still fits the inspector's column.
+std::string gpusText(GpuList gpus)
 {
     if (gpus.empty())
         return "no GPUs";
     if (gpus.size() == 1)
         return fmt::format("GPU {}", gpus.front());
-    if (gpus.back() - gpus.front() + 1 == gpus.size())
-        return fmt::format("GPUs {}-{}", gpus.front(), gpus.back());
-    return fmt::format("GPUs {}", fmt::join(gpus, ", "));
+    std::sort(gpus.begin(), gpus.end());
+    std::vector<std::string> parts;
+    for (size_t first = 0; first < gpus.size();) {
+        size_t last = first;
+        while (last + 1 < gpus.size() && gpus[last + 1] == gpus[last] + 1)
+            ++last;
+        if (last >= first + 2)
+            parts.push_back(fmt::format("{}-{}", gpus[first], gpus[last]));
+        else
+            for (size_t i = first; i <= last; ++i)
+                parts.push_back(fmt::format("{}", gpus[i]));
+        first = last + 1;
+    }
+    return fmt::format("GPUs {}", fmt::join(parts, ", "));
 }
 
 // A job as the Gantt shows it when hovered or selected: its class, width, extent and slowdown
@@ -215,9 +228,9 @@ void TrainingPlacementRun::buildLayout()
     layout_.categories = {fmt::format("{} GPUs per node", c.gpusPerNode)};
     layout_.unitName = "GPU";
     for (uint32_t n = 0; n < c.nodes; ++n)
-        layout_.groups.push_back({fmt::format("node {}", n), 0, n * c.gpusPerNode, c.gpusPerNode});
+        layout_.groups.push_back({fmt::format("node {}", n), 0, n * c.gpusPerNode, c.gpusPerNode, 1});  // a GPU a unit
     layout_.cellCount = c.gpuCount();
-    layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}},
+    layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}, true},
                       OccupancyLayer{"Job class", OccupancyLayer::Kind::Category,
                                      {classLabel(0), classLabel(1), classLabel(2), classLabel(3)}},
                       OccupancyLayer{"Variability score of the job's class", OccupancyLayer::Kind::Share, {}},
@@ -369,6 +382,28 @@ std::vector<Distribution> TrainingPlacementRun::distributions() const
     for (const JobRecord& job : result_.jobs)
         jct.values.push_back(job.jctS / 3600.0);
     return {jct};
+}
+
+std::string TrainingPlacementRun::perfVarKey(size_t classIndex)
+{
+    return fmt::format("perf_var_{}", char('a' + classIndex));
+}
+
+std::string TrainingPlacementRun::binnedSfKey(size_t classIndex)
+{
+    return fmt::format("binned_sf_{}", char('a' + classIndex));
+}
+
+std::vector<CellValues> TrainingPlacementRun::cellValues() const
+{
+    const rounds::RoundCluster& c = cluster();
+    std::vector<CellValues> tables;
+    for (size_t k = 0; k < rounds::kRoundClasses; ++k) {
+        const char letter = char('A' + k);
+        tables.push_back({perfVarKey(k), fmt::format("PerfVar, class {}", letter), "×", c.perfVar[k]});
+        tables.push_back({binnedSfKey(k), fmt::format("Slowdown bin, class {}", letter), "×", c.binnedSf[k]});
+    }
+    return tables;
 }
 
 RunWords TrainingPlacementRun::words() const

@@ -40,6 +40,10 @@ public:
     static constexpr size_t kScoreLayer = 2;
     static constexpr size_t kJobLayer = 3;
 
+    // The keys of class c's CellValues: "perf_var_a", "binned_sf_a", ...
+    static std::string perfVarKey(size_t classIndex);
+    static std::string binnedSfKey(size_t classIndex);
+
     // Throws std::invalid_argument when the jobs do not fit the cluster or a parameter is out of
     // range (RoundSimulation's checks).
     static std::unique_ptr<TrainingPlacementRun> simulate(std::shared_ptr<const TrainingPlacementInputs> inputs,
@@ -57,6 +61,9 @@ public:
     MetricInfo groupValueInfo() const override { return {"gpus_busy", "GPUs busy", "GPUs", true}; }
     std::vector<RunSummaryValue> summary() const override;
     std::vector<Distribution> distributions() const override;
+    // Per class c: PerfVar (perfVarKey(c)) and the binned slowdown factor (binnedSfKey(c)) of
+    // every GPU, the cluster's variability that the variability chart draws.
+    std::vector<CellValues> cellValues() const override;
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;

@@ -6,6 +6,7 @@
 #include "training/AmdahlSpeedup.h"
 #include "training/JobFile.h"
 #include "training/PowerLawSpeedup.h"
+#include "training/TrainingModels.h"
 #include "training/rent/TraceRentalWorkload.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 #include "util/UsageError.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace tessera {
@@ -69,6 +71,7 @@ std::string TrainingRentalKind::defaultProfilesFor(const std::string& jobsPath)
 }
 
 std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<std::string, std::string>& paths,
+                                                                LoadWarnings& warnings,
                                                                 const ProgressCallback& progress) const
 {
     const auto pathOf = [&](const char* role) {
@@ -78,7 +81,7 @@ std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<s
     const std::string jobsPath = pathOf(kJobsRole);
     if (jobsPath.empty())
         throw UsageError("a training-rent run needs a job file");
-    const JobTrace trace = loadJobs(jobsPath);
+    const JobTrace trace = loadJobs(jobsPath, warnings);
     std::vector<InputFile> files{{kJobsRole, fs::absolute(jobsPath).string(), ContentHash::ofFile(jobsPath)}};
     if (progress && !progress(0.3))
         throw CancelledError();
@@ -203,6 +206,48 @@ std::shared_ptr<const RunInputs> TrainingRentalKind::conformanceSample() const
         w.types[t].meanSize = work[t] / 24;
     }
     return std::make_shared<TrainingRentalInputs>("conformance sample", std::move(w), BoaBudgetRule::SpanFitted);
+}
+
+std::map<std::string, std::string> TrainingRentalKind::writeConformanceFiles(const std::string& dir) const
+{
+    // Made-up profiles, the same for every application: one local batch of 8 or 16 samples, one
+    // node of 1, 2 or 4 GPUs and two nodes of 8, each a little short of linear.
+    const fs::path profiles = fs::path(dir) / "profiles";
+    const auto write = [](const fs::path& path, const std::string& text) {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        if (!out)
+            throw std::runtime_error("cannot write " + path.string());
+    };
+    for (const PolluxApplicationName& app : polluxApplicationNames()) {
+        const fs::path folder = profiles / app.name;
+        fs::create_directories(folder);
+        std::string validation = "progress,iteration,metric\n";
+        for (int epoch = 1; epoch <= app.maxEpochs; ++epoch)
+            validation += fmt::format("{},{},0.5\n", 40 * epoch, 40 * epoch);
+        write(folder / "validation-8.csv", validation);
+        write(folder / "placements.csv", "placement,local_bsz,step_time,sync_time\n"
+                                         "1,8,0.50,0.00\n1,16,0.90,0.00\n2,8,0.55,0.05\n2,16,0.95,0.05\n"
+                                         "4,8,0.60,0.10\n4,16,1.00,0.10\n");
+        write(folder / "scalability.csv", "num_nodes,num_replicas,local_bsz,step_time,sync_time\n"
+                                          "2,8,8,0.70,0.20\n2,8,16,1.10,0.20\n");
+    }
+    // 24 jobs of two applications, one every 10 minutes, known models with iteration counts.
+    std::vector<TrainingJob> jobs;
+    for (uint32_t i = 0; i < 24; ++i) {
+        TrainingJob job;
+        job.id = i;
+        job.arrivalS = 600.0 * i;
+        job.gpus = 1 + int(i % 4);
+        job.iterations = 2000.0 + 500.0 * (i % 5);
+        job.iterationS = 1.0;
+        job.model = i % 2 ? "ncf" : "cifar10";
+        job.jobClass = findTrainingModel(job.model)->jobClass;
+        jobs.push_back(job);
+    }
+    const std::string jobsPath = (fs::path(dir) / "jobs.csv").string();
+    writeJobs(jobsPath, jobs);
+    return {{kJobsRole, jobsPath}, {kProfilesRole, profiles.string()}};
 }
 
 }  // namespace tessera

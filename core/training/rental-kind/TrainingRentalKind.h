@@ -19,6 +19,7 @@ public:
     std::string displayName() const override;
     std::vector<RunKindInput> inputs() const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
+                                                LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;
     std::vector<RunKindPolicy> policies() const override;
     std::string canonicalPolicy(const std::string& spec) const override;
@@ -29,6 +30,8 @@ public:
     std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
                               const ProgressCallback& progress = {}) const override;
     std::shared_ptr<const RunInputs> conformanceSample() const override;
+    // A job file of Pollux applications and a made-up profiles folder for all six of them.
+    std::map<std::string, std::string> writeConformanceFiles(const std::string& dir) const override;
 
     // The Pollux applications' folder a job file's speedups come from when none is given: the
     // `traces` folder beside the workload's folder (pollux-osdi21/simulator/workloads*/ ->

@@ -1,5 +1,6 @@
 // The training-placement kind's charts and tabs, registered before main(): the app's tabs, export,
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
+#include "chart/ChartError.h"
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
 #include "chart/training/TrainingCharts.h"
@@ -31,6 +32,8 @@ QList<ChartSpec> variabilityPanels(const ChartRuns& runs, const RunChartOptions&
     QList<ChartSpec> panels;
     if (runs.empty())
         return panels;
+    if (const QString missing = ClassVariability::missing(*runs.front()); !missing.isEmpty())
+        throw ChartDataMissing(missing);
     const RunChartFrame frame(runs, options);
     for (int c = 0; c < ClassVariability::classCount(*runs.front()); ++c)
         if (const ClassVariability v = ClassVariability::of(*runs.front(), c); !v.empty())

@@ -10,26 +10,60 @@ namespace tessera::chart {
 
 namespace {
 
-const TrainingPlacementRun* trainingRun(const Run& run) { return dynamic_cast<const TrainingPlacementRun*>(&run); }
+// The values keyed `key` among the run's CellValues, or nothing.
+const CellValues* cellTable(const std::vector<CellValues>& tables, const std::string& key)
+{
+    for (const CellValues& t : tables)
+        if (t.key == key)
+            return &t;
+    return nullptr;
+}
 
 }  // namespace
 
-int ClassVariability::classCount(const Run& run) { return trainingRun(run) ? int(rounds::kRoundClasses) : 0; }
+// Read through Run::cellValues(), so a run reopened from a study draws as the live one.
+int ClassVariability::classCount(const Run& run)
+{
+    const std::vector<CellValues> tables = run.cellValues();
+    int classes = 0;
+    while (classes < int(rounds::kRoundClasses) && cellTable(tables, TrainingPlacementRun::perfVarKey(size_t(classes))))
+        ++classes;
+    return classes;
+}
+
+QString ClassVariability::missing(const Run& run)
+{
+    if (run.info().kind != TrainingPlacementRun::kKind)
+        return QStringLiteral("Run \"%1\" is a %2 run: it has no per-GPU variability.")
+            .arg(QString::fromStdString(run.info().name), QString::fromStdString(run.info().kind));
+    if (classCount(run) == 0)
+        return QStringLiteral("Run \"%1\" carries no per-GPU variability table: it was reopened from a study written "
+                              "before study format 4, which kept only its metrics. Run it again (or fork it) to see "
+                              "its variability.")
+            .arg(QString::fromStdString(run.info().name));
+    return {};
+}
 
 ClassVariability ClassVariability::of(const Run& run, int classIndex)
 {
     ClassVariability v;
-    const TrainingPlacementRun* training = trainingRun(run);
-    if (!training || classIndex < 0 || classIndex >= int(rounds::kRoundClasses))
+    if (classIndex < 0 || classIndex >= classCount(run))
         return v;
-    const rounds::RoundCluster& cluster = training->cluster();
+    const std::vector<CellValues> tables = run.cellValues();
+    const CellValues* perfVar = cellTable(tables, TrainingPlacementRun::perfVarKey(size_t(classIndex)));
+    const CellValues* binned = cellTable(tables, TrainingPlacementRun::binnedSfKey(size_t(classIndex)));
+    const OccupancyLayout& layout = run.layout();
+    if (!perfVar || !binned || layout.groups.empty())
+        return v;
     v.name = QStringLiteral("class %1").arg(QChar(char16_t(u'A' + classIndex)));
-    v.nodes = int(cluster.nodes);
-    v.gpusPerNode = int(cluster.gpusPerNode);
-    v.perfVar = cluster.perfVar[size_t(classIndex)];
-    const std::vector<double>& sf = cluster.binnedSf[size_t(classIndex)];
-    if (v.perfVar.empty() || sf.size() != v.perfVar.size())
+    v.nodes = int(layout.groups.size());
+    v.gpusPerNode = int(layout.groups.front().cellCount);
+    v.perfVar = perfVar->values;
+    const std::vector<double>& sf = binned->values;
+    if (v.perfVar.empty() || sf.size() != v.perfVar.size() || v.perfVar.size() != size_t(v.nodes * v.gpusPerNode)) {
+        v.perfVar.clear();
         return v;
+    }
     const auto [lo, hi] = std::minmax_element(v.perfVar.begin(), v.perfVar.end());
     v.min = *lo;
     v.max = *hi;
@@ -63,11 +97,13 @@ QColor ClassVariability::color(size_t gpu) const
 
 QColor ClassVariability::binColor(int bin) { return ChartColors::categorical(bin); }
 
+QString ClassVariability::scoreText(double value) { return QString::number(value, 'f', 3); }
+
 QString ClassVariability::binsText() const
 {
     QStringList parts;
     for (const Bin& b : bins)
-        parts << QStringLiteral("sf %1: %2 GPU%3").arg(b.sf, 0, 'f', 2).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
+        parts << QStringLiteral("sf %1: %2 GPU%3").arg(scoreText(b.sf)).arg(b.gpus).arg(b.gpus == 1 ? QString() : QStringLiteral("s"));
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -94,7 +130,7 @@ ChartSpec ClassVariability::chart(const QString& runName) const
         spec.subtitle += QStringLiteral(" · %1 outlier GPU%2 above the scale (up to %3×) in its top colour")
                              .arg(outliers)
                              .arg(outliers == 1 ? QString() : QStringLiteral("s"))
-                             .arg(max, 0, 'f', 3);
+                             .arg(scoreText(max));
     h.scale = ChartColors::sequentialStops();
     h.image = QImage(gpusPerNode, nodes, QImage::Format_RGB32);
     for (int c = 0; c < gpusPerNode; ++c)

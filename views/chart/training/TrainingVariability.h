@@ -33,8 +33,11 @@ struct ClassVariability {
     double scaleMax = 1;
     int outliers = 0;  // GPUs above scaleMax
 
-    // How many job classes a run has (0 for a run of another kind).
+    // How many job classes a run has per-GPU variability for (its Run::cellValues()); 0 for a
+    // run of another kind, or one reopened from a study that did not keep them.
     static int classCount(const Run& run);
+    // Why `run` has no variability to draw, in a sentence naming the run; empty when it has.
+    static QString missing(const Run& run);
     // Class `classIndex` of `run`; empty (no GPUs) for a run of another kind or no such class.
     static ClassVariability of(const Run& run, int classIndex);
 
@@ -43,7 +46,11 @@ struct ClassVariability {
     QColor color(size_t gpu) const;
     // The outline colour of bin i (categorical).
     static QColor binColor(int bin);
-    // "sf 0.97: 20 GPUs · sf 1.00: 40 GPUs · sf 1.21: 4 GPUs"
+    // How a PerfVar or a slowdown factor reads wherever it is shown (the tab's header, scale,
+    // bin legend and tooltips, the exported chart): 3 decimals, since the spec's bins differ
+    // only in the third (0.985 and 0.988, 1.012 and 1.015) and 2 would make them one.
+    static QString scoreText(double value);
+    // "sf 0.970: 20 GPUs · sf 1.000: 40 GPUs · sf 1.210: 4 GPUs"
     QString binsText() const;
     // One panel: the GPUs as a nodes x GPUs-per-node heatmap of PerfVar, its bins in the subtitle.
     ChartSpec chart(const QString& runName) const;

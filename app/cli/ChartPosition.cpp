@@ -1,0 +1,65 @@
+#include "cli/ChartPosition.h"
+
+#include "util/UsageError.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+namespace tessera::cli {
+
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+}  // namespace
+
+ChartPosition ChartPosition::parse(const std::string& text, const Run& run)
+{
+    const RunWords words = run.words();
+    const MetricSeries& series = run.series();
+    const std::string unit = series.columns() > 0 ? series.info(0).unit : std::string();
+    const double example = series.rows() > 0 ? std::round(series.column(0).back() / 2) : 0.0;
+    const std::string usage =
+        fmt::format("--at must be a {} number from 0 to {}{} (got \"{}\")", words.step, run.steps(),
+                    unit.empty() ? std::string()
+                                 : fmt::format(", or a point of the x axis in {}, e.g. \"{:g}{}\"", unit, example, unit),
+                    text);
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    double value = 0;
+    const auto [end, error] = std::from_chars(first, last, value);
+    if (error != std::errc() || !std::isfinite(value) || end == first)
+        throw UsageError(usage);
+    const std::string rest(end, last);
+    if (rest.empty()) {
+        // A step number: whole, within the run.
+        if (value < 0 || value != std::floor(value) || value > double(run.steps()))
+            throw UsageError(usage);
+        return {size_t(value), {}};
+    }
+    if (rest != unit || series.rows() == 0)
+        throw UsageError(usage);
+    return {std::min(series.rowAtX(value), run.steps()), {}};
+}
+
+ChartPosition ChartPosition::lastInUse(const Run& run)
+{
+    const RunWords words = run.words();
+    const std::string unit = run.layout().unitName.empty() ? "GPU" : run.layout().unitName;
+    const auto cursor = run.cursor();
+    std::vector<float> use;
+    for (size_t p = run.steps() + 1; p-- > 0;) {
+        cursor->seek(p);
+        cursor->cellUse(use);
+        if (std::any_of(use.begin(), use.end(), [](float u) { return u > 0.0f; }))
+            return {p, p == run.steps() ? QString::fromStdString(fmt::format("the end of the run"))
+                                        : qs(fmt::format("the last {} with a {} in use", words.step, unit))};
+    }
+    return {run.steps(), qs(fmt::format("no {} is in use at any {}", unit, words.step))};
+}
+
+}  // namespace tessera::cli

@@ -1,0 +1,373 @@
+#include "store/RunDetailArchive.h"
+
+#include "io/InputError.h"
+#include "store/StoredRow.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace tessera {
+
+namespace {
+
+using sqlite::Statement;
+
+constexpr int64_t kMaxRows = int64_t(1) << 31;
+constexpr double kMaxValue = std::numeric_limits<double>::max();
+
+double finite(double value, const char* what, const std::string& key, size_t index)
+{
+    if (!std::isfinite(value))
+        throw std::invalid_argument(fmt::format("cannot save the run: {} {} holds {} at {}, not a finite number", what,
+                                                key, value, index));
+    return value;
+}
+
+void saveDistributions(sqlite::Database& db, int64_t id, const std::vector<Distribution>& distributions)
+{
+    Statement head(db, "INSERT INTO run_distributions (run_id, position, key, label, unit, higher_is_better) "
+                       "VALUES (?, ?, ?, ?, ?, ?)");
+    Statement sample(db, "INSERT INTO run_distribution_values (run_id, distribution, position, quantile, value) "
+                         "VALUES (?, ?, ?, NULL, ?)");
+    Statement quantile(db, "INSERT INTO run_distribution_values (run_id, distribution, position, quantile, value) "
+                           "VALUES (?, ?, ?, ?, ?)");
+    for (size_t d = 0; d < distributions.size(); ++d) {
+        const Distribution& dist = distributions[d];
+        head.bindAll(id, d, dist.key, dist.label, dist.unit, dist.higherIsBetter ? 1 : 0).run();
+        size_t position = 0;
+        for (const double v : dist.values) {
+            sample.bindAll(id, d, position, finite(v, "distribution", dist.key, position)).run();
+            ++position;
+        }
+        for (const auto& [q, v] : dist.quantiles) {
+            quantile.bindAll(id, d, position, finite(q, "distribution", dist.key, position),
+                             finite(v, "distribution", dist.key, position)).run();
+            ++position;
+        }
+    }
+}
+
+void saveCellValues(sqlite::Database& db, int64_t id, const std::vector<CellValues>& tables)
+{
+    Statement head(db, "INSERT INTO run_cell_values (run_id, position, key, label, unit) VALUES (?, ?, ?, ?, ?)");
+    Statement cell(db, "INSERT INTO run_cell_value_cells (run_id, cell_values, cell, value) VALUES (?, ?, ?, ?)");
+    for (size_t t = 0; t < tables.size(); ++t) {
+        head.bindAll(id, t, tables[t].key, tables[t].label, tables[t].unit).run();
+        for (size_t c = 0; c < tables[t].values.size(); ++c)
+            cell.bindAll(id, t, c, finite(tables[t].values[c], "cell values", tables[t].key, c)).run();
+    }
+}
+
+void saveIntervals(sqlite::Database& db, int64_t id, const RunIntervals& intervals)
+{
+    Statement name(db, "INSERT INTO run_interval_names (run_id, list, position, name) VALUES (?, ?, ?, ?)");
+    for (size_t i = 0; i < intervals.lanes.size(); ++i)
+        name.bindAll(id, "lane", i, intervals.lanes[i]).run();
+    for (size_t i = 0; i < intervals.categories.size(); ++i)
+        name.bindAll(id, "category", i, intervals.categories[i]).run();
+    Statement bar(db, "INSERT INTO run_intervals (run_id, position, lane, from_x, to_x, label, category, subject) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (size_t i = 0; i < intervals.intervals.size(); ++i) {
+        const RunInterval& r = intervals.intervals[i];
+        bar.bindAll(id, i, r.lane, finite(r.fromX, "interval", "from_x", i), finite(r.toX, "interval", "to_x", i),
+                    r.label, r.category, r.subject).run();
+    }
+    Statement subject(db, "INSERT INTO run_interval_subjects (run_id, position, name, details) VALUES (?, ?, ?, ?)");
+    Statement span(db, "INSERT INTO run_interval_subject_spans (run_id, subject, position, from_x, to_x, text) "
+                       "VALUES (?, ?, ?, ?, ?, ?)");
+    for (size_t s = 0; s < intervals.subjects.size(); ++s) {
+        const RunSubject& subj = intervals.subjects[s];
+        subject.bindAll(id, s, subj.name, subj.details).run();
+        for (size_t p = 0; p < subj.spans.size(); ++p)
+            span.bindAll(id, s, p, finite(subj.spans[p].fromX, "subject span", subj.name, p),
+                         finite(subj.spans[p].toX, "subject span", subj.name, p), subj.spans[p].text).run();
+    }
+}
+
+void saveWords(sqlite::Database& db, int64_t id, const RunWords& words)
+{
+    Statement word(db, "INSERT INTO run_words (run_id, name, value) VALUES (?, ?, ?)");
+    for (const auto& [name, member] : RunWords::fields())
+        word.bindAll(id, name, words.*member).run();
+}
+
+void saveLayers(sqlite::Database& db, int64_t id, const OccupancyLayout& layout, const CellJournal& journal)
+{
+    Statement(db, "INSERT INTO run_layout_units (run_id, unit_name) VALUES (?, ?)").bindAll(id, layout.unitName).run();
+    Statement layer(db, "INSERT INTO run_layout_layers (run_id, position, name, kind, is_binary) VALUES (?, ?, ?, ?, ?)");
+    Statement category(db, "INSERT INTO run_layout_layer_categories (run_id, layer, position, name) VALUES (?, ?, ?, ?)");
+    Statement change(db, "INSERT INTO run_cell_changes (run_id, layer, position, cell, value) VALUES (?, ?, ?, ?, ?)");
+    for (size_t l = 0; l < layout.layers.size(); ++l) {
+        const OccupancyLayer& L = layout.layers[l];
+        layer.bindAll(id, l, L.name, L.kind == OccupancyLayer::Kind::Category ? "category" : "share", L.binary ? 1 : 0)
+            .run();
+        for (size_t c = 0; c < L.categories.size(); ++c)
+            category.bindAll(id, l, c, L.categories[c]).run();
+        for (const CellJournal::Change& ch : journal.layers[l])
+            change.bindAll(id, l, ch.position, ch.cell, double(finite(ch.value, "layer", L.name, ch.cell))).run();
+    }
+}
+
+// Rows numbered 0, 1, 2, ... in `column`: a gap is a missing row.
+void expectPosition(const StoredRow& row, int column, const char* name, size_t expected)
+{
+    if (row.integer(column, name, 0, kMaxRows) != int64_t(expected))
+        row.fail(name, fmt::format("row {} is missing", expected));
+}
+
+std::vector<Distribution> loadDistributions(StudyStore& store, int64_t id)
+{
+    std::vector<Distribution> out;
+    Statement head(store.database(), "SELECT position, key, label, unit, higher_is_better FROM run_distributions "
+                                     "WHERE run_id = ? ORDER BY position");
+    head.bindAll(id);
+    while (head.step()) {
+        const StoredRow row(store.path(), "run_distributions", fmt::format("run_id {}, position {}", id, head.integer(0)), head);
+        expectPosition(row, 0, "position", out.size());
+        out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"),
+                       row.integer(4, "higher_is_better", 0, 1) == 1, {}, {}});
+    }
+    Statement values(store.database(), "SELECT distribution, position, quantile, value FROM run_distribution_values "
+                                       "WHERE run_id = ? ORDER BY distribution, position");
+    values.bindAll(id);
+    int64_t lastDistribution = -1;
+    size_t next = 0;
+    while (values.step()) {
+        const StoredRow row(store.path(), "run_distribution_values",
+                            fmt::format("run_id {}, distribution {}, position {}", id, values.integer(0), values.integer(1)),
+                            values);
+        const int64_t d = row.integer(0, "distribution", 0, int64_t(out.size()) - 1);
+        if (d != lastDistribution)
+            next = 0;
+        lastDistribution = d;
+        expectPosition(row, 1, "position", next++);
+        Distribution& dist = out[size_t(d)];
+        const double value = row.real(3, "value", -kMaxValue, kMaxValue);
+        if (values.isNull(2)) {
+            if (!dist.quantiles.empty())
+                row.fail("quantile", "a sample after a listed quantile");
+            dist.values.push_back(value);
+        } else {
+            const double q = row.real(2, "quantile", 0, 1);
+            if (!dist.quantiles.empty() && q < dist.quantiles.back().first)
+                row.fail("quantile", "quantiles must ascend", fmt::format("{}", q));
+            dist.quantiles.emplace_back(q, value);
+        }
+    }
+    return out;
+}
+
+std::vector<CellValues> loadCellValues(StudyStore& store, int64_t id, const OccupancyLayout& layout)
+{
+    std::vector<CellValues> out;
+    Statement head(store.database(), "SELECT position, key, label, unit FROM run_cell_values WHERE run_id = ? "
+                                     "ORDER BY position");
+    head.bindAll(id);
+    while (head.step()) {
+        const StoredRow row(store.path(), "run_cell_values", fmt::format("run_id {}, position {}", id, head.integer(0)), head);
+        expectPosition(row, 0, "position", out.size());
+        out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), {}});
+    }
+    Statement cells(store.database(), "SELECT cell_values, cell, value FROM run_cell_value_cells WHERE run_id = ? "
+                                      "ORDER BY cell_values, cell");
+    cells.bindAll(id);
+    while (cells.step()) {
+        const StoredRow row(store.path(), "run_cell_value_cells",
+                            fmt::format("run_id {}, cell_values {}, cell {}", id, cells.integer(0), cells.integer(1)), cells);
+        CellValues& table = out[size_t(row.integer(0, "cell_values", 0, int64_t(out.size()) - 1))];
+        if (row.integer(1, "cell", 0, int64_t(layout.cellCount) - 1) != int64_t(table.values.size()))
+            row.fail("cell", fmt::format("cell {} is missing", table.values.size()));
+        table.values.push_back(row.real(2, "value", -kMaxValue, kMaxValue));
+    }
+    // Every table covers every cell of the layout: a short one is a damaged study, not a chart
+    // with holes.
+    for (size_t t = 0; t < out.size(); ++t)
+        if (out[t].values.size() != layout.cellCount)
+            throw InputError::atRow(store.path(), "run_cell_value_cells", fmt::format("run_id {}, cell_values {}", id, t),
+                                    "cell", fmt::format("missing: {} of the layout's {} cells", out[t].values.size(),
+                                                        layout.cellCount));
+    return out;
+}
+
+RunIntervals loadIntervals(StudyStore& store, int64_t id)
+{
+    RunIntervals out;
+    Statement names(store.database(), "SELECT list, position, name FROM run_interval_names WHERE run_id = ? "
+                                      "ORDER BY list DESC, position");  // 'lane' before 'category'
+    names.bindAll(id);
+    while (names.step()) {
+        const StoredRow row(store.path(), "run_interval_names",
+                            fmt::format("run_id {}, list {}, position {}", id, names.text(0), names.integer(1)), names);
+        const std::string list = row.text(0, "list");
+        std::vector<std::string>& into = list == "lane" ? out.lanes : out.categories;
+        if (list != "lane" && list != "category")
+            row.fail("list", "must be lane or category", list);
+        expectPosition(row, 1, "position", into.size());
+        into.push_back(row.text(2, "name"));
+    }
+    Statement subjects(store.database(), "SELECT position, name, details FROM run_interval_subjects WHERE run_id = ? "
+                                         "ORDER BY position");
+    subjects.bindAll(id);
+    while (subjects.step()) {
+        const StoredRow row(store.path(), "run_interval_subjects",
+                            fmt::format("run_id {}, position {}", id, subjects.integer(0)), subjects);
+        expectPosition(row, 0, "position", out.subjects.size());
+        out.subjects.push_back({row.text(1, "name"), row.text(2, "details"), {}});
+    }
+    Statement spans(store.database(), "SELECT subject, position, from_x, to_x, text FROM run_interval_subject_spans "
+                                      "WHERE run_id = ? ORDER BY subject, position");
+    spans.bindAll(id);
+    while (spans.step()) {
+        const StoredRow row(store.path(), "run_interval_subject_spans",
+                            fmt::format("run_id {}, subject {}, position {}", id, spans.integer(0), spans.integer(1)), spans);
+        RunSubject& subject = out.subjects[size_t(row.integer(0, "subject", 0, int64_t(out.subjects.size()) - 1))];
+        expectPosition(row, 1, "position", subject.spans.size());
+        const double from = row.real(2, "from_x", -kMaxValue, kMaxValue);
+        subject.spans.push_back({from, row.real(3, "to_x", from, kMaxValue), row.text(4, "text")});
+    }
+    Statement bars(store.database(), "SELECT position, lane, from_x, to_x, label, category, subject FROM run_intervals "
+                                     "WHERE run_id = ? ORDER BY position");
+    bars.bindAll(id);
+    while (bars.step()) {
+        const StoredRow row(store.path(), "run_intervals", fmt::format("run_id {}, position {}", id, bars.integer(0)), bars);
+        expectPosition(row, 0, "position", out.intervals.size());
+        RunInterval bar;
+        bar.lane = uint32_t(row.integer(1, "lane", 0, int64_t(out.lanes.size()) - 1));
+        bar.fromX = row.real(2, "from_x", -kMaxValue, kMaxValue);
+        bar.toX = row.real(3, "to_x", bar.fromX, kMaxValue);
+        bar.label = row.text(4, "label");
+        bar.category = int32_t(row.integer(5, "category", -1, int64_t(out.categories.size()) - 1));
+        bar.subject = int32_t(row.integer(6, "subject", -1, int64_t(out.subjects.size()) - 1));
+        out.intervals.push_back(std::move(bar));
+    }
+    return out;
+}
+
+std::optional<RunWords> loadWords(StudyStore& store, int64_t id)
+{
+    Statement stmt(store.database(), "SELECT name, value FROM run_words WHERE run_id = ? ORDER BY name");
+    stmt.bindAll(id);
+    std::optional<RunWords> words;
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_words", fmt::format("run_id {}, name {}", id, stmt.text(0)), stmt);
+        const std::string name = row.text(0, "name");
+        const auto& fields = RunWords::fields();
+        const auto field = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return name == f.first; });
+        if (field == fields.end())
+            row.fail("name", "not a word of a run", name);
+        if (!words)
+            words.emplace();
+        (*words).*(field->second) = row.text(1, "value");
+    }
+    return words;
+}
+
+std::optional<std::string> loadUnitName(StudyStore& store, int64_t id)
+{
+    Statement stmt(store.database(), "SELECT unit_name FROM run_layout_units WHERE run_id = ?");
+    stmt.bindAll(id);
+    if (!stmt.step())
+        return std::nullopt;
+    const StoredRow row(store.path(), "run_layout_units", fmt::format("run_id {}", id), stmt);
+    return row.text(0, "unit_name");
+}
+
+std::vector<OccupancyLayer> loadLayers(StudyStore& store, int64_t id)
+{
+    std::vector<OccupancyLayer> layers;
+    Statement stmt(store.database(), "SELECT position, name, kind, is_binary FROM run_layout_layers WHERE run_id = ? "
+                                     "ORDER BY position");
+    stmt.bindAll(id);
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_layout_layers", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
+        expectPosition(row, 0, "position", layers.size());
+        OccupancyLayer layer;
+        layer.name = row.text(1, "name");
+        const std::string kind = row.text(2, "kind");
+        if (kind != "share" && kind != "category")
+            row.fail("kind", "must be share or category", kind);
+        layer.kind = kind == "category" ? OccupancyLayer::Kind::Category : OccupancyLayer::Kind::Share;
+        layer.binary = row.integer(3, "is_binary", 0, 1) == 1;
+        layers.push_back(std::move(layer));
+    }
+    Statement categories(store.database(), "SELECT layer, position, name FROM run_layout_layer_categories "
+                                           "WHERE run_id = ? ORDER BY layer, position");
+    categories.bindAll(id);
+    while (categories.step()) {
+        const StoredRow row(store.path(), "run_layout_layer_categories",
+                            fmt::format("run_id {}, layer {}, position {}", id, categories.integer(0), categories.integer(1)),
+                            categories);
+        OccupancyLayer& layer = layers[size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1))];
+        expectPosition(row, 1, "position", layer.categories.size());
+        layer.categories.push_back(row.text(2, "name"));
+    }
+    return layers;
+}
+
+// A category layer's value: a whole index into the layer's names, or -1 for none.
+double categoryIndex(const StoredRow& row, double categories)
+{
+    const double value = row.real(3, "value", -1, categories - 1);
+    if (value != std::floor(value))
+        row.fail("value", "a category must be a whole index", fmt::format("{}", value));
+    return value;
+}
+
+CellJournal loadJournal(StudyStore& store, int64_t id, const std::vector<OccupancyLayer>& layers,
+                        const OccupancyLayout& layout, size_t runSteps)
+{
+    CellJournal journal;
+    journal.layers.resize(layers.size());
+    Statement stmt(store.database(), "SELECT layer, position, cell, value FROM run_cell_changes WHERE run_id = ? "
+                                     "ORDER BY layer, position, cell");
+    stmt.bindAll(id);
+    while (stmt.step()) {
+        const StoredRow row(store.path(), "run_cell_changes",
+                            fmt::format("run_id {}, layer {}, position {}, cell {}", id, stmt.integer(0), stmt.integer(1),
+                                        stmt.integer(2)),
+                            stmt);
+        const size_t l = size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1));
+        CellJournal::Change change;
+        change.position = uint32_t(row.integer(1, "position", 0, int64_t(runSteps)));
+        change.cell = uint32_t(row.integer(2, "cell", 0, int64_t(layout.cellCount) - 1));
+        const OccupancyLayer& layer = layers[l];
+        // A share is a fraction of a cell; a category an index into the layer's names, or -1.
+        change.value = layer.kind == OccupancyLayer::Kind::Share
+                           ? float(row.real(3, "value", 0, 1))
+                           : float(categoryIndex(row, double(layer.categories.size())));
+        journal.layers[l].push_back(change);
+    }
+    return journal;
+}
+
+}  // namespace
+
+void RunDetailArchive::save(sqlite::Database& db, int64_t id, const Run& run)
+{
+    saveDistributions(db, id, run.distributions());
+    saveCellValues(db, id, run.cellValues());
+    saveIntervals(db, id, run.intervals());
+    saveWords(db, id, run.words());
+    saveLayers(db, id, run.layout(), CellJournal::record(run));
+}
+
+RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyLayout& layout, size_t runSteps)
+{
+    RunDetail detail;
+    if (store.version() < 4)  // an older study, read as it is, has no detail tables
+        return detail;
+    detail.distributions = loadDistributions(store, id);
+    detail.cellValues = loadCellValues(store, id, layout);
+    detail.intervals = loadIntervals(store, id);
+    detail.words = loadWords(store, id);
+    detail.unitName = loadUnitName(store, id);
+    detail.layers = loadLayers(store, id);
+    detail.journal = loadJournal(store, id, detail.layers, layout, runSteps);
+    return detail;
+}
+
+}  // namespace tessera
