@@ -7,6 +7,7 @@
 #include "support/CliRunner.h"
 #include "support/SharedData.h"
 
+#include <QDir>
 #include <QFile>
 #include <QMap>
 #include <QTemporaryDir>
@@ -194,6 +195,32 @@ private slots:
         QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
         QCOMPARE(QString::fromUtf8(runs.out).count("training-rent"), 2);
         QVERIFY(runs.out.contains("boa") && runs.out.contains("autoscale"));
+    }
+
+    void anInterruptedLastLineIsAWarning()
+    {
+        TESSERA_REQUIRE_SHARED(kWorkload);
+        // The workload's copy beside a `traces` link to the Pollux profiles, its last line cut
+        // short as by an interrupted write.
+        QVERIFY(QDir().mkpath(dir_.filePath("cut/workloads")));
+        QVERIFY(QFile::link(sharedDir() + "/traces/pollux-osdi21/simulator/traces", dir_.filePath("cut/traces")));
+        QByteArray text = readAll(sharedDir() + "/" + kWorkload);
+        while (text.endsWith('\n'))
+            text.chop(1);
+        text.truncate(text.lastIndexOf('\n') + 1);
+        const long lastLine = text.count('\n') + 1;
+        text += "late-job,99";
+        const QString cut = dir_.filePath("cut/workloads/cut.csv");
+        {
+            QFile file(cut);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(text);
+        }
+        const CliResult r = runCli({"training", "--jobs", cut, "--mode", "rent", "--policy", "boa", "--budget", "40",
+                                    "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY2(r.err.startsWith(QString("warning: %1:%2: ").arg(cut).arg(lastLine).toUtf8()), qPrintable(r.describe()));
+        QVERIFY(r.err.contains("interrupted"));
     }
 
     void usageAndInputErrors()
