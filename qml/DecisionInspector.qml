@@ -27,7 +27,7 @@ Item {
         objectName: "decisionModel"
         run: view.run
         // Explaining rebuilds the cluster at the step, on a worker: not at every cursor move
-        // while another view is shown (the StackLayout keeps this one alive, hidden).
+        // while another view is shown (the main window keeps this one alive, hidden).
         step: view.visible ? view.position - 1 : -1
     }
 
