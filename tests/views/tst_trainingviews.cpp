@@ -241,6 +241,51 @@ private slots:
         QVERIFY(v.chart("PAL").subtitle.contains(v.binsText()));
     }
 
+    // Issue 13: the exported chart named the bins only in its subtitle. It rings every GPU in its
+    // bin's colour, as the tab does, and keys the bins in its legend.
+    void theExportedVariabilityRingsTheBins()
+    {
+        const auto run = sampleRun();
+        const ClassVariability v = ClassVariability::of(*run, 0);
+        QVERIFY(v.bins.size() >= 2);
+        const ChartSpec spec = v.chart(QStringLiteral("PAL"));
+        QVERIFY(spec.heatmap);
+        QCOMPARE(spec.heatmap->cellRings, v.bin);
+        QCOMPARE(spec.heatmap->ringKeys.size(), v.bins.size());
+        for (int b = 0; b < v.bins.size(); ++b) {
+            QCOMPARE(spec.heatmap->ringKeys[b].color, ClassVariability::binColor(b));
+            QVERIFY(spec.heatmap->ringKeys[b].name.contains("sf " + ClassVariability::scoreText(v.bins[b].sf)));
+        }
+        // Painted: every bin's colour is on the page (its rings and its legend key), which a
+        // page of the PerfVar scale alone never has.
+        QImage page(1200, 900, QImage::Format_ARGB32);
+        page.fill(Qt::white);
+        {
+            QPainter painter(&page);
+            ChartRenderer::paint(painter, QRectF(0, 0, 1200, 900), spec, ChartColors::lightTheme());
+        }
+        ChartSpec bare = spec;
+        bare.heatmap->cellRings.clear();
+        bare.heatmap->ringKeys.clear();
+        QImage barePage(page.size(), QImage::Format_ARGB32);
+        barePage.fill(Qt::white);
+        {
+            QPainter painter(&barePage);
+            ChartRenderer::paint(painter, QRectF(0, 0, 1200, 900), bare, ChartColors::lightTheme());
+        }
+        auto pixelsOf = [](const QImage& image, const QColor& color) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += image.pixelColor(x, y).rgb() == color.rgb();
+            return n;
+        };
+        for (int b = 0; b < v.bins.size(); ++b) {
+            QVERIFY2(pixelsOf(page, ClassVariability::binColor(b)) > 20 * v.bins[b].gpus, qPrintable(QString::number(b)));
+            QCOMPARE(pixelsOf(barePage, ClassVariability::binColor(b)), 0);
+        }
+    }
+
     // Each GPU's bin ring lies against the background, never against the PerfVar fill: a ring
     // in the bin's colour, the background inside it, then the fill; on a light background the
     // ring of every bin differs clearly from the background (bin 0's blue was lost on blue fills).
