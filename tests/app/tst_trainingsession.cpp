@@ -361,7 +361,7 @@ private slots:
             QVERIFY2(item->mapToItem(inspector, QPointF(0, 0)).x() >= 8, name);
         }
         // PAL's candidates name PAL's rule, never a bare "PM-First" that reads as another policy
-        // (issue 13): a job of one GPU or wider than a node takes "PAL: PM-First path for ...".
+        // (issue 13): a job of one GPU or wider than a node takes "PAL via PM-First (...)".
         auto* rows = qobject_cast<QAbstractItemModel*>(decisions);
         QVERIFY(rows && rows->rowCount() > 0);
         for (int r = 0; r < rows->rowCount(); ++r) {

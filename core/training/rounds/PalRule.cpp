@@ -76,8 +76,8 @@ std::optional<GpuList> palPlace(const RoundCluster& cluster, uint32_t classIndex
             // Named as PAL's own path, so the inspector does not read as if PM-First had run.
             const bool single = n <= 1;
             auto candidate = describeCandidate(cluster, classIndex, locality,
-                                               single ? "PAL: PM-First path for single-GPU jobs"
-                                                      : "PAL: PM-First path for jobs wider than a node",
+                                               single ? "PAL via PM-First (1 GPU)"
+                                                      : "PAL via PM-First (wider than a node)",
                                                gpus.value_or(GpuList{}));
             candidate.cost = candidate.maxSf * candidate.localityPenalty;
             candidate.note = !gpus ? fmt::format("only {} GPUs free", freeGpus.size())
