@@ -16,6 +16,8 @@ Item {
     // The node last clicked, by name; it stays selected across decisions while it is listed.
     property string selectedNode: ""
     signal nodeSelected(string node)
+    // Room between the view's edges and its text, as the other views' charts keep.
+    readonly property int padding: 8
 
     function select(node) {
         selectedNode = node
@@ -27,7 +29,7 @@ Item {
         objectName: "decisionModel"
         run: view.run
         // Explaining rebuilds the cluster at the step, on a worker: not at every cursor move
-        // while another view is shown (the StackLayout keeps this one alive, hidden).
+        // while another view is shown (the main window keeps this one alive, hidden).
         step: view.visible ? view.position - 1 : -1
     }
 
@@ -35,6 +37,8 @@ Item {
         id: summary
         anchors.left: parent.left
         anchors.right: parent.right
+        anchors.top: parent.top
+        anchors.margins: view.padding
         spacing: 4
 
         // The run kind's explain() failed: its message, instead of an abort.
@@ -45,6 +49,7 @@ Item {
         }
 
         Text {
+            objectName: "inspectorTitle"
             width: summary.width
             text: decisions.shownStep >= 0 ? qsTr("%1 %2: %3").arg(decisions.words.Step).arg(decisions.shownStep + 1).arg(decisions.subject)
                                            : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
@@ -81,6 +86,7 @@ Item {
         anchors.top: summary.bottom
         anchors.topMargin: 8
         anchors.left: parent.left
+        anchors.leftMargin: view.padding
         anchors.right: filteredPanel.left
         anchors.rightMargin: filteredPanel.visible ? 8 : 0
         syncView: table
@@ -118,9 +124,10 @@ Item {
         id: table
         objectName: "decisionTable"
         anchors.top: header.bottom
-        anchors.left: parent.left
+        anchors.left: header.left
         anchors.right: header.right
         anchors.bottom: parent.bottom
+        anchors.bottomMargin: view.padding
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
@@ -206,7 +213,7 @@ Item {
     Text {
         anchors.top: header.bottom
         anchors.topMargin: 12
-        anchors.left: parent.left
+        anchors.left: header.left
         anchors.leftMargin: 4
         anchors.right: header.right
         visible: decisions.shownStep >= 0 && !decisions.busy && decisions.candidateCount === 0
@@ -223,7 +230,9 @@ Item {
         anchors.top: summary.bottom
         anchors.topMargin: 8
         anchors.right: parent.right
+        anchors.rightMargin: view.padding
         anchors.bottom: parent.bottom
+        anchors.bottomMargin: view.padding
         // Nothing filtered out (an inference plan serves every class): the table takes the room.
         width: decisions.filteredCount > 0 ? Math.min(340, parent.width * 0.35) : 0
         visible: width > 0

@@ -238,16 +238,29 @@ ApplicationWindow {
                 Item {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    StackLayout {
+                    // The view of the current tab alone is drawn; the others stay alive, hidden.
+                    // Not a StackLayout: that shows its children by their order at each
+                    // insertion, and the kind's views, made anew by the Repeater when the kind
+                    // changes, are inserted last and moved into place after; a tab change then
+                    // hid only the view it left, and another stayed painted over the current one.
+                    Item {
                         id: views
+                        objectName: "viewStack"
                         anchors.fill: parent
-                        currentIndex: viewTabs.currentIndex
-                        OccupancyView { id: occupancyView; objectName: "occupancyView"; run: window.currentRun; position: timeline.position }
+                        readonly property int current: viewTabs.currentIndex
+                        OccupancyView {
+                            id: occupancyView; objectName: "occupancyView"
+                            anchors.fill: parent; visible: views.current === 0
+                            run: window.currentRun; position: timeline.position
+                        }
                         Repeater {
                             model: window.kindViews
                             Loader {
                                 id: kindView
                                 required property var modelData
+                                required property int index
+                                anchors.fill: parent
+                                visible: views.current === index + 1
                                 source: modelData.qml
                                 objectName: modelData.id + "ViewLoader"
                                 onLoaded: item.objectName = modelData.id + "View"
@@ -258,11 +271,13 @@ ApplicationWindow {
                         }
                         DecisionInspector {
                             objectName: "decisionInspector"
+                            anchors.fill: parent; visible: views.current === window.kindViews.length + 1
                             run: window.currentRun; position: timeline.position
                             onNodeSelected: node => occupancyView.selectNode(node)
                         }
                         MetricsView {
                             objectName: "metricsView"
+                            anchors.fill: parent; visible: views.current === window.kindViews.length + 2
                             run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                         }
                     }

@@ -8,6 +8,7 @@
 #include "support/SessionWindow.h"
 #include "support/SharedData.h"
 
+#include <QAbstractItemModel>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -351,6 +352,22 @@ private slots:
         QVERIFY2(width >= std::min<double>(metrics.horizontalAdvance(longest) + 8, decisionTable->width() / 3),
                  qPrintable(QStringLiteral("%1 px for \"%2\"").arg(width).arg(longest)));
         shoot("inspector");
+        // Its text and table keep off the view's left edge (issue 13: flush against it).
+        auto* inspector = session_->item(QStringLiteral("decisionInspector"));
+        QVERIFY(inspector);
+        for (const char* name : {"inspectorTitle", "whyText", "decisionTable"}) {
+            auto* item = session_->item(QString::fromLatin1(name));
+            QVERIFY2(item, name);
+            QVERIFY2(item->mapToItem(inspector, QPointF(0, 0)).x() >= 8, name);
+        }
+        // PAL's candidates name PAL's rule, never a bare "PM-First" that reads as another policy
+        // (issue 13): a job of one GPU or wider than a node takes "PAL via PM-First (...)".
+        auto* rows = qobject_cast<QAbstractItemModel*>(decisions);
+        QVERIFY(rows && rows->rowCount() > 0);
+        for (int r = 0; r < rows->rowCount(); ++r) {
+            const QString candidate = rows->data(rows->index(r, 0)).toString();
+            QVERIFY2(!candidate.endsWith(QStringLiteral("· PM-First")), qPrintable(candidate));
+        }
         // At 1280x800 the round's columns are wider than the table: they scroll, and the bar
         // that says so stays shown.
         auto* table = session_->item(QStringLiteral("decisionTable"));

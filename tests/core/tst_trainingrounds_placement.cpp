@@ -209,8 +209,17 @@ private slots:
         const auto order = palTraversalOrder(cluster.binnedSf[0], 1.7);
         std::vector<CandidateSet> trail;
         QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 1, 1.7, &trail), (GpuList{1}));
-        QCOMPARE(trail.back().step, std::string("PM-First"));
-        QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 3, 1.7), (GpuList{0, 1, 2}));
+        // Named as PAL's path for the job's width (issue 13: a bare "PM-First" read as if another
+        // policy had placed a PAL run's jobs), the note saying why.
+        QCOMPARE(trail.back().step, std::string("PAL via PM-First (1 GPU)"));
+        QVERIFY(trail.back().note.starts_with("1 GPU: "));
+        QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 3, 1.7, &trail), (GpuList{0, 1, 2}));
+        QCOMPARE(trail.back().step, std::string("PAL via PM-First (wider than a node)"));
+        QVERIFY2(trail.back().note.starts_with("3 GPUs, more than a node's 2"), trail.back().note.c_str());
+        // A job that fits a node takes PAL's own traversal, never that path.
+        trail.clear();
+        QVERIFY(palPlace(cluster, 0, order, allGpus(cluster), 2, 1.7, &trail));
+        QVERIFY(std::none_of(trail.begin(), trail.end(), [](const CandidateSet& c) { return c.step.starts_with("PAL via PM-First"); }));
     }
 
     // PM-First ranks by (sf, |same-sf free GPUs on the node - N|, id).

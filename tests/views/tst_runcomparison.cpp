@@ -1,7 +1,9 @@
 // RunComparisonModel against the core: its rows are the metrics the two runs share, and every
 // cell is the runs' own series value (or their difference) at the cursor or at the end.
 #include "chart/ReportWriter.h"
+#include "chart/RunCharts.h"
 #include "compare/RunComparisonModel.h"
+#include "export/ExportRequest.h"
 #include "items/OccupancyItem.h"
 #include "support/TestRuns.h"
 
@@ -117,6 +119,36 @@ private slots:
             differs = differs || s.column(c)[size_t(at)] != branch.run().series().column(c)[size_t(at)];
         }
         QVERIFY(differs);
+    }
+
+    // Only runs with a shared history diverge (issue 13: two runs made apart were marked
+    // "diverges" at their first row): a fork, a fork of a fork and two forks of one run do, two
+    // runs of one trace made apart never, on screen (divergenceFrom) and in an export
+    // (ExportRequest), although their metrics differ from the start.
+    void onlyRunsWithASharedHistoryDiverge()
+    {
+        RunHandle a(test::simulateRun(trace_, "fgd", kTune));
+        RunHandle apart(test::simulateRun(trace_, "random", kTune));
+        QVERIFY(chart::RunCharts::divergence(a.run(), apart.run()).has_value());  // the metrics differ
+        QVERIFY(!a.sharesHistoryWith(&apart));
+        QCOMPARE(a.divergenceFrom(&apart), -1);
+        QCOMPARE(apart.divergenceFrom(&a), -1);
+        QVERIFY(!ExportRequest("report", &a, &apart, 0, -1, 2).options().divergence.has_value());
+
+        const int early = a.steps() / 4, late = a.steps() / 2;
+        RunHandle branch(std::shared_ptr<const Run>(a.run().fork(size_t(early), "random")), nullptr, &a, early);
+        RunHandle sibling(std::shared_ptr<const Run>(a.run().fork(size_t(late), "bestfit")), nullptr, &a, late);
+        RunHandle twig(std::shared_ptr<const Run>(branch.run().fork(size_t(late), "fgd")), nullptr, &branch, late);
+        for (const auto& [one, other] : {std::pair{&a, &twig}, {&branch, &sibling}, {&twig, &sibling}}) {
+            QVERIFY(one->sharesHistoryWith(other) && other->sharesHistoryWith(one));
+            QCOMPARE(other->divergenceFrom(one), one->divergenceFrom(other));
+        }
+        // Both branch at `early` or later, so they agree up to it.
+        QVERIFY(a.divergenceFrom(&branch) > early);
+        QVERIFY(branch.divergenceFrom(&sibling) > early);
+        QCOMPARE(ExportRequest("report", &a, &branch, 0, -1, 2).options().divergence,
+                 std::optional<size_t>(size_t(a.divergenceFrom(&branch))));
+        QVERIFY(!twig.sharesHistoryWith(&apart));
     }
 
     void deltaSignFollowsTheDifference()

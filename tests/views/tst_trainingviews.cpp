@@ -2,6 +2,7 @@
 // registry no longer picks the app's starting tabs by static-initialisation order; the
 // variability heatmap and its bins agree with the cluster PAL and PM-First place on; the Gantt
 // knows each bar's job (hover, select, spans, colour by job); the occupancy words name jobs.
+#include "chart/ChartColors.h"
 #include "chart/ChartCsv.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
@@ -240,6 +241,51 @@ private slots:
         QVERIFY(v.chart("PAL").subtitle.contains(v.binsText()));
     }
 
+    // Issue 13: the exported chart named the bins only in its subtitle. It rings every GPU in its
+    // bin's colour, as the tab does, and keys the bins in its legend.
+    void theExportedVariabilityRingsTheBins()
+    {
+        const auto run = sampleRun();
+        const ClassVariability v = ClassVariability::of(*run, 0);
+        QVERIFY(v.bins.size() >= 2);
+        const ChartSpec spec = v.chart(QStringLiteral("PAL"));
+        QVERIFY(spec.heatmap);
+        QCOMPARE(spec.heatmap->cellRings, v.bin);
+        QCOMPARE(spec.heatmap->ringKeys.size(), v.bins.size());
+        for (int b = 0; b < v.bins.size(); ++b) {
+            QCOMPARE(spec.heatmap->ringKeys[b].color, ClassVariability::binColor(b));
+            QVERIFY(spec.heatmap->ringKeys[b].name.contains("sf " + ClassVariability::scoreText(v.bins[b].sf)));
+        }
+        // Painted: every bin's colour is on the page (its rings and its legend key), which a
+        // page of the PerfVar scale alone never has.
+        QImage page(1200, 900, QImage::Format_ARGB32);
+        page.fill(Qt::white);
+        {
+            QPainter painter(&page);
+            ChartRenderer::paint(painter, QRectF(0, 0, 1200, 900), spec, ChartColors::lightTheme());
+        }
+        ChartSpec bare = spec;
+        bare.heatmap->cellRings.clear();
+        bare.heatmap->ringKeys.clear();
+        QImage barePage(page.size(), QImage::Format_ARGB32);
+        barePage.fill(Qt::white);
+        {
+            QPainter painter(&barePage);
+            ChartRenderer::paint(painter, QRectF(0, 0, 1200, 900), bare, ChartColors::lightTheme());
+        }
+        auto pixelsOf = [](const QImage& image, const QColor& color) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += image.pixelColor(x, y).rgb() == color.rgb();
+            return n;
+        };
+        for (int b = 0; b < v.bins.size(); ++b) {
+            QVERIFY2(pixelsOf(page, ClassVariability::binColor(b)) > 20 * v.bins[b].gpus, qPrintable(QString::number(b)));
+            QCOMPARE(pixelsOf(barePage, ClassVariability::binColor(b)), 0);
+        }
+    }
+
     // Each GPU's bin ring lies against the background, never against the PerfVar fill: a ring
     // in the bin's colour, the background inside it, then the fill; on a light background the
     // ring of every bin differs clearly from the background (bin 0's blue was lost on blue fills).
@@ -347,6 +393,48 @@ private slots:
             }
         QCOMPARE(TrainingCharts::jobs(runs, {}).y.title(), QStringLiteral("Jobs"));
         QCOMPARE(TrainingCharts::preemptions(runs, {}).y.title(), QStringLiteral("Jobs"));
+    }
+
+    // Issue 13: "Jobs running · A" and "· B" had one colour. With two runs the jobs chart (and
+    // every chart of several metrics per run) colours each run as the one-metric charts do, its
+    // second metric a lighter shade of it, B dashed; the exported legend shows those colours.
+    // One run keeps the metrics' own colours.
+    void twoRunsOnTheJobsChartAreToldApartByColour()
+    {
+        const auto run = sampleRun();
+        const auto other = sampleRun("packed-sticky");
+        const ChartRuns pair{run.get(), other.get()};
+        const RunChartFrame frame(pair, {});
+        const SeriesPlan::List plan = TrainingCharts::jobsPlan(frame);
+        QCOMPARE(plan.size(), 4);
+        auto entry = [&](const std::string& key, size_t r) {
+            return *std::find_if(plan.begin(), plan.end(), [&](const PlannedSeries& p) { return p.key == key && p.run == r; });
+        };
+        for (size_t r : {0u, 1u}) {
+            QCOMPARE(entry("jobs_running", r).color, frame.runColor(r));
+            QCOMPARE(entry("jobs_queued", r).color, ChartColors::runShade(frame.runColor(r), 1));
+            QVERIFY(entry("jobs_queued", r).color != entry("jobs_running", r).color);
+            QCOMPARE(entry("jobs_running", r).dashed, r == 1);
+        }
+        QVERIFY(frame.runColor(0) != frame.runColor(1));
+        // Every colour of the four differs from the others', and the exported chart draws them.
+        const ChartSpec spec = TrainingCharts::jobs(pair, {});
+        QCOMPARE(spec.series.size(), 4);
+        for (int i = 0; i < spec.series.size(); ++i) {
+            QCOMPARE(spec.series[i].color, plan[i].color);
+            for (int j = 0; j < i; ++j)
+                QVERIFY2(spec.series[i].color != spec.series[j].color,
+                         qPrintable(spec.series[i].name + " / " + spec.series[j].name));
+        }
+        // A shade is lighter than its run colour, and rank 0 is the colour itself.
+        QVERIFY(ChartColors::runShade(frame.runColor(0), 1).lightness() > frame.runColor(0).lightness());
+        QCOMPARE(ChartColors::runShade(frame.runColor(0), 0), frame.runColor(0));
+        // One run: the metrics in their series colours, as before.
+        const ChartRuns one{run.get()};
+        const SeriesPlan::List alone = TrainingCharts::jobsPlan(RunChartFrame(one, {}));
+        QCOMPARE(alone.size(), 2);
+        QCOMPARE(alone[0].color, ChartColors::seriesColor(0));
+        QCOMPARE(alone[1].color, ChartColors::seriesColor(3));
     }
 
     // The panels of a page (the Rounds view's export) share their plots' left and right edges,

@@ -51,6 +51,15 @@ int ChartColors::seriesColorCount() { return int(kSeries.size()); }
 
 QColor ChartColors::referenceLine() { return QColor(0x8a, 0x8f, 0x96); }
 
+QColor ChartColors::runShade(const QColor& color, int rank)
+{
+    // Half-way to white per rank: the first shade stays saturated enough to name its run.
+    const double white = 1.0 - std::pow(0.5, std::max(0, rank));
+    const QColor c = color.toRgb();
+    const auto mix = [white](int v) { return int(std::lround(v + (255 - v) * white)); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()), c.alpha());
+}
+
 QColor ChartColors::areaFill(const QColor& color)
 {
     QColor fill = color;

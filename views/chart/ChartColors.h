@@ -27,6 +27,10 @@ public:
     // category i has one colour everywhere.
     static QColor seriesColor(int index);
     static int seriesColorCount();
+    // Run colour `color` for the `rank`-th of several metrics a chart draws of one run: rank 0
+    // is the colour itself, each further rank a step lighter (mixed with white), so a run's
+    // metrics share its hue and differ in lightness, on light and dark backgrounds.
+    static QColor runShade(const QColor& color, int rank);
     // A reference line (the allocation chart's diagonal): a mid grey on light and dark.
     static QColor referenceLine();
     // Stacked areas are filled at this opacity over the chart's background, so grid lines show.

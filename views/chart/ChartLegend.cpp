@@ -27,6 +27,10 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
         for (const auto& k : spec_.heatmap->keys)
             entries_.append({k.name, k.color, ChartSpec::SeriesStyle::Line, false,
                              swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(k.name), true});
+    if (spec_.heatmap)
+        for (const auto& k : spec_.heatmap->ringKeys)
+            entries_.append({k.name, k.color, ChartSpec::SeriesStyle::Line, false,
+                             swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(k.name), false, true});
 }
 
 QList<QPointF> ChartLegend::flow(double width) const
@@ -62,7 +66,14 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
         const Entry& e = entries_[i];
         const QPointF origin = area.topLeft() + at[i];
         const double midY = origin.y() + lineHeight_ / 2;
-        if (e.block) {
+        if (e.ring) {
+            // As the cells are ringed: the group's colour around the background.
+            const double h = fm.height() * 0.8;
+            const double w = std::max(2.0, h / 5);
+            painter.setPen(QPen(e.color, w, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(QRectF(origin.x() + w / 2, midY - h / 2 + w / 2, swatch_ - w, h - w));
+        } else if (e.block) {
             const double h = fm.height() * 0.8;
             painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), e.color);
             painter.setPen(QPen(theme_.axis, 1));

@@ -32,6 +32,7 @@ private:
         bool dashed;
         double width;
         bool block = false;  // a heatmap key: a filled swatch
+        bool ring = false;   // a heatmap's ring key: an outlined swatch
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

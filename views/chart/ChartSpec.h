@@ -73,6 +73,11 @@ struct ChartSpec {
             QColor color;
         };
         QList<Key> keys;
+        // Non-empty: every cell ringed in the colour of its group, row-major as `values`
+        // (cellRings[i] indexes ringKeys; -1: none), and the groups keyed in the legend as
+        // rings: the variability chart's slowdown bins, as the app's tab rings its cells.
+        std::vector<int> cellRings;
+        QList<Key> ringKeys;
         // The numbers behind the image, for CSV: one row per name, one column per header.
         QStringList rowNames;
         QStringList columnHeaders;

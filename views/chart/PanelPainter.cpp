@@ -277,6 +277,29 @@ void PanelPainter::paintHeatmap()
     painter_.setClipRect(plot_);
     painter_.drawImage(target, cellImageScaled(h.image, target.size().toSize()));
     const double rowHeight = plot_.height() / std::max(1, h.image.height());
+    if (!h.cellRings.empty()) {
+        // Each cell's ring inside its edge, in its group's colour, over the cell's fill.
+        const int columns = std::max(1, h.image.width());
+        const double cellWidth = target.width() / columns;
+        const double ring = std::clamp(std::min(cellWidth, rowHeight) / 8, 1.0, 5.0);
+        painter_.setBrush(Qt::NoBrush);
+        for (size_t i = 0; i < h.cellRings.size(); ++i) {
+            const int key = h.cellRings[i];
+            if (key < 0 || key >= h.ringKeys.size())
+                continue;
+            const int row = int(i) / columns, column = int(i) % columns;
+            const QRectF cell(target.left() + column * cellWidth, plot_.top() + row * rowHeight, cellWidth, rowHeight);
+            // The ring against the background on its inner side, as on the app's tab: a blue bin
+            // on a blue fill could not be seen otherwise.
+            const QRectF outer = cell.adjusted(ring / 2, ring / 2, -ring / 2, -ring / 2);
+            painter_.setPen(QPen(h.ringKeys[key].color, ring, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+            painter_.drawRect(outer);
+            if (outer.height() > 4 * ring) {
+                painter_.setPen(QPen(theme_.background, ring / 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+                painter_.drawRect(outer.adjusted(ring * 0.75, ring * 0.75, -ring * 0.75, -ring * 0.75));
+            }
+        }
+    }
     painter_.setPen(QPen(theme_.axis, std::max(1.0, QFontMetricsF(font_).height() / 10)));
     for (const auto& band : h.bands)
         if (band.firstRow > 0)

@@ -33,7 +33,7 @@ SeriesPlan::List SeriesPlan::metric(const RunChartFrame& frame, std::string_view
     return plan;
 }
 
-SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_view key, int colour)
+SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_view key, int colour, int rank)
 {
     List plan;
     for (size_t i = 0; i < frame.runCount(); ++i) {
@@ -41,7 +41,9 @@ SeriesPlan::List SeriesPlan::labelled(const RunChartFrame& frame, std::string_vi
         if (!column)
             continue;
         const QString label = QString::fromStdString(frame.run(i).series().info(*column).label);
-        plan.append({ownName(frame, label, i), ChartColors::seriesColor(colour), ChartSpec::SeriesStyle::Line, i > 0,
+        const QColor color = frame.runCount() > 1 ? ChartColors::runShade(frame.runColor(i), rank)
+                                                  : ChartColors::seriesColor(colour);
+        plan.append({ownName(frame, label, i), color, ChartSpec::SeriesStyle::Line, i > 0,
                      steps(frame.run(i), key), i, std::string(key), {}, {}});
     }
     return plan;

@@ -41,8 +41,10 @@ public:
     static List metric(const RunChartFrame& frame, std::string_view key);
     // One metric of every run that has it, for a chart that draws several metrics of a run:
     // named by the metric's label (with the run's letter when several runs share the chart, as
-    // ownName) in series colour `colour`, every run after the first dashed.
-    static List labelled(const RunChartFrame& frame, std::string_view key, int colour);
+    // ownName). One run: in series colour `colour`. Several: in each run's colour, so that the
+    // runs are told apart as on every chart of one metric, the chart's `rank`-th metric (0: the
+    // first) in a lighter shade of it (ChartColors::runShade), every run after the first dashed.
+    static List labelled(const RunChartFrame& frame, std::string_view key, int colour, int rank);
     // Every member of metric family `family` (MetricInfo::family) of every run, named by its
     // member; with `onlyNonZero`, only a run's members that are ever non-zero.
     static List family(const RunChartFrame& frame, std::string_view family, bool onlyNonZero = false);

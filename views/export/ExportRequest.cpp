@@ -42,7 +42,7 @@ ExportRequest::ExportRequest(const QString& chart, RunHandle* runA, RunHandle* r
     if (runB) {
         o.runNames << runB->name();
         o.runColors << runB->color();
-        o.divergence = RunCharts::divergence(*a_, *b_);
+        o.divergence = runA->divergence(runB);
     }
     const auto xs = a_->series().column(0);
     if ((from > 0 || to >= 0) && !xs.empty()) {

@@ -161,11 +161,27 @@ int RunHandle::positionMatching(RunHandle* reference, int position) const
     return int(chart::matchedPosition(reference->run(), size_t(std::max(position, 0)), *run_, fork));
 }
 
-int RunHandle::divergenceFrom(RunHandle* other) const
+bool RunHandle::sharesHistoryWith(const RunHandle* other) const
 {
     if (!other)
-        return -1;
-    const auto at = chart::RunCharts::divergence(*run_, other->run());
+        return false;
+    for (const RunHandle* mine = this; mine; mine = mine->parentRun())
+        for (const RunHandle* theirs = other; theirs; theirs = theirs->parentRun())
+            if (mine == theirs)
+                return true;
+    return false;
+}
+
+std::optional<size_t> RunHandle::divergence(const RunHandle* other) const
+{
+    if (other == this || !sharesHistoryWith(other))
+        return std::nullopt;
+    return chart::RunCharts::divergence(*run_, other->run());
+}
+
+int RunHandle::divergenceFrom(RunHandle* other) const
+{
+    const auto at = divergence(other);
     return at ? int(*at) : -1;
 }
 

@@ -11,6 +11,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <optional>
 
 namespace tessera::views {
 
@@ -88,8 +89,16 @@ public:
     // This run's position while `reference` is at `position` (chart::matchedPosition): the same
     // decision for a fork of it or its parent, else the same x. -1 without a reference.
     Q_INVOKABLE int positionMatching(tessera::views::RunHandle* reference, int position) const;
-    // The first position at which this run's metrics differ from `other`'s, -1 if they never
-    // do: where a what-if branch starts to matter, which may be well after its fork.
+    // Whether this run and `other` share a history: one is a fork (or a fork of a fork) of the
+    // other, or both branch from one run. Only such runs have a point where they diverge; two
+    // runs made apart differ from their first row, whatever their metrics there.
+    bool sharesHistoryWith(const RunHandle* other) const;
+    // The first position at which this run's metrics differ from `other`'s, for runs that share
+    // a history (else none, as when they never differ): where a what-if branch starts to matter,
+    // which may be well after its fork. The one rule of the charts' "diverges" marker, on
+    // screen and in the exports.
+    std::optional<size_t> divergence(const RunHandle* other) const;
+    // divergence() for QML: -1 for none.
     Q_INVOKABLE int divergenceFrom(tessera::views::RunHandle* other) const;
     // Parameters as a list of {name, value}, for tables and reports.
     Q_INVOKABLE QVariantList parameters() const;

@@ -73,10 +73,19 @@ std::optional<GpuList> palPlace(const RoundCluster& cluster, uint32_t classIndex
     if (n <= 1 || n > cluster.gpusPerNode) {
         auto gpus = pmFirstPlace(cluster, classIndex, freeGpus, n);
         if (trail) {
-            auto candidate = describeCandidate(cluster, classIndex, locality, "PM-First", gpus.value_or(GpuList{}));
+            // Named as PAL's own path, so the inspector does not read as if PM-First had run.
+            const bool single = n <= 1;
+            auto candidate = describeCandidate(cluster, classIndex, locality,
+                                               single ? "PAL via PM-First (1 GPU)"
+                                                      : "PAL via PM-First (wider than a node)",
+                                               gpus.value_or(GpuList{}));
             candidate.cost = candidate.maxSf * candidate.localityPenalty;
-            candidate.note = gpus ? fmt::format("{} GPUs: PAL leaves single-GPU and wider-than-a-node jobs to PM-First", n)
-                                  : fmt::format("only {} GPUs free", freeGpus.size());
+            candidate.note = !gpus ? fmt::format("only {} GPUs free", freeGpus.size())
+                             : single ? std::string("1 GPU: no locality to weigh, so PAL takes the free GPU PM-First "
+                                                    "ranks first (lowest binned sf)")
+                                      : fmt::format("{} GPUs, more than a node's {}: the job spans nodes whatever PAL "
+                                                    "picks, so it takes PM-First's choice (lowest binned sf first)",
+                                                    n, cluster.gpusPerNode);
             candidate.chosen = gpus.has_value();
             trail->push_back(std::move(candidate));
         }

@@ -9,8 +9,8 @@ namespace tessera::chart {
 SeriesPlan::List InferenceCharts::fleetPlan(const RunChartFrame& frame)
 {
     // Two metrics of each run: named by the metric, not the run (the subtitle names the runs).
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_used", 0);
-    plan.append(SeriesPlan::labelled(frame, "instances", 3));
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_used", 0, 0);
+    plan.append(SeriesPlan::labelled(frame, "instances", 3, 1));
     return plan;
 }
 

@@ -11,8 +11,8 @@ namespace tessera::chart {
 SeriesPlan::List TrainingCharts::jobsPlan(const RunChartFrame& frame)
 {
     // Two metrics of each run: named by the metric, not the run (the subtitle names the runs).
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0);
-    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3));
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0, 0);
+    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3, 1));
     return plan;
 }
 

@@ -144,6 +144,14 @@ ChartSpec ClassVariability::chart(const QString& runName) const
         }
     }
     h.bands.append({QStringLiteral("nodes 0–%1").arg(nodes - 1), 0, nodes});
+    // The bins ring the cells and are keyed in the legend, as on the app's tab.
+    h.cellRings = bin;
+    for (int b = 0; b < bins.size(); ++b)
+        h.ringKeys.append({QStringLiteral("bin sf %1 (%2 GPU%3)")
+                               .arg(scoreText(bins[b].sf))
+                               .arg(bins[b].gpus)
+                               .arg(bins[b].gpus == 1 ? QString() : QStringLiteral("s")),
+                           binColor(b)});
     spec.heatmap = std::move(h);
     return spec;
 }
