@@ -17,16 +17,16 @@ using kindcharts::titled;
 
 SeriesPlan::List rentedPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_rented", 0);
-    plan.append(SeriesPlan::labelled(frame, "average_rented_gpus", 1));
-    plan.append(SeriesPlan::labelled(frame, "budget_gpus", 3));
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_rented", 0, 0);
+    plan.append(SeriesPlan::labelled(frame, "average_rented_gpus", 1, 1));
+    plan.append(SeriesPlan::labelled(frame, "budget_gpus", 3, 2));
     return plan;
 }
 
 SeriesPlan::List jobsPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0);
-    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3));
+    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0, 0);
+    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3, 1));
     return plan;
 }
 
