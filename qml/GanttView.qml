@@ -21,6 +21,7 @@ Item {
 
         RowLayout {
             Layout.fillWidth: true
+            Layout.leftMargin: 8
             Layout.rightMargin: 8
             spacing: 10
             RowLayout {
