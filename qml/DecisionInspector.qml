@@ -55,7 +55,8 @@ Item {
         Text {
             width: summary.width
             text: decisions.shownStep >= 0 ? qsTr("%1 %2: %3").arg(decisions.words.Step).arg(decisions.shownStep + 1).arg(decisions.subject)
-                                           : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
+                  : decisions.busy ? qsTr("Explaining %1 %2…").arg(decisions.words.step).arg(view.position)
+                  : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
             color: ThemePalette.text
             font.pixelSize: 14
             font.bold: true

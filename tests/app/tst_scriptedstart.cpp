@@ -196,6 +196,13 @@ private slots:
         QVERIFY(!run("otherRun"));
         const int view = window()->property("viewIndex").toInt();
         QTRY_COMPARE(session_->tabTexts().value(view), QStringLiteral("Variability"));
+        // The Run panel takes the run's kind and request, and its inputs are opened from the
+        // recipe (walk W1: it showed the pod kind, fgd, "Open a trace first").
+        QObject* runs = session_->find(QStringLiteral("runManager"));
+        QCOMPARE(runs->property("kind").value<QObject*>()->property("kindId").toString(),
+                 QStringLiteral("training-placement"));
+        QCOMPARE(session_->find(QStringLiteral("runPanel"))->property("policySpec").toString(), QStringLiteral("pal"));
+        QTRY_VERIFY_WITH_TIMEOUT(runs->property("inputsReady").toBool(), 60000);
     }
 
     // The pod kind's inputs go through the trace session: one file, its partner found.

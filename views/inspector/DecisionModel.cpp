@@ -45,11 +45,16 @@ void DecisionModel::setRun(RunHandle* run)
     if (run == run_)
         return;
     if (run_)
-        disconnect(run_.data(), &RunHandle::decisionsChanged, this, &DecisionModel::explain);
+        disconnect(run_.data(), &RunHandle::decisionsChanged, this, nullptr);
     run_ = run;
     // A reopened run's decisions arrive later, made again from its recipe.
+    // (The table of the run as reopened is dropped: it explains nothing.)
     if (run_)
-        connect(run_.data(), &RunHandle::decisionsChanged, this, &DecisionModel::explain);
+        connect(run_.data(), &RunHandle::decisionsChanged, this, [this] {
+            if (run_ && run_->decisionsReady())
+                setTable(-1, {});
+            explain();
+        });
     explain();
     emit runChanged();
 }

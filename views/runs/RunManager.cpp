@@ -327,11 +327,20 @@ QVariantMap RunManager::recallRequest(RunHandle* run)
     for (const auto& [name, value] : recipe->request.values)
         values.insert(qs(name), qs(value));
     const bool open = kindInputs_.value(run->kind()) != nullptr;
-    if (!open && !kind_->usesTraceSession() && !recipe->fileProblem(run->name().toStdString()) && !busy()) {
+    if (!open && !kind_->usesTraceSession() && !recipe->fileProblem(run->name().toStdString())) {
         QVariantMap paths;
         for (const auto& [role, path] : recipe->sources)
             paths.insert(qs(role), qs(path));
-        loadInputs(paths);
+        // After the reopening's own delivery (the worker is still busy with it now), unless
+        // something else was started or opened meanwhile.
+        const QString id = run->kind();
+        QMetaObject::invokeMethod(
+            this,
+            [this, paths, id] {
+                if (!busy() && kind_->kindId() == id && !kindInputs_.value(id))
+                    loadInputs(paths);
+            },
+            Qt::QueuedConnection);
     }
     return {{QStringLiteral("policy"), qs(recipe->request.policy)}, {QStringLiteral("values"), values}};
 }
