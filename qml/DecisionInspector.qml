@@ -19,6 +19,14 @@ Item {
     // Room between the view's edges and its text, as the other views' charts keep.
     readonly property int padding: 8
 
+    // A run reopened from a study keeps its metrics, not its decisions: they are made again from
+    // its recipe when this view is shown (RunHandle.requestDecisions), with progress; until then,
+    // or when they cannot be, the view says so instead of an empty round.
+    readonly property bool decisionsShown: run === null || run.decisionsReady
+    readonly property bool wantsDecisions: visible && !decisionsShown
+    onWantsDecisionsChanged: if (wantsDecisions) run.requestDecisions()
+    Component.onCompleted: if (wantsDecisions) run.requestDecisions()
+
     function select(node) {
         selectedNode = node
         nodeSelected(node)
@@ -52,15 +60,29 @@ Item {
             objectName: "inspectorTitle"
             width: summary.width
             text: decisions.shownStep >= 0 ? qsTr("%1 %2: %3").arg(decisions.words.Step).arg(decisions.shownStep + 1).arg(decisions.subject)
-                                           : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
+                  : decisions.busy ? qsTr("Explaining %1 %2…").arg(decisions.words.step).arg(view.position)
+                  : qsTr("No %1 at this position: move the cursor past the start.").arg(decisions.words.step)
             color: ThemePalette.text
             font.pixelSize: 14
             font.bold: true
             wrapMode: Text.Wrap
         }
         Text {
+            objectName: "decisionsNotice"
             width: summary.width
-            visible: decisions.shownStep >= 0
+            visible: !view.decisionsShown
+            text: view.run === null || view.decisionsShown ? ""
+                  : view.run.decisionsProblem !== ""
+                    ? qsTr("This run was reopened from a study, which keeps its metrics but not its decisions, and it cannot be made again to explain them: %1").arg(view.run.decisionsProblem)
+                    : qsTr("This run was reopened from a study, which keeps its metrics but not its decisions: making it again from its recipe to explain this %1… %2 %")
+                      .arg(decisions.words.step).arg(Math.round(Math.max(0, view.run.decisionsProgress) * 100))
+            color: ThemePalette.text
+            font.pixelSize: 12
+            wrapMode: Text.Wrap
+        }
+        Text {
+            width: summary.width
+            visible: decisions.shownStep >= 0 && view.decisionsShown
             text: qsTr("Outcome: %1").arg(decisions.outcome)
             color: ThemePalette.text
             font.pixelSize: 12
@@ -68,7 +90,7 @@ Item {
         }
         Text {
             width: summary.width
-            visible: decisions.shownStep >= 0
+            visible: decisions.shownStep >= 0 && view.decisionsShown
             objectName: "whyText"
             text: qsTr("Why: %1 · %2 %3, %4 %5").arg(decisions.why)
                       .arg(decisions.candidateCount).arg(decisions.words.feasible)
@@ -216,7 +238,7 @@ Item {
         anchors.left: header.left
         anchors.leftMargin: 4
         anchors.right: header.right
-        visible: decisions.shownStep >= 0 && !decisions.busy && decisions.candidateCount === 0
+        visible: decisions.shownStep >= 0 && !decisions.busy && decisions.candidateCount === 0 && view.decisionsShown
         text: decisions.filteredCount > 0 ? qsTr("No %1 %2: every %2 was %3 (see the reasons on the right).")
                                             .arg(decisions.words.feasible).arg(decisions.words.candidate).arg(decisions.words.filtered)
                                           : qsTr("Nothing was scheduled at this step.")

@@ -26,13 +26,19 @@ Dialog {
     property var values: ({})
     property real parameterLabelWidth: 0  // the widest parameter label, and range
     property real parameterRangeWidth: 0
+    // The values in force at the cursor, which a parameter left empty keeps.
+    readonly property var runValues: run ? runs.valuesAt(run, position) : ({})
     readonly property string problem: specField.text.length === 0 ? qsTr("Enter a policy spec")
                                                                     : forkKind.validate(specField.text, values, true)
 
     // Each fork starts from the run as it is at the cursor: no parameter change carried over
     // from the last fork (a load scale left in its field would silently join an SLO fork).
     onAboutToShow: values = ({})
-    onOpened: { specField.selectAll(); specField.forceActiveFocus() }
+    onOpened: {
+        if (specField.editable)
+            specField.contentItem.selectAll()
+        specField.forceActiveFocus()
+    }
     onAccepted: {
         if (run && problem.length === 0)
             runs.forkRequest(run, position, specField.text, values)
@@ -51,13 +57,32 @@ Dialog {
                         .arg(dialog.run.xText(dialog.position))
                   : qsTr("Run a simulation first.")
         }
-        TextField {
+        // The policy: a menu of the kind's policies (no typo can name another); a kind whose
+        // policies combine into weighted specs takes a typed spec too. `text` is the spec.
+        ComboBox {
             id: specField
             objectName: "forkSpec"
             Layout.fillWidth: true
-            text: dialog.run ? dialog.run.policy : ""
-            placeholderText: forkKind.policies.slice(0, 3).join(", ")
+            property string text: dialog.run ? dialog.run.policy : ""
+            editable: forkKind.combinesPolicies
+            model: forkKind.policyEntries
+            textRole: editable ? "spec" : "label"
+            valueRole: "spec"
+            function showText() {
+                const index = indexOfValue(text)
+                if (index !== currentIndex)
+                    currentIndex = index
+                if (editable && editText !== text)
+                    editText = text
+            }
+            onTextChanged: showText()
+            onModelChanged: showText()
+            Component.onCompleted: showText()
+            onActivated: text = currentValue
+            onEditTextChanged: if (editable) text = editText
             onAccepted: if (dialog.problem.length === 0) dialog.accept()
+            ToolTip.visible: hovered && currentIndex >= 0
+            ToolTip.text: currentIndex >= 0 ? forkKind.policyEntries[currentIndex].description : ""
         }
         Label {
             Layout.maximumWidth: 460
@@ -72,6 +97,7 @@ Dialog {
             color: ThemePalette.text
             opacity: 0.7
             font.pixelSize: 11
+            visible: forkKind.combinesPolicies  // else the menu lists them
             text: forkKind.combinesPolicies
                   ? qsTr("Policies: %1. Weights are positive integers; a bare name weighs 1000.")
                         .arg(forkKind.policies.join(", "))
@@ -100,7 +126,9 @@ Dialog {
                         function onAboutToShow() { parameterField.clear() }
                     }
                     // Empty keeps the value in force at the cursor (not the kind's default).
-                    placeholderText: qsTr("as the run")
+                    placeholderText: dialog.runValues[parameter.modelData.name] !== undefined
+                                     ? qsTr("%1 (as the run)").arg(dialog.runValues[parameter.modelData.name])
+                                     : qsTr("as the run")
                     onTextEdited: {
                         let next = Object.assign({}, dialog.values)
                         if (text.length > 0)

@@ -43,6 +43,20 @@ Pane {
             kindBox.currentIndex = Math.max(0, kindBox.indexOfValue(panel.kind.kindId))
         }
     }
+    // A run reopened from the study: its kind, policy and parameters, to run it again with a
+    // change (its inputs are opened too when its kind has none open).
+    Connections {
+        target: panel.runs
+        function onSavedRunOpened(run) {
+            const request = panel.runs.recallRequest(run)
+            if (request.values === undefined)
+                return
+            panel.values = Object.assign({}, panel.values, request.values)
+            const index = panel.kind.policies.indexOf(request.policy)
+            if (index >= 0)
+                policyBox.currentIndex = index
+        }
+    }
 
     function labelOf(parameter) {
         return parameter.unit.length > 0 ? qsTr("%1 (%2)").arg(parameter.label).arg(parameter.unit) : parameter.label
@@ -171,22 +185,33 @@ Pane {
                     wrapMode: Text.WordWrap
                 }
                 ComboBox {
+                    id: choiceBox
                     Layout.fillWidth: true
                     visible: parameter.type === "choice"
                     textRole: "text"
                     valueRole: "value"
                     model: parameter.modelData.choices
-                    currentIndex: parameter.modelData.defaultValue
+                    currentIndex: Math.max(0, parameter.modelData.choices.findIndex(
+                                               c => c.value === panel.values[parameter.modelData.name]))
                     onActivated: panel.setValue(parameter.modelData.name, currentValue)
-                    ToolTip.visible: hovered && parameter.modelData.help.length > 0
-                    ToolTip.text: parameter.modelData.help
+                    // A label wider than the panel is cut in the box: the whole of it in the
+                    // tooltip, and a menu as wide as its longest label.
+                    ToolTip.visible: hovered
+                    ToolTip.text: displayText + (parameter.modelData.help.length > 0 ? "\n" + parameter.modelData.help : "")
+                    popup.width: Math.max(width, Math.ceil(choiceMetrics.advanceWidth) + 48)
+                    TextMetrics {
+                        id: choiceMetrics
+                        font: choiceBox.font
+                        text: parameter.modelData.choices.reduce((w, c) => c.text.length > w.length ? c.text : w, "")
+                    }
                 }
                 SpinBox {
                     Layout.fillWidth: true
                     visible: parameter.type === "integer"
                     from: Math.max(parameter.modelData.min, -2147483647)
                     to: Math.min(parameter.modelData.max, 2147483647)
-                    value: parameter.modelData.defaultValue
+                    value: panel.values[parameter.modelData.name] !== undefined
+                           ? Number(panel.values[parameter.modelData.name]) : parameter.modelData.defaultValue
                     editable: true
                     onValueModified: panel.setValue(parameter.modelData.name, String(value))
                     ToolTip.visible: hovered && parameter.modelData.help.length > 0
@@ -195,7 +220,8 @@ Pane {
                 TextField {
                     Layout.fillWidth: true
                     visible: parameter.type === "real"
-                    text: parameter.modelData.defaultText
+                    text: panel.values[parameter.modelData.name] !== undefined
+                          ? panel.values[parameter.modelData.name] : parameter.modelData.defaultText
                     validator: DoubleValidator { bottom: parameter.modelData.min; top: parameter.modelData.max }
                     onTextEdited: panel.setValue(parameter.modelData.name, text)
                     ToolTip.visible: hovered && parameter.modelData.help.length > 0

@@ -132,6 +132,15 @@ int chartCommand(int argc, char** argv)
 
     StudyStore study(db, StudyStore::OpenMode::ReadOnly);
     const std::unique_ptr<Run> run = RunArchive::load(study, id);
+    // A chart id that exists for some kind but not this run's is the same usage error as an unknown
+    // one (exit 2), named with the charts this run has.
+    if (!chart::ChartRegistry::view(run->info().kind, kind)) {
+        std::vector<std::string> own;
+        for (const chart::RegisteredView* view : chart::ChartRegistry::views(run->info().kind))
+            own.push_back(view->id);
+        throw UsageError(fmt::format("run {} is of kind \"{}\": --chart must be {} (got \"{}\")", id,
+                                     run->info().kind, alternatives(own), kind));
+    }
     const auto app = makeGuiApplication();
     // The moment a grid shows: --at, else (for the occupancy grid, whose end may have every GPU
     // free) the last step with a GPU in use, said in its title.

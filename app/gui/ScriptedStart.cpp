@@ -30,6 +30,28 @@ QQuickItem* itemNamed(const QString& name, QQuickItem* item)
     return nullptr;
 }
 
+// The tabs, left to right: the occupancy grid (its Gantt mode too), the kind's own views, the
+// inspector and the metrics (Main.qml); compare is a mode of the window.
+QStringList tabNames(const QString& kind)
+{
+    QStringList names{QStringLiteral("occupancy")};
+    for (const chart::RegisteredView* v : chart::ChartRegistry::views(kind.toStdString()))
+        if (!v->qml.isEmpty())
+            names << QString::fromStdString(v->id);
+    names << QStringLiteral("inspector") << QStringLiteral("metrics");
+    return names;
+}
+
+// Empty if a run of `kind` can show --view `view`; else the usage error.
+QString viewProblem(const QString& kind, const QString& view)
+{
+    const QStringList names = tabNames(kind);
+    if (view.isEmpty() || names.contains(view) || view == QLatin1String("compare") || view == QLatin1String("gantt"))
+        return {};
+    return QStringLiteral("--view: a %1 run has no view \"%2\" (views: %3, gantt, compare)")
+        .arg(kind, view, names.join(QStringLiteral(", ")));
+}
+
 }  // namespace
 
 ScriptedStart::ScriptedStart(QQuickWindow* window, StartScript script, QObject* parent)
@@ -59,6 +81,14 @@ void ScriptedStart::start()
         return fail(2, QStringLiteral("--view and --at apply to the runs of --open or --run; neither was given"));
     if (!script_.kind.isEmpty())
         runs_->kind()->setKindId(script_.kind);
+    // Every option whose validity the kind decides is checked before a run is simulated or saved;
+    // a --run's kind is the saved run's, known once it is reopened (nothing is simulated then).
+    if (!script_.open.isEmpty())
+        if (const QString problem = viewProblem(runs_->kind()->kindId(), script_.view); !problem.isEmpty())
+            return fail(2, problem);
+    for (const QString& policy : script_.policies)
+        if (const QString problem = runs_->kind()->validatePolicy(policy); !problem.isEmpty())
+            return fail(2, QStringLiteral("--policy %1: %2").arg(policy, problem));
     // What a user sees first after such a start: the runs (the Inputs panel's fields would be
     // empty, as the script opened the inputs itself), and not the first start's hint over the
     // views (hidden for this session only; the setting that dismisses it stays as it was).
@@ -184,13 +214,9 @@ void ScriptedStart::showRuns()
                                   Q_ARG(QVariant, QVariant::fromValue(second)));
     const QString kind = first ? first->kind() : runs_->kind()->kindId();
     if (!script_.view.isEmpty()) {
-        // The tabs, left to right: the occupancy grid (its Gantt mode too), the kind's own
-        // views, the inspector and the metrics (Main.qml); compare is a mode of the window.
-        QStringList names{QStringLiteral("occupancy")};
-        for (const chart::RegisteredView* v : chart::ChartRegistry::views(kind.toStdString()))
-            if (!v->qml.isEmpty())
-                names << QString::fromStdString(v->id);
-        names << QStringLiteral("inspector") << QStringLiteral("metrics");
+        if (const QString problem = viewProblem(kind, script_.view); !problem.isEmpty())
+            return fail(2, problem);
+        const QStringList names = tabNames(kind);
         QObject* occupancy = find(QStringLiteral("occupancyView"));
         const QStringList modes = occupancy ? occupancy->property("modes").toStringList() : QStringList();
         if (script_.view == QLatin1String("compare")) {
@@ -204,14 +230,18 @@ void ScriptedStart::showRuns()
             window_->setProperty("viewIndex", int(index));
             if (index == 0 && occupancy && modes.contains(QStringLiteral("cells")))
                 occupancy->setProperty("modeIndex", modes.indexOf(QStringLiteral("cells")));
-        } else {
-            return fail(2, QStringLiteral("--view: a %1 run has no view \"%2\" (views: %3, gantt, compare)")
-                               .arg(kind, script_.view, names.join(QStringLiteral(", "))));
         }
     }
+    // A step past the run's end is the CLI's usage error (`chart --at`), with the range.
+    if (script_.at >= 0 && first && script_.at > first->steps())
+        return fail(2, QStringLiteral("--at must be a %1 number from 0 to %2 for the run \"%3\" (got \"%4\")")
+                           .arg(QString::fromStdString(first->run().words().step))
+                           .arg(first->steps())
+                           .arg(first->name())
+                           .arg(script_.at));
     if (script_.at >= 0 && first)
         if (QObject* timeline = find(QStringLiteral("timeline")))
-            timeline->setProperty("position", std::min(script_.at, first->steps()));
+            timeline->setProperty("position", script_.at);
     over_ = true;
     emit finished(0, {});
 }

@@ -150,6 +150,10 @@ VariabilityProfiles loadVariabilityProfiles(const std::string& dir, LoadWarnings
                                              ? "not a folder (the variability input is the folder holding profiles.json)"
                                              : "no such folder");
     const std::string jsonPath = (std::filesystem::path(dir) / "profiles.json").string();
+    // A folder without the map is some other folder (a trace's, say): said as such, not as an
+    // unreadable file the user never named.
+    if (!std::filesystem::exists(jsonPath, error))
+        throw InputError::fileLevel(dir, "not a variability folder: no profiles.json");
     std::ifstream in(jsonPath, std::ios::binary);
     if (!in)
         throw InputError::fileLevel(jsonPath, "cannot be read");

@@ -8,11 +8,13 @@
 #include "ScriptedStart.h"
 #include "StartScript.h"
 #include "run/RunHandle.h"
+#include "store/StudyStore.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
 
 #include <QCommandLineParser>
 #include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -144,6 +146,42 @@ private slots:
         session_->shoot(QStringLiteral("gantt"));
     }
 
+    // The same start again, in a session that remembers nothing (a fresh home, as a script's
+    // usually is): the study itself tells that it holds both runs, which are reopened, not
+    // simulated and saved a second time.
+    void aSecondStartReopensTheSavedRuns()
+    {
+        QVERIFY(savedId_ > 0);
+        QSettings().clear();
+        const Outcome outcome = start({"--kind", "training-placement", "--open", kTrainingJobs, "--policy", "pal",
+                                       "--policy", "packed-sticky", "--study", study(), "--view", "gantt"});
+        QVERIFY2(outcome.code == 0, qPrintable(outcome.message));
+        QVERIFY(run("currentRun") && run("otherRun"));
+        QCOMPARE(run("currentRun")->storedId(), savedId_);
+        QVERIFY(run("otherRun")->storedId() > 0);
+        QObject* runs = session_->find(QStringLiteral("runManager"));
+        QTRY_VERIFY_WITH_TIMEOUT(runs->property("pendingSaves").toInt() == 0, 60000);
+        tessera::StudyStore store(study().toStdString(), tessera::StudyStore::OpenMode::ExistingOnly);
+        QCOMPARE(store.listRuns().size(), size_t(2));
+    }
+
+    // Options the run cannot satisfy are usage errors (exit 2): a view the kind lacks before
+    // anything is simulated or saved; a step past the run's end with the run's range, as
+    // `tessera-cli chart --at` says it.
+    void badViewAndStepAreRefusedWithTheRange()
+    {
+        const QString other = dir_.filePath(QStringLiteral("other.sqlite"));
+        const Outcome view = start({"--kind", "training-placement", "--open", kTrainingJobs, "--policy", "pal",
+                                    "--study", other, "--view", "fragmentation"});
+        QVERIFY2(view.code == 2 && view.message.contains("views: occupancy"), qPrintable(view.message));
+        QVERIFY(!QFile::exists(other) ||
+                tessera::StudyStore(other.toStdString(), tessera::StudyStore::OpenMode::ExistingOnly).listRuns().empty());
+        const Outcome at = start({"--kind", "training-placement", "--open", kTrainingJobs, "--policy", "pal",
+                                  "--study", study(), "--at", "99999"});
+        QVERIFY2(at.code == 2 && at.message.contains("--at must be a round number from 0 to "),
+                 qPrintable(at.message));
+    }
+
     // The saved PAL run from the study, on the Variability tab.
     void reopensASavedRunOnAView()
     {
@@ -158,6 +196,13 @@ private slots:
         QVERIFY(!run("otherRun"));
         const int view = window()->property("viewIndex").toInt();
         QTRY_COMPARE(session_->tabTexts().value(view), QStringLiteral("Variability"));
+        // The Run panel takes the run's kind and request, and its inputs are opened from the
+        // recipe (walk W1: it showed the pod kind, fgd, "Open a trace first").
+        QObject* runs = session_->find(QStringLiteral("runManager"));
+        QCOMPARE(runs->property("kind").value<QObject*>()->property("kindId").toString(),
+                 QStringLiteral("training-placement"));
+        QCOMPARE(session_->find(QStringLiteral("runPanel"))->property("policySpec").toString(), QStringLiteral("pal"));
+        QTRY_VERIFY_WITH_TIMEOUT(runs->property("inputsReady").toBool(), 60000);
     }
 
     // The pod kind's inputs go through the trace session: one file, its partner found.

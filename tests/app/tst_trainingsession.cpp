@@ -40,6 +40,7 @@ class TrainingSessionTest : public QObject {
     QPointer<RunHandle> packed_;
     QPointer<RunHandle> fork_;
     int forkAt_ = 0;
+    int liveCandidates_ = 0;  // the inspector's candidates at a third of PAL, live
     QTemporaryDir scratch_;
 
     QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
@@ -50,6 +51,17 @@ class TrainingSessionTest : public QObject {
 
     // Types each path into its field of the Inputs panel, presses Open and waits for the load,
     // which must succeed.
+    // The tab of the decision inspector.
+    void showInspector()
+    {
+        for (int view = 0; view < 8; ++view) {
+            window_->setProperty("viewIndex", view);
+            QTest::qWait(200);
+            if (qobject_cast<QQuickItem*>(find("decisionTable")) && qobject_cast<QQuickItem*>(find("decisionTable"))->isVisible())
+                break;
+        }
+    }
+
     void openInputs(const std::vector<std::pair<const char*, QString>>& fields)
     {
         window_->setProperty("panelIndex", 0);
@@ -315,12 +327,7 @@ private slots:
         find("timeline")->setProperty("position", pal_->steps() / 3);
         QObject* decisions = find("decisionModel");
         QVERIFY(decisions);
-        for (int view = 0; view < 8; ++view) {
-            window_->setProperty("viewIndex", view);
-            QTest::qWait(200);
-            if (qobject_cast<QQuickItem*>(find("decisionTable")) && qobject_cast<QQuickItem*>(find("decisionTable"))->isVisible())
-                break;
-        }
+        showInspector();
         QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool(), 30000);
         QString first;
         QMetaObject::invokeMethod(decisions, "columnTitle", Q_RETURN_ARG(QString, first), Q_ARG(int, 0));
@@ -351,6 +358,7 @@ private slots:
         const QFontMetrics metrics([] { QFont f; f.setPixelSize(12); return f; }());
         QVERIFY2(width >= std::min<double>(metrics.horizontalAdvance(longest) + 8, decisionTable->width() / 3),
                  qPrintable(QStringLiteral("%1 px for \"%2\"").arg(width).arg(longest)));
+        liveCandidates_ = decisions->property("candidateCount").toInt();
         shoot("inspector");
         // Its text and table keep off the view's left edge (issue 13: flush against it).
         auto* inspector = session_->item(QStringLiteral("decisionInspector"));
@@ -412,9 +420,17 @@ private slots:
         QTest::keyClick(window_, Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(dialog->property("opened").toBool());
         QCOMPARE(dialog->property("position").toInt(), forkAt_);
-        find("forkSpec")->setProperty("text", QStringLiteral("pal"));
+        // The policy is a menu of the kind's six policies, not a free-text field (no typo can
+        // name another); the parameters left empty show the value in force, not "as the run".
+        QObject* spec = find("forkSpec");
+        QVERIFY(!spec->property("editable").toBool());
+        QCOMPARE(spec->property("count").toInt(), 6);
+        spec->setProperty("text", QStringLiteral("pal"));
+        QCOMPARE(spec->property("currentValue").toString(), QStringLiteral("pal"));
+        QCOMPARE(find("forkParameter-scheduler")->property("placeholderText").toString(), QStringLiteral("fifo (as the run)"));
         QObject* locality = find("forkParameter-locality");
         QVERIFY(locality);
+        QCOMPARE(locality->property("placeholderText").toString(), QStringLiteral("1.7 (as the run)"));
         locality->setProperty("text", QStringLiteral("3"));
         QMetaObject::invokeMethod(locality, "textEdited");
         QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
@@ -493,6 +509,10 @@ private slots:
             QMetaObject::invokeMethod(runs(), "remove", Q_ARG(int, index));
         }
         QTRY_VERIFY(!pal_ || currentRun() != pal_.data());
+        // With the pod kind chosen in the Run panel, as a fresh app session starts (walk W1: the
+        // panel stayed on the pod kind, fgd, "Open a trace first").
+        QObject* kindModel = runs()->property("kind").value<QObject*>();
+        kindModel->setProperty("kindId", QStringLiteral("pod-scheduling"));
         QSignalSpy opened(runs(), SIGNAL(savedRunOpened(tessera::views::RunHandle*)));
         bool ok = false;
         QMetaObject::invokeMethod(runs(), "openSaved", Q_RETURN_ARG(bool, ok), Q_ARG(qint64, id));
@@ -500,6 +520,13 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
         QPointer<RunHandle> reopened = opened.first().first().value<RunHandle*>();
         QVERIFY(reopened);
+        // The Run panel takes the run's kind, policy and parameters, ready to run it again.
+        QCOMPARE(kindModel->property("kindId").toString(), QStringLiteral("training-placement"));
+        QObject* panel = find("runPanel");
+        QCOMPARE(panel->property("policySpec").toString(), QStringLiteral("pal"));
+        const QVariantMap values = panel->property("values").toMap();
+        QCOMPARE(values.value(QStringLiteral("locality")).toString(), QStringLiteral("1.7"));
+        QTRY_VERIFY_WITH_TIMEOUT(runs()->property("inputsReady").toBool(), 60000);
         QCOMPARE(reopened->kind(), QStringLiteral("training-placement"));
         QCOMPARE(reopened->steps(), steps);
         QCOMPARE(reopened->value(QStringLiteral("utilisation_pct"), steps / 2), utilisation);
@@ -511,6 +538,19 @@ private slots:
         window_->setProperty("viewIndex", 3);
         QTRY_VERIFY(find("variabilityHeatmap")->property("gpuCount").toInt() > 0);
         shoot("reopened-variability");
+        // Its inspector explains a round as the live run's did (walk W1: it said "Nothing was
+        // scheduled"): the study keeps no decisions, so the run is made again from its recipe.
+        QVERIFY(!reopened->decisionsReady());
+        find("timeline")->setProperty("position", steps / 3);
+        showInspector();
+        QObject* decisions = find("decisionModel");
+        QTRY_VERIFY_WITH_TIMEOUT(reopened->decisionsReady(), 120000);
+        QVERIFY(reopened->decisionsProblem().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!decisions->property("busy").toBool() && decisions->property("shownStep").toInt() >= 0, 30000);
+        QCOMPARE(decisions->property("candidateCount").toInt(), liveCandidates_);
+        QVERIFY(liveCandidates_ > 0);
+        QVERIFY(!session_->item(QStringLiteral("decisionsNotice"))->isVisible());
+        shoot("reopened-inspector");
         QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
         const QVariantMap locality{{QStringLiteral("locality"), 2.0}};
         QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok), Q_ARG(tessera::views::RunHandle*, reopened.data()),

@@ -265,6 +265,13 @@ private slots:
             QCOMPARE(bad.exitCode, 2);
             QVERIFY2(bad.err.contains("--at must be a round number from 0 to"), qPrintable(bad.describe()));
         }
+        // A chart another kind has (the pod kind's fragmentation) is a bad --chart for this run:
+        // exit 2 (docs/cli.md), naming the charts a training run has; no file.
+        const CliResult foreign = chart("fragmentation", "frag.svg");
+        QVERIFY2(foreign.exitCode == 2, qPrintable(foreign.describe()));
+        QVERIFY2(foreign.err.contains("--chart must be") && foreign.err.contains("occupancy"),
+                 qPrintable(foreign.describe()));
+        QVERIFY(!QFile::exists(dir.filePath("frag.svg")));
         // A PNG and a PDF of the grid as well.
         QCOMPARE(chart("occupancy", "o.png").exitCode, 0);
         QCOMPARE(chart("occupancy", "o.pdf").exitCode, 0);
@@ -321,7 +328,8 @@ private slots:
             {{"training", "--jobs", dir.filePath("missing.csv"), "--mode", "place", "--cluster", "16x4", "--policy",
               "pal"},
              3, "missing.csv"},
-            {placeArgs(jobs).mid(0, 7) + QStringList{"--variability", dir.path()} + pal, 3, "profiles.json"},
+            {placeArgs(jobs).mid(0, 7) + QStringList{"--variability", dir.path()} + pal, 3,
+             dir.path().toUtf8() + ":1: not a variability folder: no profiles.json"},
         };
         for (const auto& c : cases) {
             const CliResult r = runCli(c.args);

@@ -264,6 +264,19 @@ private slots:
         QCOMPARE(run->words().step, std::string("round"));
     }
 
+    // A run's name says every parameter off the kind's defaults and a missing variability
+    // input, so runs that differ only in them read apart (W2); the defaults add nothing.
+    void nameSaysWhatDiffersFromTheDefaults()
+    {
+        QCOMPARE(sampleRun("pal")->info().name, std::string("PAL · FIFO · seed 42"));
+        const auto changed = sampleRun("pal", RunRequest{{}, {{"locality", "3"}, {"round", "600"}}});
+        QCOMPARE(changed->info().name, std::string("PAL · FIFO · seed 42 · L 3× · round 600 s"));
+        const auto sample = std::dynamic_pointer_cast<const TrainingPlacementInputs>(kind().conformanceSample());
+        const auto plain = std::make_shared<const TrainingPlacementInputs>("plain", sample->jobs(), std::nullopt, "none");
+        const auto bare = kind().simulate(plain, RunRequest{"pal", {{"scheduler", "las"}, {"nodes", "32"}}});
+        QCOMPARE(bare->info().name, std::string("PAL · LAS · seed 42 · nodes 32 · no variability"));
+    }
+
     void withoutVariabilityEveryGpuScoresOne()
     {
         const auto sample = std::dynamic_pointer_cast<const TrainingPlacementInputs>(kind().conformanceSample());

@@ -44,7 +44,17 @@ void DecisionModel::setRun(RunHandle* run)
 {
     if (run == run_)
         return;
+    if (run_)
+        disconnect(run_.data(), &RunHandle::decisionsChanged, this, nullptr);
     run_ = run;
+    // A reopened run's decisions arrive later, made again from its recipe.
+    // (The table of the run as reopened is dropped: it explains nothing.)
+    if (run_)
+        connect(run_.data(), &RunHandle::decisionsChanged, this, [this] {
+            if (run_ && run_->decisionsReady())
+                setTable(-1, {});
+            explain();
+        });
     explain();
     emit runChanged();
 }
@@ -67,7 +77,7 @@ void DecisionModel::explain()
         setTable(-1, {});
         return;
     }
-    job_.start([run = run_->shared(), step = step_](const std::atomic<bool>&) -> std::optional<Explained> {
+    job_.start([run = run_->explaining(), step = step_](const std::atomic<bool>&) -> std::optional<Explained> {
         return Explained{step, run->explain(size_t(step))};
     });
 }

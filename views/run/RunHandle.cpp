@@ -3,6 +3,7 @@
 #include "chart/MatchedPosition.h"
 #include "chart/MetricText.h"
 #include "chart/RunCharts.h"
+#include "store/StoredSeriesRun.h"
 
 #include <QVariantMap>
 
@@ -20,6 +21,7 @@ RunHandle::RunHandle(std::shared_ptr<const Run> run, QObject* parent, RunHandle*
     : QObject(parent), run_(std::move(run)), name_(qs(run_->info().name)), parentRun_(parentRun),
       forkPosition_(forkPosition)
 {
+    keepsDecisions_ = dynamic_cast<const StoredSeriesRun*>(run_.get()) == nullptr;
 }
 
 void RunHandle::setName(const QString& name)
@@ -28,6 +30,34 @@ void RunHandle::setName(const QString& name)
         return;
     name_ = name;
     emit nameChanged();
+}
+
+void RunHandle::requestDecisions()
+{
+    if (!decisionsReady() && decisionsProblem_.isEmpty() && decisionsProgress_ < 0)
+        emit decisionsRequested();
+}
+
+void RunHandle::setDecisions(std::shared_ptr<const Run> run)
+{
+    decisions_ = std::move(run);
+    setDecisionsProgress(-1);
+    emit decisionsChanged();
+}
+
+void RunHandle::setDecisionsProblem(const QString& problem)
+{
+    decisionsProblem_ = problem;
+    setDecisionsProgress(-1);
+    emit decisionsChanged();
+}
+
+void RunHandle::setDecisionsProgress(double progress)
+{
+    if (progress == decisionsProgress_)
+        return;
+    decisionsProgress_ = progress;
+    emit decisionsProgressChanged();
 }
 
 QString RunHandle::kind() const { return qs(run_->info().kind); }

@@ -40,6 +40,13 @@ class RunHandle : public QObject {
     Q_PROPERTY(qint64 storedId READ storedId WRITE setStoredId NOTIFY storedIdChanged)
     Q_PROPERTY(tessera::views::RunHandle* parentRun READ parentRun CONSTANT)
     Q_PROPERTY(int forkPosition READ forkPosition CONSTANT)
+    // A run reopened from a study keeps its metrics, not its decisions. They come from the run
+    // made again from its recipe, on demand (requestDecisions; the RunManager makes it):
+    // ready once it is made (or at once for a run that keeps them), else the problem that
+    // stops it, or the progress (0-1) while it is made, -1 otherwise.
+    Q_PROPERTY(bool decisionsReady READ decisionsReady NOTIFY decisionsChanged)
+    Q_PROPERTY(QString decisionsProblem READ decisionsProblem NOTIFY decisionsChanged)
+    Q_PROPERTY(double decisionsProgress READ decisionsProgress NOTIFY decisionsProgressChanged)
 
 public:
     // `parentRun` and `forkPosition` describe a what-if branch: this run shares the parent's
@@ -49,6 +56,17 @@ public:
 
     const Run& run() const { return *run_; }
     std::shared_ptr<const Run> shared() const { return run_; }
+    // The run whose explain() tells the decisions: the one made again from the recipe for a run
+    // reopened from a study, once made; else this one.
+    std::shared_ptr<const Run> explaining() const { return decisions_ ? decisions_ : run_; }
+    bool decisionsReady() const { return keepsDecisions_ || decisions_; }
+    QString decisionsProblem() const { return decisionsProblem_; }
+    double decisionsProgress() const { return decisionsProgress_; }
+    // Asks for the decisions (decisionsRequested) unless they are ready, being made or refused.
+    Q_INVOKABLE void requestDecisions();
+    void setDecisions(std::shared_ptr<const Run> run);
+    void setDecisionsProblem(const QString& problem);
+    void setDecisionsProgress(double progress);
 
     QString name() const { return name_; }
     void setName(const QString& name);
@@ -107,11 +125,19 @@ signals:
     void nameChanged();
     void colorChanged();
     void storedIdChanged();
+    void decisionsChanged();
+    void decisionsProgressChanged();
+    void decisionsRequested();
 
 private:
     double valueIn(size_t column, int position) const;
 
     std::shared_ptr<const Run> run_;
+    // False for a run reopened from a study (StoredSeriesRun), whose explain() has no rows.
+    bool keepsDecisions_ = true;
+    std::shared_ptr<const Run> decisions_;
+    QString decisionsProblem_;
+    double decisionsProgress_ = -1;
     QString name_;
     QColor color_;
     qint64 storedId_ = -1;

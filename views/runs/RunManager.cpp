@@ -30,6 +30,14 @@ RunManager::RunManager(QObject* parent)
     connect(&task_, &BackgroundTask::busyChanged, this, &RunManager::busyChanged);
     connect(&task_, &BackgroundTask::progressChanged, this, &RunManager::progressChanged);
     connect(&task_, &BackgroundTask::failed, this, &RunManager::setError);
+    connect(&decisionsTask_, &BackgroundTask::progressChanged, this, [this] {
+        if (decisionsFor_ && decisionsTask_.busy())
+            decisionsFor_->setDecisionsProgress(decisionsTask_.progress());
+    });
+    connect(&decisionsTask_, &BackgroundTask::failed, this, [this](const QString& message) {
+        if (decisionsFor_)
+            decisionsFor_->setDecisionsProblem(message);
+    });
 }
 
 RunManager::~RunManager()
@@ -169,9 +177,8 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }
-    const QString reuseKey = SavedRunIndex::keyOf(inputs->inputFiles(), kind->id(), request);
     if (study_)
-        if (const qint64 saved = SavedRunIndex::find(*study_, reuseKey); saved >= 0)
+        if (const qint64 saved = SavedRunIndex::find(*study_, *recipe); saved >= 0)
             return openSaved(saved);
     const std::string* seed = request.find("seed");
     const QString what = qs(request.policy) + (seed ? QStringLiteral(", seed %1").arg(qs(*seed)) : QString());
@@ -180,8 +187,8 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
            [owner, inputs, request](const ProgressCallback& progress) -> std::shared_ptr<const Run> {
                return owner->simulate(inputs, request, progress);
            },
-           [this, reuseKey, recipe](std::shared_ptr<const Run> run) {
-               emit runFinished(add(std::move(run), nullptr, -1, -1, reuseKey, {recipe, {}, {}}));
+           [this, recipe](std::shared_ptr<const Run> run) {
+               emit runFinished(add(std::move(run), nullptr, -1, -1, {recipe, {}, {}}));
            });
     return true;
 }
@@ -243,7 +250,7 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
                return kind->fork(*made, size_t(position), request, progressSlice(progress, 0.5, 1));
            },
            [this, parent, position, lineage](std::shared_ptr<const Run> forked) {
-               emit forkFinished(add(std::move(forked), parent.data(), position, -1, {}, lineage));
+               emit forkFinished(add(std::move(forked), parent.data(), position, -1, lineage));
            });
     return true;
 }
@@ -301,11 +308,57 @@ bool RunManager::openSaved(qint64 id)
                const Lineage lineage{extras->recipe ? std::make_shared<const RunRecipe>(std::move(*extras->recipe))
                                                     : nullptr,
                                      extras->noRecipe, {}};
-               RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id, {}, lineage);
+               RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id, lineage);
                setSavedIn(handle, path, id);  // the study it came from, should another be open by now
                emit savedRunOpened(handle);
            });
     return true;
+}
+
+QVariantMap RunManager::recallRequest(RunHandle* run)
+{
+    if (!run)
+        return {};
+    kind_->setKindId(run->kind());
+    const std::shared_ptr<const RunRecipe> recipe = lineage_.value(run).recipe;
+    if (!recipe || kind_->kindId() != run->kind())
+        return {};
+    QVariantMap values;
+    for (const auto& [name, value] : recipe->request.values)
+        values.insert(qs(name), qs(value));
+    const bool open = kindInputs_.value(run->kind()) != nullptr;
+    if (!open && !kind_->usesTraceSession() && !recipe->fileProblem(run->name().toStdString())) {
+        QVariantMap paths;
+        for (const auto& [role, path] : recipe->sources)
+            paths.insert(qs(role), qs(path));
+        // After the reopening's own delivery (the worker is still busy with it now), unless
+        // something else was started or opened meanwhile.
+        const QString id = run->kind();
+        QMetaObject::invokeMethod(
+            this,
+            [this, paths, id] {
+                if (!busy() && kind_->kindId() == id && !kindInputs_.value(id))
+                    loadInputs(paths);
+            },
+            Qt::QueuedConnection);
+    }
+    return {{QStringLiteral("policy"), qs(recipe->request.policy)}, {QStringLiteral("values"), values}};
+}
+
+QVariantMap RunManager::valuesAt(RunHandle* run, int position) const
+{
+    const std::shared_ptr<const RunRecipe> recipe = run ? lineage_.value(run).recipe : nullptr;
+    if (!recipe)
+        return {};
+    std::map<std::string, std::string> values = recipe->request.values;
+    for (const RunRecipe::Fork& fork : recipe->forks)
+        if (position >= 0 && fork.position <= size_t(position))
+            for (const auto& [name, value] : fork.request.values)
+                values[name] = value;
+    QVariantMap out;
+    for (const auto& [name, value] : values)
+        out.insert(qs(name), qs(value));
+    return out;
 }
 
 void RunManager::launch(const QString& status, RunWork work, Adopt adopt)
@@ -362,7 +415,7 @@ QString RunManager::distinctName(const RunHandle& handle) const
 }
 
 RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
-                           const QString& reuseKey, Lineage lineage)
+                           Lineage lineage)
 {
     auto* handle = new RunHandle(std::move(run), this, parentRun, forkPosition);
     if (!lineage.rebuilt)
@@ -378,6 +431,7 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
     if (storedId < 0)
         handle->setName(distinctName(*handle));
     connect(handle, &RunHandle::nameChanged, this, [this, handle] { rowChanged(handle, NameRole); });
+    connect(handle, &RunHandle::decisionsRequested, this, [this, handle] { makeDecisions(handle); });
     connect(handle, &RunHandle::colorChanged, this, [this, handle] { rowChanged(handle, ColorRole); });
     connect(handle, &RunHandle::storedIdChanged, this, [this, handle] { rowChanged(handle, StoredIdRole); });
 
@@ -386,11 +440,42 @@ RunHandle* RunManager::add(std::shared_ptr<const Run> run, RunHandle* parentRun,
     endInsertRows();
     emit countChanged();
     if (storedId < 0)
-        save(handle, reuseKey);
+        save(handle);
     return handle;
 }
 
-void RunManager::save(RunHandle* handle, const QString& reuseKey)
+void RunManager::makeDecisions(RunHandle* handle)
+{
+    const Lineage lineage = lineage_.value(handle);
+    if (!lineage.recipe)
+        return handle->setDecisionsProblem(
+            lineage.missing.isEmpty() ? QStringLiteral("the study holds no recipe to make it again") : lineage.missing);
+    if (const auto problem = lineage.recipe->fileProblem(handle->name().toStdString()))
+        return handle->setDecisionsProblem(qs(*problem));
+    if (decisionsFor_ && decisionsFor_ != handle)
+        decisionsFor_->setDecisionsProgress(-1);  // dropped for this one: it may ask again
+    decisionsFor_ = handle;
+    handle->setDecisionsProgress(0);
+    const std::shared_ptr<const RunRecipe> recipe = lineage.recipe;
+    const std::shared_ptr<Rebuilt> rebuilt = lineage.rebuilt;
+    const std::string name = handle->name().toStdString();
+    QPointer<RunHandle> target(handle);
+    decisionsTask_.start([recipe, rebuilt, name, target](const ProgressCallback& progress) {
+        std::shared_ptr<const Run> made;
+        {
+            const std::lock_guard lock(rebuilt->mutex);
+            if (!rebuilt->run)
+                rebuilt->run = recipe->rebuild(name, progress);
+            made = rebuilt->run;
+        }
+        return BackgroundTask::Delivery([target, made] {
+            if (target)
+                target->setDecisions(made);
+        });
+    });
+}
+
+void RunManager::save(RunHandle* handle)
 {
     if (!study_ || study_->path().isEmpty())
         return;
@@ -407,7 +492,7 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
     const std::shared_ptr<const RunRecipe> recipe = lineage_.value(handle).recipe;
     ++pendingSaves_;
     emit pendingSavesChanged();
-    savePool_.start([this, path, run, name, target, reuseKey, parentId, parent, forkPosition, recipe,
+    savePool_.start([this, path, run, name, target, parentId, parent, forkPosition, recipe,
                      ids = savedIds_] {
         qint64 id = -1;
         QString error;
@@ -426,7 +511,7 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
             error = QStringLiteral("the run was not saved: %1").arg(qs(e.what()));
         }
         QMetaObject::invokeMethod(
-            this, [this, path, target, id, error, reuseKey] {
+            this, [this, path, target, id, error] {
                 --pendingSaves_;
                 if (!error.isEmpty())
                     setError(error);
@@ -434,11 +519,8 @@ void RunManager::save(RunHandle* handle, const QString& reuseKey)
                     setSavedIn(target, path, id);
                     emit runSaved(target);
                 }
-                if (study_ && study_->path() == path) {
+                if (study_ && study_->path() == path)
                     study_->refresh();
-                    if (id >= 0)
-                        SavedRunIndex::remember(*study_, reuseKey, id);
-                }
                 emit pendingSavesChanged();
             },
             Qt::QueuedConnection);

@@ -107,6 +107,15 @@ public:
     // Reopens run `id` of the current study without simulating; when it is open already, the
     // open run is shown again (savedRunOpened at once).
     Q_INVOKABLE bool openSaved(qint64 id);
+    // For the Run panel to make `run` again with changes: makes the run's kind the current one
+    // and returns {policy, values (name -> text)} of the request it was simulated with (a
+    // fork's: its first stretch's), empty without a recipe. When that kind has no inputs open,
+    // the recipe's are opened (inputsLoaded), if they are files still as recorded; the pod
+    // kind's trace is the trace session's, which this leaves alone.
+    Q_INVOKABLE QVariantMap recallRequest(tessera::views::RunHandle* run);
+    // The parameter values (name -> text) in force in `run` at `position`: its request's, as
+    // changed by the forks that led to it up to there; empty for a run without a recipe.
+    Q_INVOKABLE QVariantMap valuesAt(tessera::views::RunHandle* run, int position) const;
     Q_INVOKABLE void cancel();
     Q_INVOKABLE void remove(int index);
     Q_INVOKABLE tessera::views::RunHandle* runAt(int index) const;
@@ -146,11 +155,13 @@ private:
         QString missing;
         std::shared_ptr<Rebuilt> rebuilt;  // set by add()
     };
-    // `reuseKey`: the SavedRunIndex key of a fresh run, empty for forks and reopened runs.
     RunHandle* add(std::shared_ptr<const Run> run, RunHandle* parentRun, int forkPosition, qint64 storedId,
-                   const QString& reuseKey = {}, Lineage lineage = {});
+                   Lineage lineage = {});
     QString distinctName(const RunHandle& handle) const;
-    void save(RunHandle* handle, const QString& reuseKey);
+    // A reopened run's decisions: the run made again from its recipe (shared with its forks),
+    // with progress, or the reason it cannot be (no recipe, an input gone or changed).
+    void makeDecisions(RunHandle* handle);
+    void save(RunHandle* handle);
     // The current kind's inputs: loaded by loadInputs(), else the trace session's trace for a
     // kind that loads a node list and a pod list. Null when none are open.
     std::shared_ptr<const RunInputs> inputsFor(const RunKind& kind) const;
@@ -174,6 +185,10 @@ private:
     };
     std::shared_ptr<QHash<QPair<QString, const Run*>, SavedId>> savedIds_;
     BackgroundTask task_;
+    // Makes a reopened run again from its recipe for its decisions, one run at a time, beside
+    // (never cancelling) a simulation in task_.
+    BackgroundTask decisionsTask_;
+    QPointer<RunHandle> decisionsFor_;
     QThreadPool savePool_;  // one thread: saves reach the study in the order runs finished
     std::vector<RunHandle*> runs_;
     QHash<const RunHandle*, QString> studyOf_;  // the study each saved run's storedId belongs to

@@ -1,11 +1,8 @@
 #pragma once
 
-#include "run/RunRequest.h"
-#include "store/RunRecord.h"
+#include "run/RunRecipe.h"
 
-#include <QString>
-
-#include <vector>
+#include <QtGlobal>
 
 namespace tessera::views {
 
@@ -13,23 +10,18 @@ class StudyLibrary;
 
 // Which saved run of a study a new run would repeat. A run is fully determined by its input
 // files (by content), its parameters and the tool version, so the app reopens the saved run
-// rather than simulating and saving a copy. The study cannot tell a fork from a fresh run of
-// the fork's policy, so the app remembers (in its settings, per study) the id of every fresh
-// run it saved under the key of what determined it; an entry counts only while the study
-// still holds that run, saved at the remembered time.
+// rather than simulating and saving a copy. The study itself is the index: it keeps each run's
+// recipe (RunRecipeArchive) and the version that made it, so the rule holds in any session,
+// whatever the settings (a scripted start with a fresh home included), and for runs the CLI
+// saved. A fork is told from a fresh run of the fork's policy by its recipe's forks.
 class SavedRunIndex {
 public:
-    // Empty when the inputs are not files (a trace made in memory): such runs are not reused.
-    // `request` is resolved (RunKind::resolved: canonical policy, every parameter's value).
-    static QString keyOf(const std::vector<RunRecord::TraceFile>& inputs, const std::string& kind,
-                         const RunRequest& request);
-    // The id of the run saved under `key` in `study`, or -1.
-    static qint64 find(const StudyLibrary& study, const QString& key);
-    // `id` must be listed by `study` (refresh it after saving).
-    static void remember(const StudyLibrary& study, const QString& key, qint64 id);
-
-private:
-    static QString settingsKey(const StudyLibrary& study, const QString& key);
+    // Whether `saved`, a study's recipe, makes the same run as `wanted`: the same kind, request
+    // and forks, and the same input files by role and content (their paths may differ).
+    static bool repeats(const RunRecipe& saved, const RunRecipe& wanted);
+    // The first run of `study` made by this version from `recipe`, or -1 (also when the
+    // recipe's inputs are not files: a trace made in memory is never reused).
+    static qint64 find(StudyLibrary& study, const RunRecipe& recipe);
 };
 
 }  // namespace tessera::views

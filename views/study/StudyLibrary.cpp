@@ -1,5 +1,6 @@
 #include "study/StudyLibrary.h"
 
+#include "store/RunRecipeArchive.h"
 #include "store/StudyStore.h"
 #include "trace/TraceSession.h"
 
@@ -49,6 +50,17 @@ QVariant StudyLibrary::data(const QModelIndex& index, int role) const
         return qs(r.createdAt);
     default:
         return {};
+    }
+}
+
+std::optional<RunRecipe> StudyLibrary::recipeOf(qint64 id) const
+{
+    if (!store_)
+        return std::nullopt;
+    try {
+        return RunRecipeArchive::load(*store_, id);
+    } catch (const std::exception&) {
+        return std::nullopt;  // a recipe this build cannot read makes no run it could repeat
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/RunRecipe.h"
 #include "store/RunRecord.h"
 
 #include <QAbstractListModel>
@@ -7,6 +8,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tessera {
@@ -48,6 +50,10 @@ public:
     QString path() const { return path_; }
     QString error() const { return error_; }
     int count() const { return int(records_.size()); }
+    // The runs as listed, oldest first.
+    const std::vector<RunRecord>& records() const { return records_; }
+    // How run `id` was made, if the study recorded it and this build can read it.
+    std::optional<RunRecipe> recipeOf(qint64 id) const;
 
     // AppDataLocation/study.sqlite.
     static QString defaultPath();

@@ -3,14 +3,17 @@
 #include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunNameDetails.h"
 #include "training/JobFile.h"
 #include "training/placement/TrainingPlacementRun.h"
+#include "training/placement/TrainingRunName.h"
 #include "training/rounds/RoundInputs.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 
 namespace tessera {
@@ -224,7 +227,16 @@ std::unique_ptr<Run> TrainingPlacementKind::simulate(std::shared_ptr<const RunIn
     parameters.seed = setup.seed;
     try {
         world->checkFits(setup.nodes, setup.gpusPerNode);
-        return TrainingPlacementRun::simulate(std::move(world), setup, {TrainingPlacementPhase{0, parameters}});
+        // The name says every parameter off its default and a missing variability folder, so
+        // runs at L 1.7 and L 3 read apart in `runs`, legends and titles.
+        std::set<std::string> given{kJobsRole};
+        if (world->profiles())
+            given.insert(kVariabilityRole);
+        std::string name = trainingRunName(parameters, setup.seed) +
+                           runNameDetails(*this, r, given, {kScheduler, kSeed},
+                                          {{kLocality, "L"}, {kGpusPerNode, "GPUs per node"}});
+        return TrainingPlacementRun::simulate(std::move(world), setup, {TrainingPlacementPhase{0, parameters}},
+                                              std::move(name));
     } catch (const std::invalid_argument& e) {
         // A job wider than the cluster, a correlated draw from profiles without GPU ids.
         throw UsageError(e.what());

@@ -1,6 +1,7 @@
 #include "training/placement/TrainingPlacementRun.h"
 
 #include "training/placement/TrainingPlacementCursor.h"
+#include "training/placement/TrainingRunName.h"
 
 #include <fmt/format.h>
 
@@ -143,6 +144,12 @@ TrainingPlacementRun::TrainingPlacementRun(std::shared_ptr<const TrainingPlaceme
     buildIntervals();
 }
 
+std::string trainingRunName(const RoundParameters& parameters, uint64_t seed)
+{
+    return fmt::format("{} · {} · seed {}", placementLabel(parameters.placement), schedulerLabel(parameters.scheduler),
+                       seed);
+}
+
 void TrainingPlacementRun::buildInfo(std::string name)
 {
     const RoundParameters& first = phases_.front().parameters;
@@ -150,9 +157,7 @@ void TrainingPlacementRun::buildInfo(std::string name)
     info_.policy = std::string(placementName(parameters().placement));
     info_.seed = setup_.seed;
     info_.mode = "place";
-    info_.name = name.empty() ? fmt::format("{} · {} · seed {}", placementLabel(first.placement),
-                                            schedulerLabel(first.scheduler), setup_.seed)
-                              : std::move(name);
+    info_.name = name.empty() ? trainingRunName(first, setup_.seed) : std::move(name);
     info_.parameters = {
         {"jobs", inputs_->traceName()},
         {"cluster", fmt::format("{} × {} GPUs", setup_.nodes, setup_.gpusPerNode)},
