@@ -8,7 +8,8 @@
 # on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet), kinds
 # (scrubbing a 900-GPU MIG inference run and a 256-GPU training run through the run-kind
 # registry), training
-# (the round-based training scheduler on the 8 Sia-Philly traces); none given: all of them.
+# (the round-based training scheduler on the 8 Sia-Philly traces), rent (a 100,000-job rental
+# simulation per policy, and a 50-point BOA budget sweep through the CLI); none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,7 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub memory inference app planning kinds training}
+sections=${*:-real scale scrub memory inference app planning kinds training rent}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -186,4 +187,26 @@ if want training; then
   else
     echo "(training: skipped, no pal-sia-philly traces at $pal)" >&2
   fi
+fi
+
+if want rent; then
+  # Issue 14: a 100,000-job rental simulation under 5 s per policy (the Fig. 1 Poisson stream at
+  # b = 2 sum rho, each policy held to the budget as the CLI holds it), and a 50-point budget sweep
+  # via `--sweep` under 30 s (BOA on Pollux workload-1, span-fitted at every budget).
+  echo "== rental: 100,000 Poisson jobs per policy, held to the budget (median of 5)"
+  "$build/bench/tessera-bench-rent" --jobs 100000 --repeat 5
+  pollux=$shared/traces/pollux-osdi21/simulator/workloads/workload-1.csv
+  if [ -f "$pollux" ]; then
+    echo "-- 50-point budget sweep: tessera-cli training --mode rent --policy boa --sweep 8:106:2 (median of 5)"
+    times=()
+    for _ in 1 2 3 4 5; do
+      start=$(date +%s.%N)
+      "$cli" training --jobs "$pollux" --mode rent --policy boa --sweep 8:106:2 --quiet --csv "$tmp/sweep.csv" >/dev/null
+      times+=("$(echo "$(date +%s.%N) - $start" | bc)")
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{t[NR]=$1} END {printf "rent sweep budgets=50 median_s=%.3f max_s=%.3f\n", t[int((NR+1)/2)], t[NR]}'
+  else
+    echo "(rent sweep: skipped, no Pollux workload at $pollux)" >&2
+  fi
+  echo
 fi

@@ -165,7 +165,8 @@ def main():
              "per-seed reference curves, read by path). Do not edit by hand; rerun the script:", "",
              "    cmake --build build && python3 scripts/fidelity.py", "",
              "The MIG inference kind has its own page, `docs/fidelity-mig.md` (`scripts/fidelity_mig.py`); the "
-             "training-placement kind (PAL, SC'24) has `docs/fidelity-training.md` (`scripts/fidelity_training.py`).",
+             "training-placement kind (PAL, SC'24) has `docs/fidelity-training.md` (`scripts/fidelity_training.py`); "
+             "the renting kind (BOA Constrictor) has `docs/fidelity-boa.md` (`scripts/fidelity_boa.py`).",
              "",
              "## Rule", "",
              "contracts.md section 7: at each integer arrived % from 0 to 130, with mT, mR the means and sT, sR",
