@@ -418,6 +418,11 @@ private slots:
         shoot("fork-jct");
         window_->setProperty("compareMode", true);
         QVERIFY(find("comparisonTable"));
+        // One x range on both sides, to the longer run's end, whichever side is shorter.
+        const double longer = std::max(pal_->xAt(pal_->steps()), fork_->xAt(fork_->steps()));
+        QVERIFY(pal_->xAt(pal_->steps()) != fork_->xAt(fork_->steps()));
+        for (const char* side : {"compareChartA", "compareChartB"})
+            QTRY_COMPARE(find(side)->property("xMax").toDouble(), longer);
         shoot("compare");
         window_->setProperty("compareMode", false);
         window_->setProperty("viewIndex", 0);
