@@ -3,6 +3,7 @@
 // variability folder, PAL runs, the occupancy grid follows the cursor with the kind's layers,
 // the inspector explains a round, and the session raises no QML warning. Screens are shot at
 // 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
+#include "chart/OccupancyChart.h"
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
@@ -173,6 +174,15 @@ private slots:
         QTest::qWait(300);
         const QImage idle = shoot("grid-end");
         QVERIFY(busy != idle);
+        // Busy-or-free GPUs are keyed by two swatches in the export's words, not by a 0-100 % ramp.
+        QVERIFY(!find("occupancyShareLegend")->property("visible").toBool());
+        QVERIFY(find("occupancyBusyKey")->property("visible").toBool());
+        const QStringList keys = tessera::chart::OccupancyChart::binaryKeys(pal_->run());
+        QCOMPARE(keys.size(), 2);
+        bool keyed = false;
+        for (QQuickItem* child : qobject_cast<QQuickItem*>(find("occupancyBusyKey"))->childItems())
+            keyed = keyed || child->property("text").toString() == keys.at(0);
+        QVERIFY2(keyed, qPrintable(keys.at(0)));
         // The Gantt: a lane per GPU, a bar per placement span.
         QObject* occupancy = find("occupancyView");
         QVERIFY(occupancy);
