@@ -3,6 +3,7 @@
 // variability folder, PAL runs, the occupancy grid follows the cursor with the kind's layers,
 // the inspector explains a round, and the session raises no QML warning. Screens are shot at
 // 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
+#include "chart/ChartRegistry.h"
 #include "chart/OccupancyChart.h"
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
@@ -280,6 +281,14 @@ private slots:
                                                .arg(plotOf("utilisationChart").left())
                                                .arg(plotOf("preemptionsChart").left())));
         QCOMPARE(jobs->property("yTitle").toString(), QStringLiteral("Jobs"));
+        // Each panel's title and y title are the exported chart's (`tessera-cli chart`), one text.
+        for (const auto& [panel, chart] : {std::pair{"jobsChart", "jobs"}, std::pair{"utilisationChart", "utilisation"},
+                                           std::pair{"preemptionsChart", "preemptions"}}) {
+            const QList<tessera::chart::ChartSpec> exported =
+                tessera::chart::ChartRegistry::chart("training-placement", chart)->build({&pal_->run()}, {}, {});
+            QCOMPARE(find(panel)->property("title").toString(), exported.front().title);
+            QCOMPARE(find(panel)->property("yTitle").toString(), exported.front().y.title());
+        }
         shoot("rounds");
         window_->setProperty("viewIndex", 2);
         QObject* cdf = find("jctCdfChart");
