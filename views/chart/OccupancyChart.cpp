@@ -121,7 +121,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     spec.x.visible = false;
 
     ChartSpec::Heatmap h;
-    h.rowAxisLabel = groupAxisLabel(words);
+    h.rowAxisLabel = groupAxisLabel(words, layout.categories.size());
     // A kind whose cells are only busy or free (training GPUs) is keyed so; shared GPUs (pods,
     // MIG slices) on the 0-100 % ramp.
     const bool binary = !layout.layers.empty() && layout.layers.front().binary;
