@@ -348,7 +348,10 @@ def page(cli, shared):
 
 def compared(text):
     """`text` without its runtime line: what --check holds against the committed page."""
-    return [line for line in text.splitlines() if not line.startswith(RUNTIME_PREFIX)]
+    lines = [line for line in text.splitlines() if not line.startswith(RUNTIME_PREFIX)]
+    while lines and not lines[-1].strip():  # the blank line before the runtime
+        lines.pop()
+    return lines
 
 
 def check(cli, shared, committed_path):

@@ -163,18 +163,14 @@ QVariant RunComparisonModel::headerData(int section, Qt::Orientation orientation
     if (role != Qt::DisplayRole || orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     // A and B, not the runs' names: names are long, and the compare view labels each side.
-    // The end columns hold each run's last recorded step (a round's row counts the jobs that
-    // complete within it while still listing them as running), so they say so rather than
-    // "final", which read as the state after the last completion.
-    const QString last = tr("last %1").arg(QString::fromStdString(runA_ ? runA_->run().words().step : RunWords{}.step));
     switch (section) {
     case Metric: return tr("Metric");
     case AtCursorA: return tr("A at cursor");
     case AtCursorB: return tr("B at cursor");
     case AtCursorDelta: return tr("Δ at cursor");
-    case FinalA: return tr("A, %1").arg(last);
-    case FinalB: return tr("B, %1").arg(last);
-    case FinalDelta: return tr("Δ, %1").arg(last);
+    case FinalA: return tr("A final");
+    case FinalB: return tr("B final");
+    case FinalDelta: return tr("Δ final");
     default: return {};
     }
 }
