@@ -122,11 +122,14 @@ ChartView {
         const at = run.divergenceFrom(otherRun)
         return at >= 0 ? run.xAt(at) : NaN
     }
+    // A run whose end the x axis reaches too, drawn or not: compare's two sides, each drawing
+    // one run, share one range with it.
+    property RunHandle spanRun: otherRun
     readonly property real xMin: run ? run.xAt(0) : 0
     readonly property real xMax: {
         if (!run)
             return 1
-        const last = otherRun ? Math.max(run.xAt(run.steps), otherRun.xAt(otherRun.steps)) : run.xAt(run.steps)
+        const last = spanRun ? Math.max(run.xAt(run.steps), spanRun.xAt(spanRun.steps)) : run.xAt(run.steps)
         return last > xMin ? last : xMin + 1
     }
 

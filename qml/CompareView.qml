@@ -277,6 +277,9 @@ Item {
                     ChartPanel {
                         id: sideChart
                         objectName: "compareChart" + side.label
+                        // One x range on both sides: the longer run's, so that the cursor and
+                        // the runs' ends line up across the panes and the difference chart.
+                        spanRun: side.index === 0 ? view.runB : view.runA
                         Layout.fillWidth: true
                         // Below 210 px the axis labels and titles are cut ("…"); the grid takes the rest.
                         Layout.preferredHeight: Math.max(210, side.height * 0.45)

@@ -33,6 +33,8 @@ Item {
     }
     // Compact: no selection pane and a shorter header, for the two sides of the compare view.
     property bool compact: false
+    // Whether the shown layer is busy-or-free only (OccupancyItem.layers: binary).
+    readonly property bool layerBinary: grid.layers.length > grid.layerIndex && grid.layers[grid.layerIndex].binary === true
     // What the side panel says before a GPU is clicked, in the run's words (RunWords).
     readonly property string selectHint: {
         const w = view.run ? view.run.words : ({ group: "node", occupants: "pods" })
@@ -105,6 +107,26 @@ Item {
                         Layout.minimumWidth: 80
                         elide: Text.ElideRight
                     }
+                    // A binary layer (training GPUs: busy or free) is keyed by two swatches in
+                    // the exported chart's words (OccupancyChart::binaryKeys), not by a ramp.
+                    Row {
+                        objectName: "occupancyBusyKey"
+                        visible: view.layerBinary
+                        spacing: 6
+                        Rectangle {
+                            anchors.verticalCenter: parent.verticalCenter
+                            width: 12
+                            height: 12
+                            color: { void grid.darkBackground; return grid.colorAt(1.0) }
+                            border.color: ThemePalette.mid
+                        }
+                        Text {
+                            anchors.verticalCenter: parent.verticalCenter
+                            text: view.layerBinary ? grid.layers[grid.layerIndex].busyText : ""
+                            color: ThemePalette.text
+                            font.pixelSize: 11
+                        }
+                    }
                     Row {
                         visible: !grid.layerCategorical
                         spacing: 6
@@ -117,7 +139,7 @@ Item {
                         }
                         Text {
                             anchors.verticalCenter: parent.verticalCenter
-                            text: qsTr("free")
+                            text: view.layerBinary ? grid.layers[grid.layerIndex].freeText : qsTr("free")
                             color: ThemePalette.text
                             font.pixelSize: 11
                         }
@@ -133,7 +155,7 @@ Item {
                     }
                     ColorLegend {
                         objectName: "occupancyShareLegend"
-                        visible: !grid.layerCategorical
+                        visible: !grid.layerCategorical && !view.layerBinary
                         // Reading darkBackground makes the ramp follow a palette change.
                         colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
                         // The default layer is the pod kind's GPU milli; a kind with layers of its own

@@ -9,8 +9,9 @@ as they are. Nothing of the data is copied into the project.
 
 Usage: scripts/fidelity_training.py [--cli build/app/tessera-cli] [--out docs/fidelity-training.md]
        scripts/fidelity_training.py --check [--cli ...]
---check runs A1 only and exits 1 unless both geomeans are within the targets' tolerance (the ctest
-tst_fidelity_training); without the shared data it exits 77 (skipped), or 1 when $CI is set.
+--check regenerates the page in memory and exits 1 unless both A1 geomeans are within the targets'
+tolerance and every line but the runtime equals the page at --out (the ctest tst_fidelity_training:
+a stale page fails); without the shared data it exits 77 (skipped), or 1 when $CI is set.
 The shared folder comes from $TESSERA_SHARED, else ../shared beside the checkout.
 """
 import argparse
@@ -313,37 +314,14 @@ def a3_section(runner):
     return lines
 
 
-def check(cli, shared):
-    with tempfile.TemporaryDirectory() as tmp:
-        per_trace = a1(Runner(cli, shared, tmp))
-    ok = True
-    for p, g, passes in a1_checks(per_trace):
-        print(f"A1 {LABELS[p]} geomean gain over Packed-S: {g:.2f}% (target {TARGETS[p]:.0f}% ± {TOLERANCE:.0f}): "
-              f"{'PASS' if passes else 'FAIL'}")
-        ok &= passes
-    return 0 if ok else 1
+RUNTIME_PREFIX = "Generated in "  # the page's one line that is not compared: how long it took here
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", default=os.path.join(REPO, "build", "app", "tessera-cli"))
-    ap.add_argument("--out", default=os.path.join(REPO, "docs", "fidelity-training.md"))
-    ap.add_argument("--check", action="store_true", help="run A1 only and fail unless its targets are met")
-    args = ap.parse_args()
-    shared = shared_dir()
-    if not os.path.isfile(trace_path(shared, 1)):
-        message = f"the pal-sia-philly traces are not at {pal_data(shared)} (set TESSERA_SHARED)"
-        if args.check and not os.environ.get("CI"):
-            print(f"SKIPPED: {message}")
-            return SKIPPED
-        print(f"error: {message}", file=sys.stderr)
-        return 1
-    if args.check:
-        return check(args.cli, shared)
-
+def page(cli, shared):
+    """The page's text, its A1 results and the runtime line (apart: it differs between runs)."""
     start = time.time()
     with tempfile.TemporaryDirectory() as tmp:
-        runner = Runner(args.cli, shared, tmp)
+        runner = Runner(cli, shared, tmp)
         per_trace = a1(runner)
         a1_lines = a1_section(per_trace)
         seeds = seed_section(runner)
@@ -355,15 +333,66 @@ def main():
             "variability profiles, read by path) against the reproduction targets of `training-boa-pal.md` "
             "Part B. Do not edit by hand; rerun:", "",
             "    cmake --build build && python3 scripts/fidelity_training.py", "",
-            "`ctest -R tst_fidelity_training` runs the A1 check (`--check`) so that a regression fails the suite.", "",
+            "`ctest -R tst_fidelity_training` regenerates the page (`--check`) and fails unless A1 meets its "
+            "targets and every figure equals this page's, so that a regression or a stale page fails the suite.", "",
             "## Result", ""]
     for p, g, ok in results:
         head.append(f"- A1 {LABELS[p]} over Default-Packed-S: **{pct(g)}**, target {TARGETS[p]:.0f}% ± "
                     f"{TOLERANCE:.0f}: **{'PASS' if ok else 'FAIL'}** (prototype {PROTOTYPE[p]}%)")
     head += [f"- A2 PAL ≥ PM-First at every L: **{'PASS' if a2_ok else 'FAIL'}**",
-             f"- {runner.invocations} `tessera-cli training` runs, generated in {time.time() - start:.0f} s.", ""]
+             f"- {runner.invocations} `tessera-cli training` runs.", ""]
+    text = "\n".join(head + a1_lines + seeds + a2_lines + a3_lines + explanations()) + "\n"
+    runtime = f"{RUNTIME_PREFIX}{time.time() - start:.0f} s on the machine that last ran the script (not compared).\n"
+    return text, results, runtime
+
+
+def compared(text):
+    """`text` without its runtime line: what --check holds against the committed page."""
+    lines = [line for line in text.splitlines() if not line.startswith(RUNTIME_PREFIX)]
+    while lines and not lines[-1].strip():  # the blank line before the runtime
+        lines.pop()
+    return lines
+
+
+def check(cli, shared, committed_path):
+    text, results, _ = page(cli, shared)
+    ok = True
+    for p, g, passes in results:
+        print(f"A1 {LABELS[p]} geomean gain over Packed-S: {g:.2f}% (target {TARGETS[p]:.0f}% ± {TOLERANCE:.0f}): "
+              f"{'PASS' if passes else 'FAIL'}")
+        ok &= passes
+    with open(committed_path) as f:
+        committed = compared(f.read())
+    fresh = compared(text)
+    if committed != fresh:
+        ok = False
+        import difflib
+        print(f"{committed_path} is stale against this build: rerun scripts/fidelity_training.py")
+        sys.stdout.writelines(line + "\n" for line in difflib.unified_diff(committed, fresh, "committed", "regenerated",
+                                                                           lineterm="", n=0))
+    return 0 if ok else 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", default=os.path.join(REPO, "build", "app", "tessera-cli"))
+    ap.add_argument("--out", default=os.path.join(REPO, "docs", "fidelity-training.md"))
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate in memory; fail unless A1 meets its targets and the page at --out is current")
+    args = ap.parse_args()
+    shared = shared_dir()
+    if not os.path.isfile(trace_path(shared, 1)):
+        message = f"the pal-sia-philly traces are not at {pal_data(shared)} (set TESSERA_SHARED)"
+        if args.check and not os.environ.get("CI"):
+            print(f"SKIPPED: {message}")
+            return SKIPPED
+        print(f"error: {message}", file=sys.stderr)
+        return 1
+    if args.check:
+        return check(args.cli, shared, args.out)
+    text, _, runtime = page(args.cli, shared)
     with open(args.out, "w") as f:
-        f.write("\n".join(head + a1_lines + seeds + a2_lines + a3_lines + explanations()) + "\n")
+        f.write(text + "\n" + runtime)
     print(f"wrote {args.out}")
     return 0
 

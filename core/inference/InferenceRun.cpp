@@ -196,12 +196,13 @@ void InferenceRun::buildLayout()
 
 std::vector<RunSummaryValue> InferenceRun::summary() const
 {
+    // No whole-run reconfiguration count: the "reconfigs" series is cumulative, so its last
+    // step is that figure already (one row in compare and the report, not two).
     return {{"peak_gpus", "GPUs used at the most", "GPUs", false, true, double(result_.peakGpus)},
             {"peak_slices_over_7", "Σg/7 at the most", "GPUs", false, false, result_.peakSlicesOverSeven},
             {"peak_instances", "GPU instances at the most", "instances", false, true, double(result_.peakInstances)},
             {"slo_attainment_pct", "SLO attainment, all requests", "%", true, false, result_.sloAttainmentPct},
             {"p99_ms", "p99 latency, all requests", "ms", false, false, result_.p99Ms},
-            {"reconfigurations", "GPU reconfigurations", "GPUs", false, true, double(result_.reconfigurations)},
             {"reconfiguration_delay_s", "Reconfiguration delay", "s", false, false, result_.reconfigurationDelayS},
             {"profiled_points", "Profiled points used", "points", false, true, double(result_.profilingCost)}};
 }

@@ -94,6 +94,10 @@ public:
     // Points of the x axis where the report reads the headline metrics besides the end (the
     // FGD paper's 100 % and 130 % arrived); none by default.
     virtual std::vector<double> xMarks() const { return {}; }
+    // The state that holds after the run's last step, one value per series column (column 0
+    // unused), for comparisons with a longer run: a run whose work is all done is idle from
+    // then on. Empty (the default): nothing is known past the end, and a comparison stops there.
+    virtual std::vector<double> afterEnd() const { return {}; }
     // A what-if branch: this run's first `position` steps, then `policy`.
     virtual std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                                       const ProgressCallback& progress = {}) const = 0;

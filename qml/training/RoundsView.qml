@@ -38,7 +38,7 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredHeight: 3
-            title: qsTr("Jobs running and queued per round")
+            title: ChartPlans.title(chartId, view.run)
             titleColor: ThemePalette.text
             run: view.run
             otherRun: view.otherRun
@@ -55,13 +55,13 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredHeight: 2
-            title: qsTr("GPU utilisation per round: busy GPUs / all GPUs")
+            title: ChartPlans.title(chartId, view.run)
             titleColor: ThemePalette.text
             run: view.run
             otherRun: view.otherRun
             position: view.position
             chartId: "utilisation"
-            yTitle: qsTr("Busy (%)")  // short: the panel is low at 1280x800; the title says what
+            yTitle: ChartPlans.yTitle(chartId, view.run)
             yFixed: 100
             yCap: 100
             cursorKey: "utilisation_pct"
@@ -74,7 +74,7 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredHeight: 2
-            title: qsTr("Preemptions per round: running jobs moved or stopped")
+            title: ChartPlans.title(chartId, view.run)
             titleColor: ThemePalette.text
             run: view.run
             otherRun: view.otherRun

@@ -3,6 +3,8 @@
 // variability folder, PAL runs, the occupancy grid follows the cursor with the kind's layers,
 // the inspector explains a round, and the session raises no QML warning. Screens are shot at
 // 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
+#include "chart/ChartRegistry.h"
+#include "chart/OccupancyChart.h"
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
@@ -186,6 +188,15 @@ private slots:
         QTest::qWait(300);
         const QImage idle = shoot("grid-end");
         QVERIFY(busy != idle);
+        // Busy-or-free GPUs are keyed by two swatches in the export's words, not by a 0-100 % ramp.
+        QVERIFY(!find("occupancyShareLegend")->property("visible").toBool());
+        QVERIFY(find("occupancyBusyKey")->property("visible").toBool());
+        const QStringList keys = tessera::chart::OccupancyChart::binaryKeys(pal_->run());
+        QCOMPARE(keys.size(), 2);
+        bool keyed = false;
+        for (QQuickItem* child : qobject_cast<QQuickItem*>(find("occupancyBusyKey"))->childItems())
+            keyed = keyed || child->property("text").toString() == keys.at(0);
+        QVERIFY2(keyed, qPrintable(keys.at(0)));
         // The Gantt: a lane per GPU, a bar per placement span.
         QObject* occupancy = find("occupancyView");
         QVERIFY(occupancy);
@@ -283,6 +294,14 @@ private slots:
                                                .arg(plotOf("utilisationChart").left())
                                                .arg(plotOf("preemptionsChart").left())));
         QCOMPARE(jobs->property("yTitle").toString(), QStringLiteral("Jobs"));
+        // Each panel's title and y title are the exported chart's (`tessera-cli chart`), one text.
+        for (const auto& [panel, chart] : {std::pair{"jobsChart", "jobs"}, std::pair{"utilisationChart", "utilisation"},
+                                           std::pair{"preemptionsChart", "preemptions"}}) {
+            const QList<tessera::chart::ChartSpec> exported =
+                tessera::chart::ChartRegistry::chart("training-placement", chart)->build({&pal_->run()}, {}, {});
+            QCOMPARE(find(panel)->property("title").toString(), exported.front().title);
+            QCOMPARE(find(panel)->property("yTitle").toString(), exported.front().y.title());
+        }
         shoot("rounds");
         window_->setProperty("viewIndex", 2);
         QObject* cdf = find("jctCdfChart");
@@ -451,6 +470,11 @@ private slots:
         shoot("fork-jct");
         window_->setProperty("compareMode", true);
         QVERIFY(find("comparisonTable"));
+        // One x range on both sides, to the longer run's end, whichever side is shorter.
+        const double longer = std::max(pal_->xAt(pal_->steps()), fork_->xAt(fork_->steps()));
+        QVERIFY(pal_->xAt(pal_->steps()) != fork_->xAt(fork_->steps()));
+        for (const char* side : {"compareChartA", "compareChartB"})
+            QTRY_COMPARE(find(side)->property("xMax").toDouble(), longer);
         shoot("compare");
         window_->setProperty("compareMode", false);
         window_->setProperty("viewIndex", 0);

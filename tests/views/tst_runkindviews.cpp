@@ -159,13 +159,13 @@ private slots:
             const auto it = std::find_if(rows.begin(), rows.end(), [&](const QStringList& r) { return r.first() == name; });
             return it == rows.end() ? QStringList() : *it;
         };
-        QCOMPARE(row("SLO attainment (%), final"), (QStringList{"SLO attainment (%), final", "99.00", "49.50", "−49.50"}));
+        QCOMPARE(row("SLO attainment (%), last minute"), (QStringList{"SLO attainment (%), last minute", "99.00", "49.50", "−49.50"}));
         // A unit the label names is not repeated (unitTitle): "GPUs saved", not "GPUs saved (GPUs)".
         QCOMPARE(row("GPUs saved"), (QStringList{"GPUs saved", "3", "2", "−2"}));
         QCOMPARE(row("Request latency (ms), p50"), (QStringList{"Request latency (ms), p50", "50.00", "25.00", "−25.00"}));
         QCOMPARE(row("Request latency (ms), p99").at(1), QStringLiteral("99.00"));
         // Not a headline metric: no row.
-        QVERIFY(row("Pending requests, final").isEmpty());
+        QVERIFY(row("Pending requests, last minute").isEmpty());
     }
 
     void summariesAndDistributionsReachCompare()

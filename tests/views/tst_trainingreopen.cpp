@@ -201,6 +201,9 @@ private slots:
         QVERIFY2(b[0].title.contains(QStringLiteral("at round %1 of %2").arg(*at.cursor).arg(live_->steps())),
                  qPrintable(b[0].title));
         QVERIFY2(!b[0].heatmap->rowAxisLabel.contains("GPU model"), qPrintable(b[0].heatmap->rowAxisLabel));
+        // One node size: the rows are "Nodes", not the pod phrase "Nodes by node size" (the band
+        // says "4 GPUs per node").
+        QCOMPARE(b[0].heatmap->rowAxisLabel, QStringLiteral("Nodes"));
         QCOMPARE(b[0].heatmap->keys.size(), 2);
         QVERIFY(b[0].heatmap->keys[0].name.contains("busy"));
         QVERIFY(b[0].heatmap->keys[1].name.contains("free"));

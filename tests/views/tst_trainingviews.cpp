@@ -474,14 +474,21 @@ private slots:
         const NiceTicks ticks = NiceTicks::logarithmicTicks(0.05, 300, 20);
         QVERIFY(ticks.logarithmic);
         QCOMPARE(ticks.min, 0.01);
-        QCOMPARE(ticks.max, 1000.0);
+        // The axis ends at the first 1-2-5 value above the longest (300 -> 500), not the next decade.
+        QCOMPARE(ticks.max, 500.0);
+        QCOMPARE(NiceTicks::logarithmicTicks(0.05, 150, 20).max, 200.0);
+        QCOMPARE(NiceTicks::logarithmicTicks(0.05, 100, 20).max, 100.0);
+        QCOMPARE(NiceTicks::logarithmicTicks(0.05, 101, 6).max, 200.0);
+        QCOMPARE(NiceTicks::logarithmicTicks(0.05, 101, 6).values.back(), 200.0);  // the end is labelled
         for (double v : {0.05, 0.1, 1.0, 2.0, 10.0, 100.0, 500.0})
             QVERIFY2(std::any_of(ticks.values.begin(), ticks.values.end(), [&](double t) { return std::abs(t - v) < 1e-9 * v; }),
                      qPrintable(QString::number(v)));
         QVERIFY(std::is_sorted(ticks.values.begin(), ticks.values.end()));
-        // Few ticks wanted: powers of ten only.
-        for (double t : NiceTicks::logarithmicTicks(0.05, 300, 6).values)
-            QCOMPARE(std::log10(t), std::round(std::log10(t)));
+        // Few ticks wanted: powers of ten only, and the end.
+        const NiceTicks few = NiceTicks::logarithmicTicks(0.05, 300, 6);
+        for (size_t i = 0; i + 1 < few.values.size(); ++i)
+            QCOMPARE(std::log10(few.values[i]), std::round(std::log10(few.values[i])));
+        QCOMPARE(few.values.back(), 500.0);
 
         const auto run = sampleRun();
         const ChartRuns runs{run.get()};

@@ -1,8 +1,16 @@
 #include "chart/MetricLookup.h"
 
+#include "chart/IntervalRows.h"
+#include "run/Run.h"
+
 #include <algorithm>
 
 namespace tessera::chart {
+
+MetricLookup MetricLookup::of(const Run& run)
+{
+    return MetricLookup(run.series(), IntervalRows::of(run.info().kind), run.afterEnd());
+}
 
 std::optional<double> MetricLookup::at(std::string_view key, double x) const
 {
@@ -16,6 +24,8 @@ std::optional<double> MetricLookup::at(size_t column, double x) const
         return std::nullopt;
     const auto xs = series_.column(0);
     const auto ys = series_.column(column);
+    if (x > xs.back() && column < afterEnd_.size())
+        return afterEnd_[column];
     if (x < xs.front() || x > xs.back())
         return std::nullopt;
     if (intervalRows_ && series_.info(column).interpolation == Interpolation::Step)

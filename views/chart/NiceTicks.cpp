@@ -68,7 +68,14 @@ NiceTicks NiceTicks::logarithmicTicks(double lo, double hi, int target)
     NiceTicks t;
     t.logarithmic = true;
     t.min = std::pow(10.0, first);
+    // The axis ends at the first 1, 2 or 5 times a power of ten at or above `hi`, not at the next
+    // decade: a longest JCT of 150 h ends the axis at 200 h, not 1000 h with a third of it empty.
     t.max = std::pow(10.0, last);
+    for (double m : {0.1, 0.2, 0.5})
+        if (m * std::pow(10.0, last) >= hi * (1 - kEps) && m * std::pow(10.0, last) > t.min * (1 + kEps)) {
+            t.max = m * std::pow(10.0, last);
+            break;
+        }
     t.step = 0;
     const bool thirds = decades * 3 <= target;
     const int every = thirds ? 1 : std::max(1, int(std::ceil(double(decades) / double(target - 1))));
@@ -81,6 +88,9 @@ NiceTicks NiceTicks::logarithmicTicks(double lo, double hi, int target)
                 t.values.push_back(v);
         }
     }
+    // The end is labelled, whether or not it falls on a decade.
+    if (t.values.empty() || t.values.back() < t.max * (1 - kEps))
+        t.values.push_back(t.max);
     t.decimals = std::max(0, -first);
     return t;
 }

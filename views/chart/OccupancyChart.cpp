@@ -49,6 +49,16 @@ int imageHeight(const std::vector<Band>& bands, int nodesPerRow)
 
 }  // namespace
 
+QStringList OccupancyChart::binaryKeys(const Run& run)
+{
+    const OccupancyLayout& layout = run.layout();
+    if (layout.layers.empty() || !layout.layers.front().binary)
+        return {};
+    const QString unit = layout.unitName.empty() ? QStringLiteral("GPU") : QString::fromStdString(layout.unitName);
+    return {QStringLiteral("%1 busy (a %2 on it)").arg(unit, QString::fromStdString(run.words().occupant)),
+            QStringLiteral("%1 free").arg(unit)};
+}
+
 ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackground, const QString& note)
 {
     position = std::min(position, run.steps());
@@ -111,7 +121,7 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     spec.x.visible = false;
 
     ChartSpec::Heatmap h;
-    h.rowAxisLabel = groupAxisLabel(words);
+    h.rowAxisLabel = groupAxisLabel(words, layout.categories.size());
     // A kind whose cells are only busy or free (training GPUs) is keyed so; shared GPUs (pods,
     // MIG slices) on the 0-100 % ramp.
     const bool binary = !layout.layers.empty() && layout.layers.front().binary;
@@ -122,10 +132,10 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     h.legendMax = binary ? 1 : 100;
     h.scale = ChartColors::occupancyStops(darkBackground);
     const QRgb empty = ChartColors::emptyCell(darkBackground).rgba();
-    if (binary)
-        h.keys = {{QStringLiteral("%1 busy (a %2 on it)").arg(unit, QString::fromStdString(words.occupant)),
-                   ChartColors::occupancy(1.0, darkBackground)},
-                  {QStringLiteral("%1 free").arg(unit), QColor::fromRgba(empty)}};
+    if (binary) {
+        const QStringList keys = binaryKeys(run);
+        h.keys = {{keys.at(0), ChartColors::occupancy(1.0, darkBackground)}, {keys.at(1), QColor::fromRgba(empty)}};
+    }
     for (int c = 0; c < maxCells; ++c)
         h.columnHeaders << (binary ? QStringLiteral("%1 %2 (1 busy, 0 free)").arg(unit).arg(c)
                                    : QStringLiteral("GPU %1 used (%)").arg(c));

@@ -14,6 +14,10 @@ namespace tessera::chart {
 class OccupancyChart {
 public:
     static ChartSpec build(const Run& run, size_t position, bool darkBackground = false, const QString& note = {});
+    // The key of a binary grid, busy first then free ("GPU busy (a job on it)", "GPU free"): the
+    // exported chart's and the app's (OccupancyItem::layers) one text. Empty unless the run's
+    // first layer is binary.
+    static QStringList binaryKeys(const Run& run);
 };
 
 }  // namespace tessera::chart

@@ -127,7 +127,9 @@ Table summaryTable(const std::vector<const Run*>& runs, const QStringList& heade
         points.push_back({QStringLiteral("at %1").arg(QString::fromStdString(
                               firstRun.words().position(QStringLiteral("%1%2").arg(x).arg(xUnit).toStdString()))),
                           x});
-    points.push_back({QStringLiteral("final"), std::nullopt});
+    // The last recorded step, named as such: for round-based runs it is the last round, not the
+    // state after the last completion (RunComparisonModel's end columns say the same).
+    points.push_back({QStringLiteral("last %1").arg(QString::fromStdString(firstRun.words().step)), std::nullopt});
     for (size_t column = 1; column < first.columns(); ++column) {
         const MetricInfo& info = first.info(column);
         if (!info.headline)

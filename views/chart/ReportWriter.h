@@ -30,7 +30,7 @@ public:
                       Layout layout = Layout::TwoPerPage, const ChartTheme& theme = ChartColors::lightTheme(),
                       const QStringList& runNames = {});
     // The title page's summary, header row first: one row per metric and point ("at 100%
-    // arrived", ..., "final"), one column per run, and B − A for two runs. Public so that tests
+    // arrived", ..., "last round"), one column per run, and B − A for two runs. Public so that tests
     // can hold it against the screen.
     static QList<QStringList> summary(const std::vector<const Run*>& runs, const QStringList& runNames = {});
 };

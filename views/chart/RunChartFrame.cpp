@@ -24,12 +24,19 @@ RunChartFrame::RunChartFrame(const std::vector<const Run*>& runs, const RunChart
     x_.label = QString::fromStdString(info.label);
     x_.unit = QString::fromStdString(info.unit);
     steppedAxis_ = info.interpolation == Interpolation::Step;
-    const double span = s.rows() > 0 ? s.column(0)[to_] - s.column(0)[from_] : 0;
+    // Unzoomed, the x axis runs to the end of the longest run, so that every run is drawn
+    // whole on one shared range (a comparison's shorter run no longer cuts the longer one).
+    double lastX = s.rows() > 0 ? s.column(0)[to_] : 0;
+    if (!zoomed_)
+        for (const Run* run : runs_)
+            if (run && run->series().rows() > 0)
+                lastX = std::max(lastX, run->series().column(0).back());
+    const double span = s.rows() > 0 ? lastX - s.column(0)[from_] : 0;
     const XAxisUnit shown = XAxisUnit::forSpan(x_.unit, span);
     x_.unit = shown.unit;
     xScale_ = 1.0 / shown.perUnit;
     xMin_ = s.rows() ? s.column(0)[from_] * xScale_ : 0;
-    xMax_ = s.rows() ? s.column(0)[to_] * xScale_ : 1;
+    xMax_ = s.rows() ? lastX * xScale_ : 1;
     if (zoomed_) {
         // A zoomed chart shows exactly the chosen range, not the range widened to nice ticks.
         x_.min = xMin_;

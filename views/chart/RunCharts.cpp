@@ -8,6 +8,7 @@
 #include "chart/OccupancyChart.h"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 namespace tessera::chart {
@@ -71,13 +72,17 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 {
     const Runs runs{&a, &b};
     const RunChartFrame frame(runs, options);
-    const MetricLookup lookupA(a.series(), IntervalRows::of(a.info().kind)),
-        lookupB(b.series(), IntervalRows::of(b.info().kind));
-    // Matched x: an even grid over the x both runs cover inside the window.
+    const MetricLookup lookupA = MetricLookup::of(a), lookupB = MetricLookup::of(b);
+    // Matched x: an even grid over the x both runs cover inside the window, a run that ended
+    // holding its state after the end (Run::afterEnd) where it knows one.
     const double scale = frame.xScale();
+    const auto& xa = a.series().column(0);
     const auto& xb = b.series().column(0);
     const double lo = std::max(frame.xMin(), xb.empty() ? frame.xMin() : xb.front() * scale);
-    const double hi = std::min(frame.xMax(), xb.empty() ? frame.xMin() : xb.back() * scale);
+    const double endA = xa.empty() ? lo : xa.back() * scale, endB = xb.empty() ? lo : xb.back() * scale;
+    const double inf = std::numeric_limits<double>::infinity();
+    const double hi = std::min({frame.xMax(), std::max(endA, endB), a.afterEnd().empty() ? endA : inf,
+                                b.afterEnd().empty() ? endB : inf});
     const int samples = std::clamp(options.maxPoints, 2, 4000);
 
     // One panel per unit, as the screen has one axis per unit: the series of a unit share it.

@@ -67,16 +67,34 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
     return list;
 }
 
-QString ChartPlans::yTitle(const QString& chart, RunHandle* run) const
+namespace {
+
+// The first panel of chart `chart` of `run`'s kind as its export draws it; nothing for no run or
+// no such chart.
+std::optional<chart::ChartSpec> exportedPanel(const QString& chart, RunHandle* run)
 {
     if (!run)
-        return {};
+        return std::nullopt;
     const chart::RegisteredChart* registered = chart::ChartRegistry::chart(run->run().info().kind, chart.toStdString());
     if (!registered)
-        return {};
+        return std::nullopt;
     const AppRuns app(run, nullptr);
     const QList<chart::ChartSpec> panels = registered->build(app.runs, app.options, {});
-    return panels.isEmpty() ? QString() : panels.front().y.title();
+    return panels.isEmpty() ? std::nullopt : std::optional(panels.front());
+}
+
+}  // namespace
+
+QString ChartPlans::yTitle(const QString& chart, RunHandle* run) const
+{
+    const auto panel = exportedPanel(chart, run);
+    return panel ? panel->y.title() : QString();
+}
+
+QString ChartPlans::title(const QString& chart, RunHandle* run) const
+{
+    const auto panel = exportedPanel(chart, run);
+    return panel ? panel->title : QString();
 }
 
 QString ChartPlans::unitTitle(const QString& label, const QString& unit) const

@@ -43,6 +43,8 @@ public:
     // The y axis title of chart `chart` of `run`'s kind as its export draws it ("Jobs",
     // "GPU utilisation (%)"), empty for no run or no such chart: a view titles its axis with it.
     Q_INVOKABLE QString yTitle(const QString& chart, tessera::views::RunHandle* run) const;
+    // Its title as the export draws it: a view titles its panel with it (one text, app and CLI).
+    Q_INVOKABLE QString title(const QString& chart, tessera::views::RunHandle* run) const;
     // "Power (kW)", "Jobs running": a label with its unit unless it names it (chart::unitTitle).
     Q_INVOKABLE QString unitTitle(const QString& label, const QString& unit) const;
     double markerMergePixels() const;

@@ -122,7 +122,7 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
     const auto xa = runA->run().series().column(0), xb = runB->run().series().column(0);
     // B where its rows fall elsewhere: as it is drawn at A's x (MetricLookup: interpolated,
     // held, or the interval holding x), as the exported differences read it.
-    const chart::MetricLookup lookupB(runB->run().series(), chart::IntervalRows::of(runB->run().info().kind));
+    const chart::MetricLookup lookupA = chart::MetricLookup::of(runA->run()), lookupB = chart::MetricLookup::of(runB->run());
     const std::string metric = key.toStdString();
     std::vector<double> xs, diff;
     for (size_t i = 0; i < xa.size(); ++i) {
@@ -132,6 +132,17 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
             continue;  // runB does not cover this x
         xs.push_back(xa[i]);
         diff.push_back(*vb - (*a)[i]);
+    }
+    // Past A's end, B's own rows against A's state after its end (Run::afterEnd), where A
+    // knows it: B's tail is a difference too.
+    for (size_t j = 0; !xa.empty() && j < xb.size(); ++j) {
+        if (xb[j] <= xa.back())
+            continue;
+        const std::optional<double> va = lookupA.at(metric, xb[j]);
+        if (!va)
+            break;
+        xs.push_back(xb[j]);
+        diff.push_back((*b)[j] - *va);
     }
     if (diff.empty()) {
         series->clear();

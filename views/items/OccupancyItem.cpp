@@ -1,6 +1,7 @@
 #include "items/OccupancyItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/OccupancyChart.h"
 #include "items/CategoryColors.h"
 
 #include <QPainter>
@@ -40,7 +41,21 @@ void OccupancyItem::announceRun()
 
 QVariantList OccupancyItem::layers() const
 {
-    return model() ? layerList(model()->layout()) : QVariantList();
+    if (!model())
+        return {};
+    QVariantList list = layerList(model()->layout());
+    // A binary layer (busy or free, training GPUs) is keyed by two swatches, with the exported
+    // chart's words, not by a 0-100 % ramp.
+    const QStringList keys = chart::OccupancyChart::binaryKeys(*model());
+    for (size_t l = 0; l < model()->layout().layers.size() && l < size_t(list.size()); ++l) {
+        QVariantMap layer = list[qsizetype(l)].toMap();
+        const bool binary = model()->layout().layers[l].binary && keys.size() == 2;
+        layer.insert("binary", binary);
+        layer.insert("busyText", binary ? keys.at(0) : QString());
+        layer.insert("freeText", binary ? keys.at(1) : QString());
+        list[qsizetype(l)] = layer;
+    }
+    return list;
 }
 
 void OccupancyItem::setLayerIndex(int layer)

@@ -368,15 +368,34 @@ ExplanationTable TrainingPlacementRun::explain(size_t step) const
     return table;
 }
 
+std::vector<double> TrainingPlacementRun::afterEnd() const
+{
+    if (series_.rows() == 0)
+        return {};
+    std::vector<double> row;
+    for (size_t c = 0; c < series_.columns(); ++c)
+        row.push_back(series_.column(c).back());
+    const auto set = [&](const char* key, double value) { row[*series_.find(key)] = value; };
+    set("jobs_running", 0);
+    set("jobs_queued", 0);
+    set("free_gpus", double(cluster().gpuCount()));
+    set("utilisation_pct", 0);
+    set("preemptions", 0);
+    set("jobs_completed", double(result_.jobs.size()));
+    return row;
+}
+
 std::vector<RunSummaryValue> TrainingPlacementRun::summary() const
 {
     const RoundSummary& s = result_.summary;
-    return {{"mean_jct_h", "Mean JCT", "h", false, false, s.meanJctS / 3600.0},
-            {"geomean_jct_h", "Geometric-mean JCT", "h", false, false, s.geomeanJctS / 3600.0},
-            {"p99_jct_h", "p99 JCT", "h", false, false, s.p99JctS / 3600.0},
+    // The JCT quantiles come from distributions() (p50, p90, p99 of "Job completion time"), so
+    // they are not summaries too; the whole-run preemptions are named apart from the series'
+    // per-round "Preemptions".
+    return {{"mean_jct_h", "Job completion time, mean", "h", false, false, s.meanJctS / 3600.0},
+            {"geomean_jct_h", "Job completion time, geometric mean", "h", false, false, s.geomeanJctS / 3600.0},
             {"makespan_h", "Makespan", "h", false, false, s.makespanS / 3600.0},
             {"mean_utilisation_pct", "Mean GPU utilisation", "%", true, false, 100.0 * s.meanUtilisation},
-            {"preemptions", "Preemptions", "jobs", false, true, double(s.totalPreemptions)},
+            {"preemptions", "Preemptions, whole run", "jobs", false, true, double(s.totalPreemptions)},
             {"responsiveness_h", "Mean wait before the first start", "h", false, false,
              s.meanResponsivenessS / 3600.0}};
 }

@@ -60,6 +60,8 @@ public:
     ExplanationTable explain(size_t step) const override;
     MetricInfo groupValueInfo() const override { return {"gpus_busy", "GPUs busy", "GPUs", true}; }
     std::vector<RunSummaryValue> summary() const override;
+    // Every job is complete: nothing runs or waits, every GPU is free.
+    std::vector<double> afterEnd() const override;
     std::vector<Distribution> distributions() const override;
     // Per class c: PerfVar (perfVarKey(c)) and the binned slowdown factor (binnedSfKey(c)) of
     // every GPU, the cluster's variability that the variability chart draws.

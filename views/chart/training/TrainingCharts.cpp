@@ -35,14 +35,15 @@ ChartSpec TrainingCharts::jobs(const ChartRuns& runs, const RunChartOptions& opt
 
 ChartSpec TrainingCharts::utilisation(const ChartRuns& runs, const RunChartOptions& options)
 {
+    // "Busy (%)", short: the app's panel is low at 1280x800, and the title says what it is.
     return plannedFromZero(runs, options, utilisationPlan, "GPU utilisation per round: busy GPUs / all GPUs",
-                   "GPU utilisation", "%");
+                   "Busy", "%");
 }
 
 ChartSpec TrainingCharts::preemptions(const ChartRuns& runs, const RunChartOptions& options)
 {
     return plannedFromZero(runs, options, preemptionsPlan,
-                   "Preemptions per round: running jobs moved to other GPUs or stopped", "Jobs", "jobs");
+                   "Preemptions per round: running jobs moved or stopped", "Jobs", "jobs");
 }
 
 bool TrainingCharts::spansDecades(double lo, double hi) { return lo > 0 && hi > 100 * lo; }
