@@ -273,7 +273,7 @@ void TrainingRentalRun::buildSeries()
         info.member = types[t].name;
         series_.add(std::move(info), std::move(held));
     }
-    series_.add(metric("budget_gpus", "Budget", "GPUs", false, false, true),
+    series_.add(metric("budget_gpus", "Budget in force", "GPUs", false, false, true),
                 std::vector<double>(rows, phases_.back().budget));
     series_.add(metric("average_rented_gpus", "Average GPUs rented so far", "GPUs", false, true, false),
                 std::move(average));
