@@ -81,7 +81,7 @@ const ChartRegistration rentedByTypeChart({kKind, "rented-by-type", titled("GPUs
                                            overlay(&rentedByType), rentedByTypePlan});
 const ChartRegistration jobsChart({kKind, "jobs", titled("Jobs running and queued"), overlay(&jobs), jobsPlan});
 
-const ViewRegistration rentedView({kKind, "rented", QStringLiteral("Rented"), QStringLiteral("rental/RentedView.qml"),
+const ViewRegistration rentedView({kKind, "rented", QStringLiteral("Rented vs budget"), QStringLiteral("rental/RentedView.qml"),
                                    {"rented-by-type", "jobs"},
                                    "GPUs rented per job type, stacked, against the budget; jobs running and queued"});
 
