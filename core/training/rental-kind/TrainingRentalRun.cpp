@@ -269,7 +269,7 @@ void TrainingRentalRun::buildSeries()
         for (size_t p = 1; p < rows; ++p)
             held[p] = s.heldBy(p - 1, t);
         MetricInfo info = metric("gpus_" + types[t].name, "GPUs held by " + types[t].name, "GPUs", false, false, false);
-        info.family = "gpus_by_type";
+        info.family = kGpusByTypeFamily;
         info.member = types[t].name;
         series_.add(std::move(info), std::move(held));
     }

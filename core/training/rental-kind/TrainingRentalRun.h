@@ -30,6 +30,8 @@ struct TrainingRentalPhase {
 class TrainingRentalRun final : public Run {
 public:
     static constexpr const char* kKind = "training-rent";
+    // The metric family of the GPUs each job type holds (one member per type, named by it).
+    static constexpr const char* kGpusByTypeFamily = "gpus_by_type";
 
     // Throws std::invalid_argument for an unknown policy or a bad budget.
     static std::unique_ptr<TrainingRentalRun> simulate(std::shared_ptr<const TrainingRentalInputs> inputs,

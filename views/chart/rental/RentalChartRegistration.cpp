@@ -1,6 +1,6 @@
 // The training-rent kind's charts, registered before main(): GPUs rented against the budget line
-// and the jobs running and queued, so that export, the report and `tessera-cli chart` draw a
-// rental run. The app's own rental views (the stacked types, the frontier) are a later task's.
+// stacked per job type, and the jobs running and queued, so that the app's Rented tab, export,
+// the report and `tessera-cli chart` draw a rental run from one plan each.
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
 #include "training/rental-kind/TrainingRentalRun.h"
@@ -23,6 +23,34 @@ SeriesPlan::List rentedPlan(const RunChartFrame& frame)
     return plan;
 }
 
+// The first run's GPUs held per job type (the gpus_by_type family), stacked bottom to top in the
+// kind's type order, so their top is the GPUs rented; every run's total and budget are lines in
+// the run's colour on top (the budget dashed), named short with the run's letter (the subtitle
+// says which run is A and B), so two runs' totals stay comparable and the legend readable.
+SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
+{
+    SeriesPlan::List plan;
+    std::vector<std::string> below;
+    for (PlannedSeries type : SeriesPlan::family(frame, TrainingRentalRun::kGpusByTypeFamily)) {
+        if (type.run != 0)
+            continue;
+        type.style = ChartSpec::SeriesStyle::StackedArea;
+        type.below = below;
+        below.push_back(type.key);
+        plan.append(type);
+    }
+    for (PlannedSeries total : SeriesPlan::metric(frame, "gpus_rented")) {
+        total.name = SeriesPlan::ownName(frame, QStringLiteral("Rented"), total.run);
+        plan.append(total);
+    }
+    for (PlannedSeries budget : SeriesPlan::metric(frame, "budget_gpus")) {
+        budget.name = SeriesPlan::ownName(frame, QStringLiteral("Budget"), budget.run);
+        budget.dashed = true;
+        plan.append(budget);
+    }
+    return plan;
+}
+
 SeriesPlan::List jobsPlan(const RunChartFrame& frame)
 {
     SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0, 0);
@@ -36,6 +64,12 @@ ChartSpec rented(const ChartRuns& runs, const RunChartOptions& options)
                            "GPUs rented over time, their average so far and the budget", "GPUs", "GPUs");
 }
 
+ChartSpec rentedByType(const ChartRuns& runs, const RunChartOptions& options)
+{
+    return plannedFromZero(runs, options, rentedByTypePlan, "GPUs rented per job type, stacked, and the budget",
+                           "GPUs", "GPUs");
+}
+
 ChartSpec jobs(const ChartRuns& runs, const RunChartOptions& options)
 {
     return plannedFromZero(runs, options, jobsPlan, "Jobs running and queued", "Jobs", "jobs");
@@ -43,7 +77,13 @@ ChartSpec jobs(const ChartRuns& runs, const RunChartOptions& options)
 
 const ChartRegistration rentedChart({kKind, "rented", titled("GPUs rented against the budget"), overlay(&rented),
                                      rentedPlan});
+const ChartRegistration rentedByTypeChart({kKind, "rented-by-type", titled("GPUs rented per job type"),
+                                           overlay(&rentedByType), rentedByTypePlan});
 const ChartRegistration jobsChart({kKind, "jobs", titled("Jobs running and queued"), overlay(&jobs), jobsPlan});
+
+const ViewRegistration rentedView({kKind, "rented", QStringLiteral("Rented vs budget"), QStringLiteral("rental/RentedView.qml"),
+                                   {"rented-by-type", "jobs"},
+                                   "GPUs rented per job type, stacked, against the budget; jobs running and queued"});
 
 }  // namespace
 
