@@ -5,6 +5,7 @@
 #include "chart/MetricLookup.h"
 #include "chart/RunChartFrame.h"
 #include "chart/RunCharts.h"
+#include "compare/RunComparisonModel.h"
 #include "charts/SeriesFeeder.h"
 #include "run/RunHandle.h"
 #include "run/RunKindRegistry.h"
@@ -64,6 +65,32 @@ private slots:
         // The exported x unit against the series' own (hours).
         const double scale = chart::RunChartFrame({&shorter.run(), &longer.run()}, {}).xScale();
         QVERIFY2(last >= 0.99 * endLong * scale, qPrintable(QStringLiteral("%1 of %2").arg(last).arg(endLong * scale)));
+    }
+    // The compare table's final columns are the state once the run is over (walk W4: it said
+    // "160 jobs completed" beside "1 job running, 37.5 % busy", the last recorded round).
+    void theFinalColumnsAreTheStateAfterTheEnd()
+    {
+        QObject owner;
+        views::RunHandle a(simulate("pal", 1.7), &owner), b(simulate("packed", 1.7), &owner);
+        views::RunComparisonModel model;
+        model.setRunA(&a);
+        model.setRunB(&b);
+        const auto rowOf = [&](const QString& key) {
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.key(r) == key)
+                    return r;
+            return -1;
+        };
+        const int running = rowOf("jobs_running"), busy = rowOf("utilisation_pct"), done = rowOf("jobs_completed");
+        QVERIFY(running >= 0 && busy >= 0 && done >= 0);
+        // The last recorded round still has jobs running; the final column does not.
+        const auto& series = a.run().series();
+        QVERIFY(series.column(*series.find("jobs_running")).back() > 0);
+        for (const int column : {int(views::RunComparisonModel::FinalA), int(views::RunComparisonModel::FinalB)}) {
+            QCOMPARE(model.value(running, column), 0.0);
+            QCOMPARE(model.value(busy, column), 0.0);
+        }
+        QCOMPARE(model.value(done, views::RunComparisonModel::FinalA), double(a.run().series().column(*series.find("jobs_completed")).back()));
     }
 };
 

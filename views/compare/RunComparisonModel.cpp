@@ -4,10 +4,16 @@
 #include "chart/UnitTitle.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 
 namespace tessera::views {
+
+namespace {
+// The position figure() reads for the final columns: after the run's last step.
+constexpr int kAfterEnd = INT_MAX;
+}  // namespace
 
 RunComparisonModel::RunComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -89,6 +95,16 @@ double RunComparisonModel::figure(const Row& row, const RunHandle& run, int posi
 {
     switch (row.source) {
     case Row::Source::Metric:
+        // The final column is the state once the run is over: where the run knows it
+        // (Run::afterEnd: all jobs done, nothing running), not its last recorded step, at which
+        // the last jobs still run.
+        if (position == kAfterEnd) {
+            const std::vector<double> after = run.run().afterEnd();
+            const auto column = run.run().series().find(row.info.key);
+            if (column && *column < after.size())
+                return after[*column];
+            position = run.steps();
+        }
         return run.value(QString::fromStdString(row.info.key), position);
     case Row::Source::Summary:
         for (const RunSummaryValue& v : run.run().summary())
@@ -118,8 +134,8 @@ double RunComparisonModel::value(int row, int column) const
     // Summaries and distributions are of the whole run: they have no value at the cursor.
     if (!atEnd && r.source != Row::Source::Metric)
         return std::numeric_limits<double>::quiet_NaN();
-    const double a = figure(r, *runA_, atEnd ? runA_->steps() : positionA_);
-    const double b = figure(r, *runB_, atEnd ? runB_->steps() : positionB_);
+    const double a = figure(r, *runA_, atEnd ? kAfterEnd : positionA_);
+    const double b = figure(r, *runB_, atEnd ? kAfterEnd : positionB_);
     switch (column) {
     case AtCursorA:
     case FinalA:
