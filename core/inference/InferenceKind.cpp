@@ -147,10 +147,7 @@ std::shared_ptr<const RunInputs> InferenceKind::loadInputs(const std::map<std::s
                                                            LoadWarnings& warnings,
                                                            const ProgressCallback& progress) const
 {
-    const auto pathOf = [&](const char* role) {
-        const auto it = paths.find(role);
-        return it == paths.end() ? std::string() : it->second;
-    };
+    const auto pathOf = [&](std::string_view role) { return inputPathOf(paths, role); };
     if (pathOf(kProfilesRole).empty())
         throw UsageError("a MIG inference run needs the profile folder (mig-parvagpu/prof_data)");
     if (pathOf(kSloRole).empty() == pathOf(kScenarioRole).empty())

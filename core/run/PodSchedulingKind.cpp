@@ -51,10 +51,7 @@ std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<st
                                                                LoadWarnings& warnings,
                                                                const ProgressCallback& progress) const
 {
-    const auto pathOf = [&](std::string_view role) {
-        const auto it = paths.find(std::string(role));
-        return it == paths.end() ? std::string() : it->second;
-    };
+    const auto pathOf = [&](std::string_view role) { return inputPathOf(paths, role); };
     if (pathOf(InputFile::kNodesRole).empty() || pathOf(InputFile::kPodsRole).empty())
         throw UsageError("a pod-scheduling run needs a node list and a pod list");
     return PodTrace::load(pathOf(InputFile::kNodesRole), pathOf(InputFile::kPodsRole),

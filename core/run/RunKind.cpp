@@ -62,6 +62,12 @@ std::optional<std::string> RunKindParameter::problemAfter(const std::string& fla
     return fmt::format("{}: {}", flag, *problem);
 }
 
+std::string inputPathOf(const std::map<std::string, std::string>& paths, std::string_view role)
+{
+    const auto it = paths.find(std::string(role));
+    return it == paths.end() ? std::string() : it->second;
+}
+
 std::optional<std::string> RunKind::policyProblem(const std::string& spec) const
 {
     try {

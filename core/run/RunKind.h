@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tessera {
@@ -64,6 +65,10 @@ struct RunKindParameter {
     // ("SLO scale").
     std::optional<std::string> problemAfter(const std::string& flag, const std::string& value) const;
 };
+
+// The path given for an input role, or "" when the role was not given: how every kind's
+// loadInputs reads its `paths`.
+std::string inputPathOf(const std::map<std::string, std::string>& paths, std::string_view role);
 
 // A kind of run (pod scheduling, MIG inference, training): how runs of it are created,
 // checked and forked. A kind implements this class in its own folder and registers one

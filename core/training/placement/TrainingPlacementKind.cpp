@@ -124,10 +124,7 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
                                                                    LoadWarnings& warnings,
                                                                    const ProgressCallback& progress) const
 {
-    const auto pathOf = [&](const char* role) {
-        const auto it = paths.find(role);
-        return it == paths.end() ? std::string() : it->second;
-    };
+    const auto pathOf = [&](std::string_view role) { return inputPathOf(paths, role); };
     const std::string jobsPath = pathOf(kJobsRole);
     if (jobsPath.empty())
         throw UsageError("a training-placement run needs a job file");

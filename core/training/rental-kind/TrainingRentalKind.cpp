@@ -74,10 +74,7 @@ std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<s
                                                                 LoadWarnings& warnings,
                                                                 const ProgressCallback& progress) const
 {
-    const auto pathOf = [&](const char* role) {
-        const auto it = paths.find(role);
-        return it == paths.end() ? std::string() : it->second;
-    };
+    const auto pathOf = [&](std::string_view role) { return inputPathOf(paths, role); };
     const std::string jobsPath = pathOf(kJobsRole);
     if (jobsPath.empty())
         throw UsageError("a training-rent run needs a job file");
