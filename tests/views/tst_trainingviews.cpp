@@ -554,6 +554,16 @@ private slots:
         QVERIFY(gantt.intervalAt(centre.x(), centre.y()) >= 0);
         gantt.setVisibleBottom(-1);
         QCOMPARE(gantt.axisTop(), lanesEnd);
+
+        // Before layout (QML binds visibleBottom while the item has no height yet) the lanes end
+        // above the top margin: the axis stays at the lanes' end, not below it (this was
+        // std::clamp with its bounds the wrong way round: the sanitizer build, which has
+        // _GLIBCXX_ASSERTIONS, aborts here on that code; the Release build checks the result).
+        views::GanttItem unsized;  // no run, no size: as QML first creates it
+        const double unsizedEnd = unsized.axisTop();
+        unsized.setVisibleBottom(10);
+        QVERIFY2(unsized.axisTop() <= unsizedEnd,
+                 qPrintable(QStringLiteral("axis at %1, lanes end at %2").arg(unsized.axisTop()).arg(unsizedEnd)));
     }
 
     void aRegisteredChartPaintsInTheApp()

@@ -225,7 +225,9 @@ qreal GanttItem::axisTop() const
     const double lanesEnd = frame().plot.bottom();
     if (visibleBottom_ < 0)
         return lanesEnd;
-    return std::clamp(visibleBottom_ - kAxisHeight, double(kTop), lanesEnd);
+    // Not std::clamp: before the item is laid out (no height, no lanes) the lanes end above
+    // kTop, and the axis then sits at the lanes' end.
+    return std::min(std::max(visibleBottom_ - kAxisHeight, double(kTop)), lanesEnd);
 }
 
 void GanttItem::replaceColor(QColor& field, const QColor& color)
