@@ -1,6 +1,7 @@
 #include "store/RunDetailArchive.h"
 
 #include "io/InputError.h"
+#include "store/RunTableRows.h"
 #include "store/StoredRow.h"
 
 #include <fmt/format.h>
@@ -122,67 +123,53 @@ void expectPosition(const StoredRow& row, int column, const char* name, size_t e
 std::vector<Distribution> loadDistributions(StudyStore& store, int64_t id)
 {
     std::vector<Distribution> out;
-    Statement head(store.database(), "SELECT position, key, label, unit, higher_is_better FROM run_distributions "
-                                     "WHERE run_id = ? ORDER BY position");
-    head.bindAll(id);
-    while (head.step()) {
-        const StoredRow row(store.path(), "run_distributions", fmt::format("run_id {}, position {}", id, head.integer(0)), head);
-        expectPosition(row, 0, "position", out.size());
-        out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"),
-                       row.integer(4, "higher_is_better", 0, 1) == 1, {}, {}});
-    }
-    Statement values(store.database(), "SELECT distribution, position, quantile, value FROM run_distribution_values "
-                                       "WHERE run_id = ? ORDER BY distribution, position");
-    values.bindAll(id);
+    forEachRunRow(store, id, {"run_distributions", "position, key, label, unit, higher_is_better", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", out.size());
+                      out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"),
+                                     row.integer(4, "higher_is_better", 0, 1) == 1, {}, {}});
+                  });
     int64_t lastDistribution = -1;
     size_t next = 0;
-    while (values.step()) {
-        const StoredRow row(store.path(), "run_distribution_values",
-                            fmt::format("run_id {}, distribution {}, position {}", id, values.integer(0), values.integer(1)),
-                            values);
-        const int64_t d = row.integer(0, "distribution", 0, int64_t(out.size()) - 1);
-        if (d != lastDistribution)
-            next = 0;
-        lastDistribution = d;
-        expectPosition(row, 1, "position", next++);
-        Distribution& dist = out[size_t(d)];
-        const double value = row.real(3, "value", -kMaxValue, kMaxValue);
-        if (values.isNull(2)) {
-            if (!dist.quantiles.empty())
-                row.fail("quantile", "a sample after a listed quantile");
-            dist.values.push_back(value);
-        } else {
-            const double q = row.real(2, "quantile", 0, 1);
-            if (!dist.quantiles.empty() && q < dist.quantiles.back().first)
-                row.fail("quantile", "quantiles must ascend", fmt::format("{}", q));
-            dist.quantiles.emplace_back(q, value);
-        }
-    }
+    forEachRunRow(store, id,
+                  {"run_distribution_values", "distribution, position, quantile, value", 2, "distribution, position"},
+                  [&](const StoredRow& row) {
+                      const int64_t d = row.integer(0, "distribution", 0, int64_t(out.size()) - 1);
+                      if (d != lastDistribution)
+                          next = 0;
+                      lastDistribution = d;
+                      expectPosition(row, 1, "position", next++);
+                      Distribution& dist = out[size_t(d)];
+                      const double value = row.real(3, "value", -kMaxValue, kMaxValue);
+                      if (row.isNull(2)) {
+                          if (!dist.quantiles.empty())
+                              row.fail("quantile", "a sample after a listed quantile");
+                          dist.values.push_back(value);
+                      } else {
+                          const double q = row.real(2, "quantile", 0, 1);
+                          if (!dist.quantiles.empty() && q < dist.quantiles.back().first)
+                              row.fail("quantile", "quantiles must ascend", fmt::format("{}", q));
+                          dist.quantiles.emplace_back(q, value);
+                      }
+                  });
     return out;
 }
 
 std::vector<CellValues> loadCellValues(StudyStore& store, int64_t id, const OccupancyLayout& layout)
 {
     std::vector<CellValues> out;
-    Statement head(store.database(), "SELECT position, key, label, unit FROM run_cell_values WHERE run_id = ? "
-                                     "ORDER BY position");
-    head.bindAll(id);
-    while (head.step()) {
-        const StoredRow row(store.path(), "run_cell_values", fmt::format("run_id {}, position {}", id, head.integer(0)), head);
-        expectPosition(row, 0, "position", out.size());
-        out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), {}});
-    }
-    Statement cells(store.database(), "SELECT cell_values, cell, value FROM run_cell_value_cells WHERE run_id = ? "
-                                      "ORDER BY cell_values, cell");
-    cells.bindAll(id);
-    while (cells.step()) {
-        const StoredRow row(store.path(), "run_cell_value_cells",
-                            fmt::format("run_id {}, cell_values {}, cell {}", id, cells.integer(0), cells.integer(1)), cells);
-        CellValues& table = out[size_t(row.integer(0, "cell_values", 0, int64_t(out.size()) - 1))];
-        if (row.integer(1, "cell", 0, int64_t(layout.cellCount) - 1) != int64_t(table.values.size()))
-            row.fail("cell", fmt::format("cell {} is missing", table.values.size()));
-        table.values.push_back(row.real(2, "value", -kMaxValue, kMaxValue));
-    }
+    forEachRunRow(store, id, {"run_cell_values", "position, key, label, unit", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", out.size());
+                      out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), {}});
+                  });
+    forEachRunRow(store, id, {"run_cell_value_cells", "cell_values, cell, value", 2, "cell_values, cell"},
+                  [&](const StoredRow& row) {
+                      CellValues& table = out[size_t(row.integer(0, "cell_values", 0, int64_t(out.size()) - 1))];
+                      if (row.integer(1, "cell", 0, int64_t(layout.cellCount) - 1) != int64_t(table.values.size()))
+                          row.fail("cell", fmt::format("cell {} is missing", table.values.size()));
+                      table.values.push_back(row.real(2, "value", -kMaxValue, kMaxValue));
+                  });
     // Every table covers every cell of the layout: a short one is a damaged study, not a chart
     // with holes.
     for (size_t t = 0; t < out.size(); ++t)
@@ -196,64 +183,50 @@ std::vector<CellValues> loadCellValues(StudyStore& store, int64_t id, const Occu
 RunIntervals loadIntervals(StudyStore& store, int64_t id)
 {
     RunIntervals out;
-    Statement names(store.database(), "SELECT list, position, name FROM run_interval_names WHERE run_id = ? "
-                                      "ORDER BY list DESC, position");  // 'lane' before 'category'
-    names.bindAll(id);
-    while (names.step()) {
-        const StoredRow row(store.path(), "run_interval_names",
-                            fmt::format("run_id {}, list {}, position {}", id, names.text(0), names.integer(1)), names);
-        const std::string list = row.text(0, "list");
-        std::vector<std::string>& into = list == "lane" ? out.lanes : out.categories;
-        if (list != "lane" && list != "category")
-            row.fail("list", "must be lane or category", list);
-        expectPosition(row, 1, "position", into.size());
-        into.push_back(row.text(2, "name"));
-    }
-    Statement subjects(store.database(), "SELECT position, name, details FROM run_interval_subjects WHERE run_id = ? "
-                                         "ORDER BY position");
-    subjects.bindAll(id);
-    while (subjects.step()) {
-        const StoredRow row(store.path(), "run_interval_subjects",
-                            fmt::format("run_id {}, position {}", id, subjects.integer(0)), subjects);
-        expectPosition(row, 0, "position", out.subjects.size());
-        out.subjects.push_back({row.text(1, "name"), row.text(2, "details"), {}});
-    }
-    Statement spans(store.database(), "SELECT subject, position, from_x, to_x, text FROM run_interval_subject_spans "
-                                      "WHERE run_id = ? ORDER BY subject, position");
-    spans.bindAll(id);
-    while (spans.step()) {
-        const StoredRow row(store.path(), "run_interval_subject_spans",
-                            fmt::format("run_id {}, subject {}, position {}", id, spans.integer(0), spans.integer(1)), spans);
-        RunSubject& subject = out.subjects[size_t(row.integer(0, "subject", 0, int64_t(out.subjects.size()) - 1))];
-        expectPosition(row, 1, "position", subject.spans.size());
-        const double from = row.real(2, "from_x", -kMaxValue, kMaxValue);
-        subject.spans.push_back({from, row.real(3, "to_x", from, kMaxValue), row.text(4, "text")});
-    }
-    Statement bars(store.database(), "SELECT position, lane, from_x, to_x, label, category, subject FROM run_intervals "
-                                     "WHERE run_id = ? ORDER BY position");
-    bars.bindAll(id);
-    while (bars.step()) {
-        const StoredRow row(store.path(), "run_intervals", fmt::format("run_id {}, position {}", id, bars.integer(0)), bars);
-        expectPosition(row, 0, "position", out.intervals.size());
-        RunInterval bar;
-        bar.lane = uint32_t(row.integer(1, "lane", 0, int64_t(out.lanes.size()) - 1));
-        bar.fromX = row.real(2, "from_x", -kMaxValue, kMaxValue);
-        bar.toX = row.real(3, "to_x", bar.fromX, kMaxValue);
-        bar.label = row.text(4, "label");
-        bar.category = int32_t(row.integer(5, "category", -1, int64_t(out.categories.size()) - 1));
-        bar.subject = int32_t(row.integer(6, "subject", -1, int64_t(out.subjects.size()) - 1));
-        out.intervals.push_back(std::move(bar));
-    }
+    // 'lane' before 'category'
+    forEachRunRow(store, id, {"run_interval_names", "list, position, name", 2, "list DESC, position"},
+                  [&](const StoredRow& row) {
+                      const std::string list = row.text(0, "list");
+                      std::vector<std::string>& into = list == "lane" ? out.lanes : out.categories;
+                      if (list != "lane" && list != "category")
+                          row.fail("list", "must be lane or category", list);
+                      expectPosition(row, 1, "position", into.size());
+                      into.push_back(row.text(2, "name"));
+                  });
+    forEachRunRow(store, id, {"run_interval_subjects", "position, name, details", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", out.subjects.size());
+                      out.subjects.push_back({row.text(1, "name"), row.text(2, "details"), {}});
+                  });
+    forEachRunRow(store, id,
+                  {"run_interval_subject_spans", "subject, position, from_x, to_x, text", 2, "subject, position"},
+                  [&](const StoredRow& row) {
+                      RunSubject& subject =
+                          out.subjects[size_t(row.integer(0, "subject", 0, int64_t(out.subjects.size()) - 1))];
+                      expectPosition(row, 1, "position", subject.spans.size());
+                      const double from = row.real(2, "from_x", -kMaxValue, kMaxValue);
+                      subject.spans.push_back({from, row.real(3, "to_x", from, kMaxValue), row.text(4, "text")});
+                  });
+    forEachRunRow(store, id,
+                  {"run_intervals", "position, lane, from_x, to_x, label, category, subject", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", out.intervals.size());
+                      RunInterval bar;
+                      bar.lane = uint32_t(row.integer(1, "lane", 0, int64_t(out.lanes.size()) - 1));
+                      bar.fromX = row.real(2, "from_x", -kMaxValue, kMaxValue);
+                      bar.toX = row.real(3, "to_x", bar.fromX, kMaxValue);
+                      bar.label = row.text(4, "label");
+                      bar.category = int32_t(row.integer(5, "category", -1, int64_t(out.categories.size()) - 1));
+                      bar.subject = int32_t(row.integer(6, "subject", -1, int64_t(out.subjects.size()) - 1));
+                      out.intervals.push_back(std::move(bar));
+                  });
     return out;
 }
 
 std::optional<RunWords> loadWords(StudyStore& store, int64_t id)
 {
-    Statement stmt(store.database(), "SELECT name, value FROM run_words WHERE run_id = ? ORDER BY name");
-    stmt.bindAll(id);
     std::optional<RunWords> words;
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_words", fmt::format("run_id {}, name {}", id, stmt.text(0)), stmt);
+    forEachRunRow(store, id, {"run_words", "name, value", 1, "name"}, [&](const StoredRow& row) {
         const std::string name = row.text(0, "name");
         const auto& fields = RunWords::fields();
         const auto field = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return name == f.first; });
@@ -262,49 +235,40 @@ std::optional<RunWords> loadWords(StudyStore& store, int64_t id)
         if (!words)
             words.emplace();
         (*words).*(field->second) = row.text(1, "value");
-    }
+    });
     return words;
 }
 
 std::optional<std::string> loadUnitName(StudyStore& store, int64_t id)
 {
-    Statement stmt(store.database(), "SELECT unit_name FROM run_layout_units WHERE run_id = ?");
-    stmt.bindAll(id);
-    if (!stmt.step())
-        return std::nullopt;
-    const StoredRow row(store.path(), "run_layout_units", fmt::format("run_id {}", id), stmt);
-    return row.text(0, "unit_name");
+    std::optional<std::string> name;  // run_id is the table's key: one row at most
+    forEachRunRow(store, id, {"run_layout_units", "unit_name", 0}, [&](const StoredRow& row) {
+        name = row.text(0, "unit_name");
+    });
+    return name;
 }
 
 std::vector<OccupancyLayer> loadLayers(StudyStore& store, int64_t id)
 {
     std::vector<OccupancyLayer> layers;
-    Statement stmt(store.database(), "SELECT position, name, kind, is_binary FROM run_layout_layers WHERE run_id = ? "
-                                     "ORDER BY position");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_layout_layers", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
-        expectPosition(row, 0, "position", layers.size());
-        OccupancyLayer layer;
-        layer.name = row.text(1, "name");
-        const std::string kind = row.text(2, "kind");
-        if (kind != "share" && kind != "category")
-            row.fail("kind", "must be share or category", kind);
-        layer.kind = kind == "category" ? OccupancyLayer::Kind::Category : OccupancyLayer::Kind::Share;
-        layer.binary = row.integer(3, "is_binary", 0, 1) == 1;
-        layers.push_back(std::move(layer));
-    }
-    Statement categories(store.database(), "SELECT layer, position, name FROM run_layout_layer_categories "
-                                           "WHERE run_id = ? ORDER BY layer, position");
-    categories.bindAll(id);
-    while (categories.step()) {
-        const StoredRow row(store.path(), "run_layout_layer_categories",
-                            fmt::format("run_id {}, layer {}, position {}", id, categories.integer(0), categories.integer(1)),
-                            categories);
-        OccupancyLayer& layer = layers[size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1))];
-        expectPosition(row, 1, "position", layer.categories.size());
-        layer.categories.push_back(row.text(2, "name"));
-    }
+    forEachRunRow(store, id, {"run_layout_layers", "position, name, kind, is_binary", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", layers.size());
+                      OccupancyLayer layer;
+                      layer.name = row.text(1, "name");
+                      const std::string kind = row.text(2, "kind");
+                      if (kind != "share" && kind != "category")
+                          row.fail("kind", "must be share or category", kind);
+                      layer.kind = kind == "category" ? OccupancyLayer::Kind::Category : OccupancyLayer::Kind::Share;
+                      layer.binary = row.integer(3, "is_binary", 0, 1) == 1;
+                      layers.push_back(std::move(layer));
+                  });
+    forEachRunRow(store, id, {"run_layout_layer_categories", "layer, position, name", 2, "layer, position"},
+                  [&](const StoredRow& row) {
+                      OccupancyLayer& layer = layers[size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1))];
+                      expectPosition(row, 1, "position", layer.categories.size());
+                      layer.categories.push_back(row.text(2, "name"));
+                  });
     return layers;
 }
 
@@ -322,25 +286,19 @@ CellJournal loadJournal(StudyStore& store, int64_t id, const std::vector<Occupan
 {
     CellJournal journal;
     journal.layers.resize(layers.size());
-    Statement stmt(store.database(), "SELECT layer, position, cell, value FROM run_cell_changes WHERE run_id = ? "
-                                     "ORDER BY layer, position, cell");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_cell_changes",
-                            fmt::format("run_id {}, layer {}, position {}, cell {}", id, stmt.integer(0), stmt.integer(1),
-                                        stmt.integer(2)),
-                            stmt);
-        const size_t l = size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1));
-        CellJournal::Change change;
-        change.position = uint32_t(row.integer(1, "position", 0, int64_t(runSteps)));
-        change.cell = uint32_t(row.integer(2, "cell", 0, int64_t(layout.cellCount) - 1));
-        const OccupancyLayer& layer = layers[l];
-        // A share is a fraction of a cell; a category an index into the layer's names, or -1.
-        change.value = layer.kind == OccupancyLayer::Kind::Share
-                           ? float(row.real(3, "value", 0, 1))
-                           : float(categoryIndex(row, double(layer.categories.size())));
-        journal.layers[l].push_back(change);
-    }
+    forEachRunRow(store, id, {"run_cell_changes", "layer, position, cell, value", 3, "layer, position, cell"},
+                  [&](const StoredRow& row) {
+                      const size_t l = size_t(row.integer(0, "layer", 0, int64_t(layers.size()) - 1));
+                      CellJournal::Change change;
+                      change.position = uint32_t(row.integer(1, "position", 0, int64_t(runSteps)));
+                      change.cell = uint32_t(row.integer(2, "cell", 0, int64_t(layout.cellCount) - 1));
+                      const OccupancyLayer& layer = layers[l];
+                      // A share is a fraction of a cell; a category an index into the layer's names, or -1.
+                      change.value = layer.kind == OccupancyLayer::Kind::Share
+                                         ? float(row.real(3, "value", 0, 1))
+                                         : float(categoryIndex(row, double(layer.categories.size())));
+                      journal.layers[l].push_back(change);
+                  });
     return journal;
 }
 

@@ -27,6 +27,7 @@ public:
     std::optional<int64_t> optionalInteger(int column, std::string_view name, int64_t min, int64_t max) const;
     double real(int column, std::string_view name, double min, double max) const;
     std::string text(int column, std::string_view name) const;
+    bool isNull(int column) const { return statement_.isNull(column); }
 
     [[noreturn]] void fail(std::string_view name, const std::string& problem) const;
     [[noreturn]] void fail(std::string_view name, const std::string& problem, const std::string& value) const;
