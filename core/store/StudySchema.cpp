@@ -9,15 +9,47 @@
 #include <chrono>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <variant>
 
 namespace tessera {
 
 namespace {
 
+// A table of rows that belong to one run: removed with the run, keyed by the run and `key`,
+// without a rowid. The one description of what every run-owned table of rows shares.
+struct RunRowsTable {
+    std::string_view name;
+    std::string_view columns;  // after run_id: "\n" and a line "name TYPE ...,\n" a column
+    std::string_view key;      // the primary key's columns after run_id
+};
+
+using SchemaPart = std::variant<std::string_view, RunRowsTable>;
+
+// One migration's SQL: each part as written, or the CREATE TABLE of a run's rows.
+std::string migrationSql(std::initializer_list<SchemaPart> parts)
+{
+    std::string sql;
+    for (const SchemaPart& part : parts) {
+        if (const auto* text = std::get_if<std::string_view>(&part)) {
+            sql += fmt::format("{}\n", *text);
+            continue;
+        }
+        const RunRowsTable& table = std::get<RunRowsTable>(part);
+        sql += fmt::format("CREATE TABLE {} (\n    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,{}"
+                           "    PRIMARY KEY (run_id, {})\n) WITHOUT ROWID;\n",
+                           table.name, table.columns, table.key);
+    }
+    return sql;
+}
+
 // Version 1: the generic run table and its inputs, node lists shared by content hash, and the
 // tables of the pod-scheduling kind (prefix pod_). Later kinds add their own prefixed tables.
-constexpr std::string_view kVersion1 = R"sql(
+std::string version1()
+{
+    return migrationSql({
+        std::string_view(R"sql(
 CREATE TABLE runs (
     id           INTEGER PRIMARY KEY,
     kind         TEXT NOT NULL,            -- 'pod-scheduling'; later 'mig-inference', 'training'
@@ -28,15 +60,13 @@ CREATE TABLE runs (
     tool_version TEXT NOT NULL,
     created_at   TEXT NOT NULL             -- UTC, ISO-8601
 );
-
-CREATE TABLE run_inputs (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql"),
+        RunRowsTable{"run_inputs", R"sql(
     role         TEXT NOT NULL,            -- 'nodes', 'pods', 'gpu-models'
     path         TEXT NOT NULL,
     content_hash TEXT NOT NULL,            -- SHA-256 of the file's bytes
-    PRIMARY KEY (run_id, role)
-) WITHOUT ROWID;
-
+)sql", "role"},
+        std::string_view(R"sql(
 CREATE TABLE node_lists (
     content_hash TEXT PRIMARY KEY,         -- SHA-256 of the list as loaded
     node_count   INTEGER NOT NULL
@@ -63,9 +93,8 @@ CREATE TABLE pod_runs (
     fragment_scale INTEGER NOT NULL
 );
 CREATE INDEX pod_runs_by_node_list ON pod_runs(node_list);
-
-CREATE TABLE pod_run_pods (
-    run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql"),
+        RunRowsTable{"pod_run_pods", R"sql(
     position      INTEGER NOT NULL,        -- index in the run's pod sequence
     name          TEXT NOT NULL,
     cpu_milli     INTEGER NOT NULL,
@@ -76,12 +105,9 @@ CREATE TABLE pod_run_pods (
     gpu_spec_mask INTEGER NOT NULL,        -- model ids of the run's registry
     creation_time INTEGER,
     deletion_time INTEGER,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
--- Position 0 is the state before the first step (kind NULL); position i > 0 is after step i-1.
-CREATE TABLE pod_run_steps (
-    run_id           INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        // Position 0 is the state before the first step (kind NULL); position i > 0 is after step i-1.
+        RunRowsTable{"pod_run_steps", R"sql(
     position         INTEGER NOT NULL,
     kind             TEXT CHECK (kind IN ('arrival', 'retry', 'departure', 'expiry')),
     pod              INTEGER,
@@ -103,30 +129,29 @@ CREATE TABLE pod_run_steps (
     failed_4gpu      INTEGER NOT NULL,
     failed_8gpu      INTEGER NOT NULL,
     failed_other_gpu INTEGER NOT NULL,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-)sql";
+)sql", "position"}
+    });
+}
 
 // Version 2: what lets any kind's run reopen and chart without kind code (its shown
 // parameters, its metric series per position, its occupancy layout), and where a fork came
 // from, for every kind. A kind with its own tables (pod_) keeps its detail there.
-constexpr std::string_view kVersion2 = R"sql(
+std::string version2()
+{
+    return migrationSql({
+        std::string_view(R"sql(
 CREATE TABLE run_forks (
     run_id        INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
     parent_run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,  -- NULL once the parent is deleted
     fork_position INTEGER NOT NULL         -- the parent's timeline position the fork left at
 );
-
-CREATE TABLE run_parameters (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql"),
+        RunRowsTable{"run_parameters", R"sql(
     position INTEGER NOT NULL,             -- order of RunInfo::parameters
     name     TEXT NOT NULL,
     value    TEXT NOT NULL,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_metrics (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_metrics", R"sql(
     column_index INTEGER NOT NULL,         -- 0 is the run's x axis
     key          TEXT NOT NULL,
     label        TEXT NOT NULL,
@@ -137,60 +162,49 @@ CREATE TABLE run_metrics (
     higher_is_better INTEGER NOT NULL,     -- 0 or 1
     family       TEXT NOT NULL,            -- '' for none
     member       TEXT NOT NULL,
-    PRIMARY KEY (run_id, column_index)
-) WITHOUT ROWID;
-
-CREATE TABLE run_metric_values (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "column_index"},
+        RunRowsTable{"run_metric_values", R"sql(
     position     INTEGER NOT NULL,         -- timeline position, 0 before the first step
     column_index INTEGER NOT NULL,
     value        REAL NOT NULL,            -- finite: a series holds numbers only
-    PRIMARY KEY (run_id, position, column_index)
-) WITHOUT ROWID;
-
-CREATE TABLE run_layout_groups (
-    run_id     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position, column_index"},
+        RunRowsTable{"run_layout_groups", R"sql(
     position   INTEGER NOT NULL,           -- OccupancyLayout::groups order
     name       TEXT NOT NULL,
     category   TEXT NOT NULL,              -- the category's name
     cell_count INTEGER NOT NULL,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-)sql";
+)sql", "position"}
+    });
+}
 
 // Version 3: how to make any kind's run again, so that a run reopened without its kind's state
 // can be forked (RunRecipe): every file its inputs were read from, and the request it was
 // simulated with followed by the forks that led to it. run_inputs (version 1) then holds, for
 // every kind, what the kind's loader is given per role (a file, or a folder). A study of
 // format 2 gains the tables empty: its runs open as before and cannot be forked.
-constexpr std::string_view kVersion3 = R"sql(
-CREATE TABLE run_input_files (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+std::string version3()
+{
+    return migrationSql({
+        RunRowsTable{"run_input_files", R"sql(
     position     INTEGER NOT NULL,         -- order of RunInputs::inputFiles
     role         TEXT NOT NULL,            -- the kind's input role: 'nodes', 'profiles', 'scenario'
     path         TEXT NOT NULL,            -- absolute
     content_hash TEXT NOT NULL,            -- SHA-256 of the file's bytes
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
--- Step 0 is the request the run was simulated with (fork_position -1); step k > 0 is the k-th
--- fork applied after it, at the position the run made so far was forked at.
-CREATE TABLE run_request_steps (
-    run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        // Step 0 is the request the run was simulated with (fork_position -1); step k > 0 is the k-th
+        // fork applied after it, at the position the run made so far was forked at.
+        RunRowsTable{"run_request_steps", R"sql(
     step          INTEGER NOT NULL,
     fork_position INTEGER NOT NULL,
     policy        TEXT NOT NULL,
-    PRIMARY KEY (run_id, step)
-) WITHOUT ROWID;
-
-CREATE TABLE run_request_values (
-    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "step"},
+        RunRowsTable{"run_request_values", R"sql(
     step   INTEGER NOT NULL,               -- run_request_steps.step
     name   TEXT NOT NULL,                  -- RunKindParameter::name
     value  TEXT NOT NULL,
-    PRIMARY KEY (run_id, step, name)
-) WITHOUT ROWID;
-)sql";
+)sql", "step, name"}
+    });
+}
 
 // Version 4: what a run's kind-specific charts draw besides its metric series, for runs of every
 // kind saved through the generic tables, so that a reopened run charts as the live one
@@ -199,53 +213,39 @@ CREATE TABLE run_request_values (
 // runs open as before, and a chart that needs them says what is missing. Also the run's words
 // and the changes of its occupancy cells over time, so its cursor and occupancy chart show what
 // the live run's did.
-constexpr std::string_view kVersion4 = R"sql(
-CREATE TABLE run_distributions (
-    run_id           INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+std::string version4()
+{
+    return migrationSql({
+        RunRowsTable{"run_distributions", R"sql(
     position         INTEGER NOT NULL,     -- order of Run::distributions()
     key              TEXT NOT NULL,        -- 'jct_h'
     label            TEXT NOT NULL,
     unit             TEXT NOT NULL,
     higher_is_better INTEGER NOT NULL,     -- 0 or 1
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_distribution_values (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_distribution_values", R"sql(
     distribution INTEGER NOT NULL,         -- run_distributions.position
     position     INTEGER NOT NULL,
     quantile     REAL,                     -- NULL: a sample; else q in [0, 1] of a listed quantile
     value        REAL NOT NULL,            -- finite
-    PRIMARY KEY (run_id, distribution, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_cell_values (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "distribution, position"},
+        RunRowsTable{"run_cell_values", R"sql(
     position INTEGER NOT NULL,             -- order of Run::cellValues()
     key      TEXT NOT NULL,                -- 'perf_var_a'
     label    TEXT NOT NULL,
     unit     TEXT NOT NULL,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_cell_value_cells (
-    run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_cell_value_cells", R"sql(
     cell_values INTEGER NOT NULL,          -- run_cell_values.position
     cell        INTEGER NOT NULL,          -- OccupancyLayout cell order
     value       REAL NOT NULL,             -- finite
-    PRIMARY KEY (run_id, cell_values, cell)
-) WITHOUT ROWID;
-
-CREATE TABLE run_interval_names (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "cell_values, cell"},
+        RunRowsTable{"run_interval_names", R"sql(
     list     TEXT NOT NULL CHECK (list IN ('lane', 'category')),
     position INTEGER NOT NULL,             -- RunIntervals::lanes or ::categories order
     name     TEXT NOT NULL,
-    PRIMARY KEY (run_id, list, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_intervals (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "list, position"},
+        RunRowsTable{"run_intervals", R"sql(
     position INTEGER NOT NULL,
     lane     INTEGER NOT NULL,             -- run_interval_names position of a 'lane'
     from_x   REAL NOT NULL,
@@ -253,84 +253,62 @@ CREATE TABLE run_intervals (
     label    TEXT NOT NULL,
     category INTEGER NOT NULL,             -- a 'category' position, or -1
     subject  INTEGER NOT NULL,             -- run_interval_subjects.position, or -1
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_interval_subjects (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_interval_subjects", R"sql(
     position INTEGER NOT NULL,
     name     TEXT NOT NULL,
     details  TEXT NOT NULL,
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_interval_subject_spans (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_interval_subject_spans", R"sql(
     subject  INTEGER NOT NULL,             -- run_interval_subjects.position
     position INTEGER NOT NULL,
     from_x   REAL NOT NULL,
     to_x     REAL NOT NULL,                -- >= from_x
     text     TEXT NOT NULL,
-    PRIMARY KEY (run_id, subject, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_words (
-    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "subject, position"},
+        RunRowsTable{"run_words", R"sql(
     name   TEXT NOT NULL,                  -- RunWords::fields(): 'step', 'occupancy', ...
     value  TEXT NOT NULL,
-    PRIMARY KEY (run_id, name)
-) WITHOUT ROWID;
-
-CREATE TABLE run_layout_layers (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "name"},
+        RunRowsTable{"run_layout_layers", R"sql(
     position INTEGER NOT NULL,             -- OccupancyLayout::layers order
     name     TEXT NOT NULL,
     kind     TEXT NOT NULL CHECK (kind IN ('share', 'category')),
     is_binary INTEGER NOT NULL,            -- 0 or 1: a share that is only ever 0 or 1
-    PRIMARY KEY (run_id, position)
-) WITHOUT ROWID;
-
-CREATE TABLE run_layout_layer_categories (
-    run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql", "position"},
+        RunRowsTable{"run_layout_layer_categories", R"sql(
     layer    INTEGER NOT NULL,             -- run_layout_layers.position
     position INTEGER NOT NULL,             -- the category's index
     name     TEXT NOT NULL,
-    PRIMARY KEY (run_id, layer, position)
-) WITHOUT ROWID;
-
+)sql", "layer, position"},
+        std::string_view(R"sql(
 -- OccupancyLayout::unitName and Group::unitCells (how a group's cells form GPUs).
 CREATE TABLE run_layout_units (
     run_id    INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
     unit_name TEXT NOT NULL                -- 'GPU', or ''
 );
 ALTER TABLE run_layout_groups ADD COLUMN unit_cells INTEGER NOT NULL DEFAULT 0;
-
--- A cell holds its layer's initial value (0, or -1 for a category layer) until its first row.
-CREATE TABLE run_cell_changes (
-    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+)sql"),
+        // A cell holds its layer's initial value (0, or -1 for a category layer) until its first row.
+        RunRowsTable{"run_cell_changes", R"sql(
     layer        INTEGER NOT NULL,         -- run_layout_layers.position
     position     INTEGER NOT NULL,         -- timeline position from which the cell holds the value
     cell         INTEGER NOT NULL,
     value        REAL NOT NULL,
-    PRIMARY KEY (run_id, layer, position, cell)
-) WITHOUT ROWID;
-)sql";
+)sql", "layer, position, cell"}
+    });
+}
 
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
-
-constexpr StudyMigration kMigrations[] = {
-    {1, kVersion1},
-    {2, kVersion2},
-    {3, kVersion3},
-    {4, kVersion4},
-};
 
 }  // namespace
 
 std::span<const StudyMigration> StudySchema::migrations()
 {
-    return kMigrations;
+    static const std::string sql[] = {version1(), version2(), version3(), version4()};
+    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}};
+    return all;
 }
 
 int StudySchema::latestVersion(std::span<const StudyMigration> migrations)
