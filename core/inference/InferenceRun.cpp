@@ -218,23 +218,21 @@ std::vector<Distribution> InferenceRun::distributions() const
 
 RunWords InferenceRun::words() const
 {
-    RunWords words;
-    words.step = "step";
-    words.steps = "steps";
-    words.candidate = "class";
-    words.candidates = "classes";
-    words.feasible = "feasible";
-    words.filtered = "not feasible";
-    words.occupancy = "MIG slices";
-    words.groupHeatmap = "Compute slices used";
-    words.inspector = "Plan inspector";
-    words.group = "GPU";
-    words.groups = "GPUs";
-    words.groupBands = "GPU type";
-    words.occupant = "instance";
-    words.occupants = "instances";
-    words.positionText = "{}";
-    return words;
+    return {.step = "step",
+            .steps = "steps",
+            .candidate = "class",
+            .candidates = "classes",
+            .feasible = "feasible",
+            .filtered = "not feasible",
+            .occupancy = "MIG slices",
+            .groupHeatmap = "Compute slices used",
+            .group = "GPU",
+            .groups = "GPUs",
+            .groupBands = "GPU type",
+            .occupant = "instance",
+            .occupants = "instances",
+            .inspector = "Plan inspector",
+            .positionText = "{}"};
 }
 
 std::unique_ptr<RunCursor> InferenceRun::cursor() const { return std::make_unique<InferenceCursor>(*this); }

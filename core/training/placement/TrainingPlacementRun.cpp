@@ -1,6 +1,7 @@
 #include "training/placement/TrainingPlacementRun.h"
 
 #include "training/placement/TrainingPlacementCursor.h"
+#include "training/JctStatistics.h"
 #include "training/placement/TrainingRunName.h"
 
 #include <fmt/format.h>
@@ -402,10 +403,7 @@ std::vector<RunSummaryValue> TrainingPlacementRun::summary() const
 
 std::vector<Distribution> TrainingPlacementRun::distributions() const
 {
-    Distribution jct{"jct_h", "Job completion time", "h", false, {}, {}};
-    for (const JobRecord& job : result_.jobs)
-        jct.values.push_back(job.jctS / 3600.0);
-    return {jct};
+    return {jctDistribution(result_.jobs)};
 }
 
 std::string TrainingPlacementRun::perfVarKey(size_t classIndex)
@@ -432,23 +430,21 @@ std::vector<CellValues> TrainingPlacementRun::cellValues() const
 
 RunWords TrainingPlacementRun::words() const
 {
-    RunWords words;
-    words.step = "round";
-    words.steps = "rounds";
-    words.candidate = "GPU set";
-    words.candidates = "GPU sets";
-    words.feasible = "considered";
-    words.filtered = "not placed";
-    words.occupancy = "GPUs by job";
-    words.groupHeatmap = "GPUs busy per node";
-    words.group = "node";
-    words.groups = "nodes";
-    words.groupBands = "node size";
-    words.occupant = "job";
-    words.occupants = "jobs";
-    words.inspector = "Round inspector";
-    words.positionText = "{}";
-    return words;
+    return {.step = "round",
+            .steps = "rounds",
+            .candidate = "GPU set",
+            .candidates = "GPU sets",
+            .feasible = "considered",
+            .filtered = "not placed",
+            .occupancy = "GPUs by job",
+            .groupHeatmap = "GPUs busy per node",
+            .group = "node",
+            .groups = "nodes",
+            .groupBands = "node size",
+            .occupant = "job",
+            .occupants = "jobs",
+            .inspector = "Round inspector",
+            .positionText = "{}"};
 }
 
 std::unique_ptr<Run> TrainingPlacementRun::fork(size_t position, const std::string& policy,

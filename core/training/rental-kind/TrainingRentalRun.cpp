@@ -1,5 +1,6 @@
 #include "training/rental-kind/TrainingRentalRun.h"
 
+#include "training/JctStatistics.h"
 #include "training/rent/FixedWidthPolicy.h"
 #include "training/rent/GreedyPolicy.h"
 #include "training/rent/PhasedRentalPolicy.h"
@@ -411,29 +412,24 @@ std::vector<RunSummaryValue> TrainingRentalRun::summary() const
 
 std::vector<Distribution> TrainingRentalRun::distributions() const
 {
-    Distribution jct{"jct_h", "Job completion time", "h", false, {}, {}};
-    for (const RentalJobRecord& job : bounded_.result.jobs)
-        jct.values.push_back(job.jctS / 3600);
-    return {jct};
+    return {jctDistribution(bounded_.result.jobs)};
 }
 
 RunWords TrainingRentalRun::words() const
 {
-    RunWords w;
-    w.step = "event";
-    w.steps = "events";
-    w.candidate = "job type";
-    w.candidates = "job types";
-    w.feasible = "job types";
-    w.occupancy = "GPUs rented";
-    w.groupHeatmap = "GPUs held per job type";
-    w.group = "job type";
-    w.groups = "job types";
-    w.groupBands = "job types";
-    w.occupant = "job";
-    w.occupants = "jobs";
-    w.inspector = "Width inspector";
-    return w;
+    return {.step = "event",
+            .steps = "events",
+            .candidate = "job type",
+            .candidates = "job types",
+            .feasible = "job types",
+            .occupancy = "GPUs rented",
+            .groupHeatmap = "GPUs held per job type",
+            .group = "job type",
+            .groups = "job types",
+            .groupBands = "job types",
+            .occupant = "job",
+            .occupants = "jobs",
+            .inspector = "Width inspector"};
 }
 
 }  // namespace tessera
