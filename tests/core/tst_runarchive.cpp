@@ -3,6 +3,8 @@
 // descriptions, explanations) without simulating; a fork from it must equal a fork from the
 // live run; a run whose trace files are gone or changed still opens but refuses to fork,
 // naming the file. Also the per-GPU-model power columns, which must add up to the GPU power.
+#include "support/InputErrorMatch.h"
+#include "support/RunPartsCompare.h"
 #include "support/SeriesDifference.h"
 #include "support/SyntheticTraceFiles.h"
 #include "io/InputError.h"
@@ -63,19 +65,6 @@ void compareInfo(const RunInfo& a, const RunInfo& b)
     QCOMPARE(a.parameters, b.parameters);
 }
 
-void compareLayout(const OccupancyLayout& a, const OccupancyLayout& b)
-{
-    QCOMPARE(a.categories, b.categories);
-    QCOMPARE(a.cellCount, b.cellCount);
-    QCOMPARE(a.groups.size(), b.groups.size());
-    for (size_t g = 0; g < a.groups.size(); ++g) {
-        QCOMPARE(a.groups[g].name, b.groups[g].name);
-        QCOMPARE(a.groups[g].category, b.groups[g].category);
-        QCOMPARE(a.groups[g].firstCell, b.groups[g].firstCell);
-        QCOMPARE(a.groups[g].cellCount, b.groups[g].cellCount);
-    }
-}
-
 // Cursors of both runs moved through the same positions, forwards and back, must agree.
 void compareCursors(const Run& live, const Run& loaded)
 {
@@ -125,17 +114,6 @@ void compareExplanations(const ExplanationTable& a, const ExplanationTable& b)
     }
 }
 
-template <typename Work>
-std::optional<InputError> inputErrorOf(Work work)
-{
-    try {
-        work();
-    } catch (const InputError& e) {
-        return e;
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 class TestRunArchive : public QObject {
@@ -178,7 +156,7 @@ private slots:
         QVERIFY(std::is_sorted(progress.begin(), progress.end()));
 
         compareInfo(live->info(), loaded->info());
-        compareLayout(live->layout(), loaded->layout());
+        test::compareLayout(loaded->layout(), live->layout());
         compareShownRuns(*live, *loaded);
         QCOMPARE(loaded->groupValueInfo().key, live->groupValueInfo().key);
         size_t explained = 0;
@@ -235,7 +213,7 @@ private slots:
         compareShownRuns(*live, *loaded);
         compareExplanations(live->explain(live->steps() / 2), loaded->explain(live->steps() / 2));
 
-        const auto error = inputErrorOf([&] { loaded->fork(10, "fgd"); });
+        const auto error = test::errorOf([&] { loaded->fork(10, "fgd"); });
         QVERIFY2(error, "fork of a run without its trace files did not fail");
         QCOMPARE(error->file(), trace->podsPath);
         const std::string what = error->what();
@@ -246,7 +224,7 @@ private slots:
     void unknownIdIsAnError()
     {
         StudyStore study(studyPath("empty.sqlite"));
-        const auto error = inputErrorOf([&] { RunArchive::load(study, 4242); });
+        const auto error = test::errorOf([&] { RunArchive::load(study, 4242); });
         QVERIFY(error);
         QVERIFY2(std::string(error->what()).find("no run with id 4242") != std::string::npos, error->what());
         QCOMPARE(error->file(), study.path());
@@ -265,7 +243,7 @@ private slots:
             return study.database().lastInsertRowId();
         };
         const int64_t unknown = addRun("no-such-kind");
-        const auto error = inputErrorOf([&] { RunArchive::load(study, unknown); });
+        const auto error = test::errorOf([&] { RunArchive::load(study, unknown); });
         QVERIFY(error);
         QVERIFY2(std::string(error->what()).find("\"no-such-kind\"") != std::string::npos, error->what());
 
@@ -279,14 +257,14 @@ private slots:
                                   return nullptr;
                               }});
             // A loader that returns no run is refused with a message, never handed on as null.
-            const auto nullRun = inputErrorOf([&] { RunArchive::load(study, other); });
+            const auto nullRun = test::errorOf([&] { RunArchive::load(study, other); });
             QCOMPARE(loadedId, other);
             QVERIFY(nullRun);
             QVERIFY2(std::string(nullRun->what()).find("returned no run") != std::string::npos, nullRun->what());
         }
         // The registration ended with its scope: nothing refers to the dead local any more.
         QVERIFY(!RunArchiveRegistry::instance().contains("test-kind"));
-        QVERIFY(inputErrorOf([&] { RunArchive::load(study, other); }));
+        QVERIFY(test::errorOf([&] { RunArchive::load(study, other); }));
         QVERIFY(RunArchiveRegistry::instance().contains(PodSchedulingRun::kKind));
     }
 
@@ -316,7 +294,7 @@ private slots:
         QCOMPARE(reopened->info().seed, info.seed);
         QCOMPARE(reopened->info().parameters, info.parameters);
         QCOMPARE(reopened->steps(), live->steps());
-        compareLayout(reopened->layout(), live->layout());
+        test::compareLayout(reopened->layout(), live->layout());
         for (size_t c = 0; c < series.columns(); ++c) {
             QCOMPARE(reopened->series().info(c).key, series.info(c).key);
             QCOMPARE(reopened->series().info(c).count, series.info(c).count);
@@ -330,13 +308,13 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  RunArchive::save(study, StoredSeriesRun(info, withNaN, live->layout(), {})));
         QCOMPARE(study.listRuns().size(), runs);  // nothing of it was kept
-        const auto refused = inputErrorOf([&] { reopened->fork(1, "fgd"); });
+        const auto refused = test::errorOf([&] { reopened->fork(1, "fgd"); });
         QVERIFY(refused);
         QVERIFY2(std::string(refused->what()).find("cannot be forked") != std::string::npos, refused->what());
 
         // A missing value and an x axis that goes back are damage, named.
         study.database().exec("DELETE FROM run_metric_values WHERE position = 3 AND column_index = 1");
-        auto damaged = inputErrorOf([&] { RunArchive::load(study, id); });
+        auto damaged = test::errorOf([&] { RunArchive::load(study, id); });
         QVERIFY(damaged);
         QVERIFY2(std::string(damaged->what()).find("run_metric_values") != std::string::npos, damaged->what());
         const int64_t second = RunArchive::save(study, run);
@@ -344,7 +322,7 @@ private slots:
                                             "AND column_index = 0")
             .bindAll(second)
             .run();
-        damaged = inputErrorOf([&] { RunArchive::load(study, second); });
+        damaged = test::errorOf([&] { RunArchive::load(study, second); });
         QVERIFY(damaged);
         QVERIFY2(std::string(damaged->what()).find("never decreases") != std::string::npos, damaged->what());
     }

@@ -14,7 +14,9 @@
 #include "store/RunArchive.h"
 #include "store/SqliteDatabase.h"
 #include "store/StudyStore.h"
+#include "support/InputErrorMatch.h"
 #include "support/OlderStudy.h"
+#include "support/RunPartsCompare.h"
 #include "training/VariabilityHeatmapItem.h"
 #include "training/placement/TrainingPlacementRun.h"
 
@@ -23,7 +25,6 @@
 #include <QTest>
 
 #include <algorithm>
-#include <functional>
 #include <memory>
 
 using namespace tessera;
@@ -35,42 +36,6 @@ std::unique_ptr<Run> sampleRun()
 {
     const RunKind& kind = RunKindRegistry::kind(TrainingPlacementRun::kKind);
     return kind.simulate(kind.conformanceSample(), RunRequest{"pal", {}});
-}
-
-// The message of the InputError `f` throws; empty when it throws none.
-QString inputError(const std::function<void()>& f)
-{
-    try {
-        f();
-    } catch (const InputError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-
-void compareIntervals(const RunIntervals& a, const RunIntervals& b)
-{
-    QCOMPARE(a.lanes, b.lanes);
-    QCOMPARE(a.categories, b.categories);
-    QCOMPARE(a.intervals.size(), b.intervals.size());
-    for (size_t i = 0; i < a.intervals.size(); ++i) {
-        QCOMPARE(a.intervals[i].lane, b.intervals[i].lane);
-        QCOMPARE(a.intervals[i].fromX, b.intervals[i].fromX);
-        QCOMPARE(a.intervals[i].toX, b.intervals[i].toX);
-        QCOMPARE(a.intervals[i].label, b.intervals[i].label);
-        QCOMPARE(a.intervals[i].category, b.intervals[i].category);
-        QCOMPARE(a.intervals[i].subject, b.intervals[i].subject);
-    }
-    QCOMPARE(a.subjects.size(), b.subjects.size());
-    for (size_t s = 0; s < a.subjects.size(); ++s) {
-        QCOMPARE(a.subjects[s].name, b.subjects[s].name);
-        QCOMPARE(a.subjects[s].details, b.subjects[s].details);
-        QCOMPARE(a.subjects[s].spans.size(), b.subjects[s].spans.size());
-        for (size_t p = 0; p < a.subjects[s].spans.size(); ++p) {
-            QCOMPARE(a.subjects[s].spans[p].fromX, b.subjects[s].spans[p].fromX);
-            QCOMPARE(a.subjects[s].spans[p].text, b.subjects[s].spans[p].text);
-        }
-    }
 }
 
 }  // namespace
@@ -133,7 +98,7 @@ private slots:
             QCOMPARE(b.gpusPerNode, a.gpusPerNode);
         }
         QVERIFY(!live_->intervals().empty());
-        compareIntervals(reopened->intervals(), live_->intervals());
+        test::compareIntervals(reopened->intervals(), live_->intervals());
     }
 
     void theWordsLayersAndCellsAtEveryPositionComeBack()
@@ -143,16 +108,10 @@ private slots:
         QCOMPARE(reopened->words().occupancy, live_->words().occupancy);
         const OccupancyLayout& a = live_->layout();
         const OccupancyLayout& b = reopened->layout();
-        QCOMPARE(b.layers.size(), a.layers.size());
-        for (size_t l = 0; l < a.layers.size(); ++l) {
-            QCOMPARE(b.layers[l].name, a.layers[l].name);
-            QCOMPARE(b.layers[l].kind, a.layers[l].kind);
-            QCOMPARE(b.layers[l].binary, a.layers[l].binary);
-            QCOMPARE(b.layers[l].categories, a.layers[l].categories);
-        }
+        test::compareLayout(b, a);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(a.layers.front().binary);
-        QCOMPARE(b.unitName, a.unitName);
-        QCOMPARE(b.groups.size(), a.groups.size());
         for (size_t g = 0; g < a.groups.size(); ++g)
             QCOMPARE(b.groups[g].unitCells, 1u);  // a GPU a unit, drawn apart
         // Forward and backward seeks alike.
@@ -294,10 +253,12 @@ private slots:
         for (const Case& c : cases) {
             const std::string path = edited(QStringLiteral("edited-%1.sqlite").arg(c.name), c.sql);
             QVERIFY2(!path.empty(), c.name);
-            const QString message = inputError([&] {
+            const auto error = test::errorOf([&] {
                 StudyStore store(path, StudyStore::OpenMode::ReadOnly);
                 RunArchive::load(store, id_);
             });
+            QVERIFY2(error, c.name);
+            const QString message = QString::fromStdString(error->what());
             for (const QString& part : c.expected)
                 QVERIFY2(message.contains(part), qPrintable(QStringLiteral("%1: %2").arg(c.name, message)));
         }
