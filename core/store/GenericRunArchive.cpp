@@ -2,6 +2,7 @@
 
 #include "io/InputError.h"
 #include "store/RunDetailArchive.h"
+#include "store/RunTableRows.h"
 #include "store/StoredRow.h"
 #include "store/StoredSeriesRun.h"
 
@@ -24,32 +25,27 @@ constexpr double kMaxValue = std::numeric_limits<double>::max();
 
 void readParameters(StudyStore& store, int64_t id, RunInfo& info)
 {
-    Statement stmt(store.database(), "SELECT position, name, value FROM run_parameters WHERE run_id = ? ORDER BY position");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_parameters", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
+    forEachRunRow(store, id, {"run_parameters", "position, name, value", 1, "position"}, [&](const StoredRow& row) {
         if (row.integer(0, "position") != int64_t(info.parameters.size()))
             row.fail("position", fmt::format("parameter {} is missing", info.parameters.size()));
         info.parameters.emplace_back(row.text(1, "name"), row.text(2, "value"));
-    }
+    });
 }
 
 std::vector<MetricInfo> readMetrics(StudyStore& store, int64_t id)
 {
-    Statement stmt(store.database(), "SELECT column_index, key, label, unit, is_count, is_step, is_headline, "
-                                     "higher_is_better, family, member FROM run_metrics WHERE run_id = ? "
-                                     "ORDER BY column_index");
-    stmt.bindAll(id);
     std::vector<MetricInfo> infos;
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_metrics", fmt::format("run_id {}, column_index {}", id, stmt.integer(0)), stmt);
+    const RunTableQuery query{
+        "run_metrics", "column_index, key, label, unit, is_count, is_step, is_headline, higher_is_better, family, member",
+        1, "column_index"};
+    forEachRunRow(store, id, query, [&](const StoredRow& row) {
         if (row.integer(0, "column_index", 0, kMaxColumns) != int64_t(infos.size()))
             row.fail("column_index", fmt::format("column {} is missing", infos.size()));
         infos.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), row.integer(4, "is_count", 0, 1) == 1,
                          row.integer(5, "is_step", 0, 1) == 1 ? Interpolation::Step : Interpolation::Linear,
                          row.integer(6, "is_headline", 0, 1) == 1, row.integer(7, "higher_is_better", 0, 1) == 1,
                          row.text(8, "family"), row.text(9, "member")});
-    }
+    });
     if (infos.empty())
         throw InputError::atRow(store.path(), "run_metrics", fmt::format("run_id {}", id), {},
                                 "missing: the run has no metric series");
@@ -61,15 +57,10 @@ MetricSeries readSeries(StudyStore& store, int64_t id, const std::vector<MetricI
 {
     const size_t columns = infos.size();
     std::vector<std::vector<double>> values(columns);
-    Statement stmt(store.database(), "SELECT position, column_index, value FROM run_metric_values WHERE run_id = ? "
-                                     "ORDER BY position, column_index");
-    stmt.bindAll(id);
     size_t cells = 0;
-    while (stmt.step()) {
+    const RunTableQuery query{"run_metric_values", "position, column_index, value", 2, "position, column_index"};
+    forEachRunRow(store, id, query, [&](const StoredRow& row) {
         const size_t position = cells / columns, column = cells % columns;
-        const StoredRow row(store.path(), "run_metric_values",
-                            fmt::format("run_id {}, position {}, column_index {}", id, stmt.integer(0), stmt.integer(1)),
-                            stmt);
         if (row.integer(0, "position") != int64_t(position) || row.integer(1, "column_index") != int64_t(column))
             row.fail("position", fmt::format("the value of position {}, column {} is missing", position, column));
         if (int64_t(++cells) > kMaxCells)
@@ -80,7 +71,7 @@ MetricSeries readSeries(StudyStore& store, int64_t id, const std::vector<MetricI
         values[column].push_back(value);
         if (progress && cells % 65536 == 0 && !progress(0.5))
             throw CancelledError();
-    }
+    });
     if (cells == 0 || cells % columns != 0)
         throw InputError::atRow(store.path(), "run_metric_values", fmt::format("run_id {}", id), {},
                                 fmt::format("missing: {} values do not fill whole positions of {} columns", cells, columns));
@@ -93,14 +84,10 @@ MetricSeries readSeries(StudyStore& store, int64_t id, const std::vector<MetricI
 OccupancyLayout readLayout(StudyStore& store, int64_t id)
 {
     // unit_cells came with format 4; an older study's groups have none.
-    Statement stmt(store.database(), store.version() >= 4 ? "SELECT position, name, category, cell_count, unit_cells "
-                                                            "FROM run_layout_groups WHERE run_id = ? ORDER BY position"
-                                                          : "SELECT position, name, category, cell_count, 0 "
-                                                            "FROM run_layout_groups WHERE run_id = ? ORDER BY position");
-    stmt.bindAll(id);
+    const char* columns = store.version() >= 4 ? "position, name, category, cell_count, unit_cells"
+                                               : "position, name, category, cell_count, 0";
     OccupancyLayout layout;
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_layout_groups", fmt::format("run_id {}, position {}", id, stmt.integer(0)), stmt);
+    forEachRunRow(store, id, {"run_layout_groups", columns, 1, "position"}, [&](const StoredRow& row) {
         if (row.integer(0, "position") != int64_t(layout.groups.size()))
             row.fail("position", fmt::format("group {} is missing", layout.groups.size()));
         OccupancyLayout::Group group;
@@ -115,7 +102,7 @@ OccupancyLayout readLayout(StudyStore& store, int64_t id)
         group.unitCells = uint32_t(row.integer(4, "unit_cells", 0, group.cellCount));
         layout.cellCount += group.cellCount;
         layout.groups.push_back(std::move(group));
-    }
+    });
     return layout;
 }
 

@@ -2,6 +2,7 @@
 
 #include "io/ContentHash.h"
 #include "run/RunKindRegistry.h"
+#include "store/RunTableRows.h"
 #include "store/StoredRow.h"
 
 #include <fmt/format.h>
@@ -74,25 +75,18 @@ struct InputRow {
 
 void readSources(StudyStore& store, int64_t id, const RunKind& kind, RunRecipe& recipe)
 {
-    Statement stmt(store.database(), "SELECT role, path, content_hash FROM run_inputs WHERE run_id = ? ORDER BY role");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_inputs", fmt::format("run_id {}, role {}", id, stmt.text(0)), stmt);
+    forEachRunRow(store, id, {"run_inputs", "role, path, content_hash", 1, "role"}, [&](const StoredRow& row) {
         const InputRow input{row, kind};
         const std::string role = input.role(0);
         recipe.sources[role] = input.path(1);
         input.hash(2);
-    }
+    });
 }
 
 void readFiles(StudyStore& store, int64_t id, const RunKind& kind, RunRecipe& recipe)
 {
-    Statement stmt(store.database(), "SELECT position, role, path, content_hash FROM run_input_files WHERE run_id = ? "
-                                     "ORDER BY position");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_input_files", fmt::format("run_id {}, position {}", id, stmt.integer(0)),
-                            stmt);
+    const RunTableQuery query{"run_input_files", "position, role, path, content_hash", 1, "position"};
+    forEachRunRow(store, id, query, [&](const StoredRow& row) {
         if (row.integer(0, "position", 0, kMaxFiles) != int64_t(recipe.files.size()))
             row.fail("position", fmt::format("file {} is missing", recipe.files.size()));
         const InputRow input{row, kind};
@@ -101,19 +95,14 @@ void readFiles(StudyStore& store, int64_t id, const RunKind& kind, RunRecipe& re
         recipe.files.push_back({std::move(role), std::move(path), input.hash(3)});
         if (recipe.sources.find(recipe.files.back().role) == recipe.sources.end())
             row.fail("role", "an input file of a role with no source in run_inputs", recipe.files.back().role);
-    }
+    });
 }
 
 // Steps in order; each request's policy checked by the kind. Returns the number of steps.
 size_t readSteps(StudyStore& store, int64_t id, const RunKind& kind, RunRecipe& recipe)
 {
-    Statement stmt(store.database(), "SELECT step, fork_position, policy FROM run_request_steps WHERE run_id = ? "
-                                     "ORDER BY step");
-    stmt.bindAll(id);
     size_t steps = 0;
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_request_steps", fmt::format("run_id {}, step {}", id, stmt.integer(0)),
-                            stmt);
+    forEachRunRow(store, id, {"run_request_steps", "step, fork_position, policy", 1, "step"}, [&](const StoredRow& row) {
         if (row.integer(0, "step", 0, kMaxSteps) != int64_t(steps))
             row.fail("step", fmt::format("step {} is missing", steps));
         const int64_t position = steps == 0 ? row.integer(1, "fork_position", -1, -1)
@@ -126,18 +115,13 @@ size_t readSteps(StudyStore& store, int64_t id, const RunKind& kind, RunRecipe& 
         else
             recipe.forks.push_back({size_t(position), RunRequest{std::move(policy), {}}});
         ++steps;
-    }
+    });
     return steps;
 }
 
 void readValues(StudyStore& store, int64_t id, const RunKind& kind, size_t steps, RunRecipe& recipe)
 {
-    Statement stmt(store.database(), "SELECT step, name, value FROM run_request_values WHERE run_id = ? "
-                                     "ORDER BY step, name");
-    stmt.bindAll(id);
-    while (stmt.step()) {
-        const StoredRow row(store.path(), "run_request_values",
-                            fmt::format("run_id {}, step {}, name {}", id, stmt.integer(0), stmt.text(1)), stmt);
+    forEachRunRow(store, id, {"run_request_values", "step, name, value", 2, "step, name"}, [&](const StoredRow& row) {
         const auto step = size_t(row.integer(0, "step", 0, int64_t(steps) - 1));
         const std::string name = row.text(1, "name");
         const std::string value = row.text(2, "value");
@@ -150,7 +134,7 @@ void readValues(StudyStore& store, int64_t id, const RunKind& kind, size_t steps
             row.fail("value", *problem, value);
         RunRequest& request = step == 0 ? recipe.request : recipe.forks[step - 1].request;
         request.values[name] = value;
-    }
+    });
 }
 
 }  // namespace

@@ -20,7 +20,8 @@ struct RunTableQuery {
 
 // Reads every row `query` selects for run `id` and hands each to `read` as a StoredRow, so that
 // each value is checked as it is read and a bad one names the study, the table and the row
-// ("run_id 3, position 7"). The one way the run archives read a run's rows.
+// ("run_id 3, position 7"). How the generic, detail and recipe archives read a run's rows
+// (StudyStore's pod_run_ readers still loop themselves).
 void forEachRunRow(StudyStore& store, int64_t id, const RunTableQuery& query,
                    const std::function<void(const StoredRow&)>& read);
 
