@@ -23,6 +23,8 @@ import subprocess
 import sys
 import time
 
+from fidelity_data import data_missing
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIPPED = 77  # ctest's SKIP_RETURN_CODE
 RUNTIME_PREFIX = "- Generated in "
@@ -255,11 +257,7 @@ def main():
     shared = shared_dir()
     if not os.path.isfile(workload_path(shared, 1)):
         message = f"the pollux-osdi21 workloads are not under {shared} (set TESSERA_SHARED)"
-        if args.check and not os.environ.get("CI"):
-            print(f"SKIPPED: {message}")
-            return SKIPPED
-        print(f"error: {message}", file=sys.stderr)
-        return 1
+        return data_missing(message, args.check)
     cli = args.cli or os.path.join(args.build, "app", "tessera-cli")
     tool = args.checks_tool or os.path.join(args.build, "bench", "tessera-boa-checks")
     text, ok, results = page(cli, tool, shared)

@@ -26,8 +26,9 @@ import tempfile
 import time
 from collections import Counter
 
+from fidelity_data import data_missing
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SKIPPED = 77  # ctest's SKIP_RETURN_CODE
 
 # The spec's reference values (training-boa-pal.md, "Reproduction targets").
 TARGETS = {"pal": 43.0, "pmfirst": 40.0}          # A1 geomean gain over Default-Packed-S, percent
@@ -383,11 +384,7 @@ def main():
     shared = shared_dir()
     if not os.path.isfile(trace_path(shared, 1)):
         message = f"the pal-sia-philly traces are not at {pal_data(shared)} (set TESSERA_SHARED)"
-        if args.check and not os.environ.get("CI"):
-            print(f"SKIPPED: {message}")
-            return SKIPPED
-        print(f"error: {message}", file=sys.stderr)
-        return 1
+        return data_missing(message, args.check)
     if args.check:
         return check(args.cli, shared, args.out)
     text, _, runtime = page(args.cli, shared)
