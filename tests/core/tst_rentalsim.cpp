@@ -265,12 +265,7 @@ private slots:
     {
         // Pollux's simulator (A6): an interval counts only while jobs are present, and the
         // cluster is resized on the average of a full window of `history` intervals.
-        AutoscaleParams params;
-        params.gpusPerNode = 2;
-        params.minNodes = 1;
-        params.maxNodes = 4;
-        params.intervalS = 10;
-        params.history = 3;
+        const AutoscaleParams params{.gpusPerNode = 2, .minNodes = 1, .maxNodes = 4, .intervalS = 10, .history = 3};
         // One job of 80 s of work on one node (2 GPUs, s = k): utility 1 at 10, 20 and 30 s;
         // only the third completes the window, so the cluster grows to 4 nodes at 30 s (not at
         // 10 s): 60 s of work done, the other 20 on 8 GPUs, ending at 32.5 s.

@@ -138,6 +138,21 @@ private:
     int& simulations_;
 };
 
+// A lower bound on the mean JCT of any run with type `held` at most `width` GPUs: its jobs at
+// that width, every other job at its type's full-speed width (no queue, so a job's JCT is its
+// size over its speed).
+double fastestMeanJct(const RentalWorkload& workload, size_t held, double width)
+{
+    std::vector<double> rate;
+    for (size_t i = 0; i < workload.types.size(); ++i)
+        rate.push_back(rentalRate(workload.types[i],
+                                  i == held ? width : TypeWidthMinimiser(workload.types[i]).fullSpeedWidth()));
+    double sum = 0;
+    for (const RentalJob& job : workload.jobs)
+        sum += job.sizeS / rate[job.type];
+    return sum / double(workload.jobs.size());
+}
+
 }  // namespace
 
 std::vector<TypeWidth> boaWidthsOf(const WidthSolution& solution, size_t types)
@@ -196,6 +211,8 @@ BoaRun runBoaWithinBudget(const RentalWorkload& workload, double budget, BoaBudg
             double bestJct = best.run.withinBudget ? meanJct(best.run.result) : INFINITY;
             for (size_t h = 0; h < workload.types.size(); ++h)
                 for (double width : spanHolderWidths(workload, h)) {
+                    if (!(fastestMeanJct(workload, h, width) < bestJct))
+                        continue;  // even every job at its fastest width could not win
                     std::vector<JobType> bounded = types;
                     bounded[h].maxWidth = width;
                     BoaRun trial = fit.widest(bounded, kHolderGridPoints, kHolderMaxFits);
