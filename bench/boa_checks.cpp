@@ -2,18 +2,25 @@
 // (training-boa-pal.md, "Reproduction targets"), which the CLI cannot express because they are
 // properties of the width solver rather than of a job file. It prints one `key value...` line per
 // figure; scripts/fidelity_boa.py reads them into docs/fidelity-boa.md and checks the targets.
-//   tessera-boa-checks [--jobs 100000] [--seed 2026]
+//   tessera-boa-checks [--jobs 100000] [--seed 2026] [--pollux DIR --budgets 16,24,48,96]
+// With --pollux (pollux-osdi21/simulator) it also compares BOA's two fits on a finite trace
+// (BoaBudgetFit.h: one multiplier, and the span holder's bound, the default) on workloads 1-8.
 // Nothing here decides pass or fail: the script compares with the spec, so the thresholds live
 // in one place.
 #include "training/AmdahlSpeedup.h"
 #include "training/CappedLinearSpeedup.h"
+#include "training/JobFile.h"
 #include "training/PowerLawSpeedup.h"
 #include "training/TabulatedSpeedup.h"
+#include "training/rent/BoaBudgetFit.h"
 #include "training/rent/BoaPolicy.h"
 #include "training/rent/BudgetFrontier.h"
 #include "training/rent/PoissonRentalWorkload.h"
+#include "training/rent/PolluxApplications.h"
 #include "training/rent/RentalMetrics.h"
+#include "training/rent/RentalPolicyRun.h"
 #include "training/rent/RentalSimulation.h"
+#include "training/rent/TraceRentalWorkload.h"
 #include "training/rent/TypeWidthMinimiser.h"
 #include "training/rent/WidthSolver.h"
 
@@ -21,6 +28,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <sstream>
 #include <string>
 
 using namespace tessera;
@@ -135,21 +143,74 @@ void simulated(size_t jobs, uint64_t seed)
     }
 }
 
+// Every baseline on the same Poisson stream at the simulated check's budgets, held as the CLI
+// holds them: where the cluster-renting baselines (autoscale, hesrpt) stand on short jobs.
+void poissonBaselines(size_t jobs, uint64_t seed)
+{
+    const RentalWorkload workload = poissonRentalWorkload(figureOneTypes(), jobs, seed);
+    for (double b : {1.04, 1.6, 3.2})
+        for (const char* policy : {"boa", "fixed:1", "fixed:2", "autoscale", "hesrpt", "greedy"}) {
+            const BoundedRun run = runRentalPolicy(policy, workload, b);
+            const RentalSummary m = summariseRental(run.result, b);
+            std::printf("poisson b %.4g policy %s jct %.6f use %.6f bound %d\n", b, policy, m.meanJctS, m.budgetUse,
+                        run.bound);
+        }
+}
+
+// BOA's two fits on a finite trace (BoaBudgetFit.h) on the Pollux workloads.
+void spanFits(const std::string& pollux, const std::vector<double>& budgets)
+{
+    const std::vector<RentalModel> models = polluxRentalModels(loadPolluxApplications(pollux + "/traces"));
+    for (int n = 1; n <= 8; ++n) {
+        const RentalWorkload w =
+            rentalWorkloadFromTrace(loadJobs(pollux + "/workloads/workload-" + std::to_string(n) + ".csv"), models);
+        for (double b : budgets) {
+            const BoaRun one = runBoaWithinBudget(w, b, BoaBudgetRule::SpanFittedOneMultiplier);
+            const BoaRun fit = runBoaWithinBudget(w, b, BoaBudgetRule::SpanFitted);
+            const RentalSummary o = summariseRental(one.run.result, b);
+            const RentalSummary f = summariseRental(fit.run.result, b);
+            std::printf("span workload %d b %g one %.6f %.6f fit %.6f %.6f holder %s %g\n", n, b, o.meanJctS / 3600,
+                        o.averageRented, f.meanJctS / 3600, f.averageRented,
+                        fit.spanHolder ? w.types[fit.spanHolder->type].name.c_str() : "-",
+                        fit.spanHolder ? fit.spanHolder->maxWidth : 0.0);
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
 {
     size_t jobs = 100000;
     uint64_t seed = 2026;
+    std::string pollux;
+    std::vector<double> budgets{16, 24, 48, 96};
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--jobs") jobs = std::stoul(argv[i + 1]);
         else if (flag == "--seed") seed = std::stoull(argv[i + 1]);
-        else { std::fprintf(stderr, "usage: tessera-boa-checks [--jobs N] [--seed S]\n"); return 2; }
+        else if (flag == "--pollux") pollux = argv[i + 1];
+        else if (flag == "--budgets") {
+            budgets.clear();
+            std::stringstream list(argv[i + 1]);
+            for (std::string b; std::getline(list, b, ',');)
+                budgets.push_back(std::stod(b));
+        } else {
+            std::fprintf(stderr, "usage: tessera-boa-checks [--jobs N] [--seed S] [--pollux DIR --budgets B,B,...]\n");
+            return 2;
+        }
     }
-    closedForms();
-    figureOneSetting();
-    edgeCases();
-    simulated(jobs, seed);
+    try {
+        closedForms();
+        figureOneSetting();
+        edgeCases();
+        simulated(jobs, seed);
+        poissonBaselines(jobs, seed);
+        if (!pollux.empty())
+            spanFits(pollux, budgets);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 1;
+    }
     return 0;
 }

@@ -261,6 +261,32 @@ private slots:
         QCOMPARE(c.jobs[2].endS, 1.5);  // alone on 2 GPUs: linear speedup 2
     }
 
+    void autoscaleJudgesAFullWindowOfBusyIntervals()
+    {
+        // Pollux's simulator (A6): an interval counts only while jobs are present, and the
+        // cluster is resized on the average of a full window of `history` intervals.
+        const AutoscaleParams params{.gpusPerNode = 2, .minNodes = 1, .maxNodes = 4, .intervalS = 10, .history = 3};
+        // One job of 80 s of work on one node (2 GPUs, s = k): utility 1 at 10, 20 and 30 s;
+        // only the third completes the window, so the cluster grows to 4 nodes at 30 s (not at
+        // 10 s): 60 s of work done, the other 20 on 8 GPUs, ending at 32.5 s.
+        RentalWorkload w = smallWorkload();
+        w.jobs = {{0, 0, 0, 80, 1}};
+        AutoscalePolicy policy(params);
+        const RentalResult r = RentalSimulation(w).run(policy);
+        QCOMPARE(r.jobs[0].endS, 32.5);
+        QCOMPARE(r.averageRented, (2 * 30 + 8 * 2.5) / 32.5);
+        // A job of 2 s ends at 1 s; the ticks at 10-40 s find nothing and record nothing (a zero
+        // there would have read as an idle cluster). The job arriving at 50 s fills the window at
+        // 50, 60, 70 s: 40 s of work on 2 GPUs, then 40 on 8, ending at 75 s. At 50 s the window
+        // holds one interval, and a low average on the smallest cluster could not shrink it anyway.
+        w.jobs = {{0, 0, 0, 2, 1}, {1, 50, 0, 80, 1}};
+        const RentalResult gap = RentalSimulation(w).run(policy);
+        QCOMPARE(gap.jobs[0].endS, 1.0);
+        QCOMPARE(gap.jobs[1].endS, 75.0);
+        QCOMPARE(gap.averageRented, (2 * 70 + 8 * 5) / 75.0);
+        QCOMPARE(policy.nodes(), 4);
+    }
+
     void budgetHoldsEveryBaseline()
     {
         const RentalWorkload w = poissonRentalWorkload(figureOneTypes(), 3000, 7);

@@ -100,19 +100,24 @@ double AutoscalePolicy::reshare(double nowS, std::vector<ActiveRentalJob>& activ
     if (nowS >= nextIntervalS_) {
         while (nextIntervalS_ <= nowS)
             nextIntervalS_ += params_.intervalS;
-        const int gpus = nodes_ * params_.gpusPerNode;
-        utilities_.push_back(allocate(active, gpus) / double(gpus));
-        if (utilities_.size() > params_.history)
-            utilities_.pop_front();
-        double mean = 0;
-        for (double u : utilities_)
-            mean += u;
-        mean /= double(utilities_.size());
-        if (mean < params_.lowUtil || mean > params_.highUtil) {
-            const int chosen = resize(active);
-            if (chosen != nodes_)
+        // As Pollux's simulator: an interval counts only while jobs are present, and the
+        // cluster is judged on a full window of the last `history` intervals.
+        if (!active.empty()) {
+            const int gpus = nodes_ * params_.gpusPerNode;
+            utilities_.push_back(allocate(active, gpus) / double(gpus));
+            if (utilities_.size() > params_.history)
+                utilities_.pop_front();
+        }
+        if (utilities_.size() == params_.history) {
+            double mean = 0;
+            for (double u : utilities_)
+                mean += u;
+            mean /= double(utilities_.size());
+            if ((mean < params_.lowUtil && nodes_ > params_.minNodes) ||
+                (mean > params_.highUtil && nodes_ < params_.maxNodes)) {
+                nodes_ = resize(active);
                 utilities_.clear();
-            nodes_ = chosen;
+            }
         }
     }
     allocate(active, nodes_ * params_.gpusPerNode);

@@ -4,12 +4,14 @@
 // petuum/adaptdl@osdi21-artifact simulator's --min-nodes --max-nodes --low-util --high-util).
 //
 // The policy rents whole nodes of `gpusPerNode` GPUs. Every `intervalS` (from the first arrival)
-// it records the utility  U = sum over jobs of s_j(k_j) / (nodes x gpusPerNode)  of the current
-// allocation and averages the last `history` records; when the average leaves [lowUtil,
-// highUtil] it picks, by binary search over [minNodes, maxNodes], the node count whose predicted
-// utility (the allocation below, recomputed for that count with the jobs present) is closest to
+// in which jobs are present it records the utility  U = sum over jobs of s_j(k_j) / (nodes x
+// gpusPerNode)  of the current allocation (an interval with no job records nothing, as in
+// Pollux's simulator). Once `history` records are in, it averages the last `history`; when the
+// average is below lowUtil with nodes to shed, or above highUtil with room to grow, it picks,
+// by binary search over [minNodes, maxNodes], the node count whose predicted utility (the
+// allocation below, recomputed for that count with the jobs present) is closest to
 // (lowUtil + highUtil) / 2 (ties: fewer nodes; when even maxNodes stays above the target,
-// maxNodes), and clears the history so that the new size is judged on its own.
+// maxNodes), and clears the history, so that the new size is judged on a full window of its own.
 //
 // Allocation (the stand-in for Pollux's goodput optimiser) on every arrival, completion and
 // interval: whole GPUs; one each to the jobs in arrival order while GPUs last (later jobs wait),

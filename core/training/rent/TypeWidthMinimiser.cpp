@@ -30,6 +30,8 @@ TypeWidthMinimiser::TypeWidthMinimiser(const JobType& type) : speedup_(type.spee
             if (k >= 1 && k < maxWidth_)
                 candidates_.push_back(k);
         candidates_.push_back(maxWidth_);
+        for (double k : candidates_)
+            candidateSpeedups_.push_back((*speedup_)(k));
     }
 }
 
@@ -44,9 +46,9 @@ double TypeWidthMinimiser::at(double mu) const
     if (!candidates_.empty()) {
         // Strict < keeps the narrowest of equal minima: the same E[T] for fewer GPU-hours.
         double best = candidates_.front();
-        double bestValue = objective(mu, best);
+        double bestValue = (1 + mu * best) / candidateSpeedups_.front();
         for (size_t i = 1; i < candidates_.size(); ++i) {
-            const double value = objective(mu, candidates_[i]);
+            const double value = (1 + mu * candidates_[i]) / candidateSpeedups_[i];
             if (value < bestValue) {
                 best = candidates_[i];
                 bestValue = value;

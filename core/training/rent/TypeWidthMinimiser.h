@@ -32,6 +32,7 @@ private:
     double maxWidth_;
     double fullSpeed_;
     std::vector<double> candidates_;  // breakpoints in [1, k_max] and k_max; empty if s is smooth
+    std::vector<double> candidateSpeedups_;  // s at each candidate: a bisection evaluates them often
 };
 
 }  // namespace tessera
