@@ -179,6 +179,13 @@ private slots:
         QVERIFY(chart->perRun);
         const QList<ChartSpec> panels = chart->build(runs, options, {});
         QCOMPARE(panels.size(), 2);
+        // One x range for both runs, to the later end, so that their bars line up.
+        const double end = std::max(run->series().column(0).back(), other->series().column(0).back());
+        QVERIFY(run->series().column(0).back() != other->series().column(0).back());
+        for (const ChartSpec& panel : panels) {
+            QCOMPARE(panel.heatmap->xMin, panels.front().heatmap->xMin);
+            QCOMPARE(panel.heatmap->xMax, end);
+        }
         const ChartSpec& spec = panels.front();
         QVERIFY(spec.heatmap);
         QCOMPARE(spec.heatmap->keys.size(), qsizetype(all.categories.size()));

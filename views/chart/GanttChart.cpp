@@ -33,7 +33,7 @@ QString laneRange(const QString& first, const QString& last)
 
 }  // namespace
 
-ChartSpec GanttChart::build(const Run& run, const RunChartOptions& options)
+ChartSpec GanttChart::build(const Run& run, const RunChartOptions& options, double xEnd)
 {
     const RunIntervals& all = run.intervals();
     const std::vector<const Run*> one{&run};
@@ -45,11 +45,13 @@ ChartSpec GanttChart::build(const Run& run, const RunChartOptions& options)
                                 QString(), QString());
     const double scale = frame.xScale();
     double lo = frame.xMin(), hi = frame.xMax();
-    if (!frame.zoomed())
+    if (!frame.zoomed()) {
+        hi = std::max(hi, xEnd * scale);
         for (const RunInterval& i : all.intervals) {
             lo = std::min(lo, i.fromX * scale);
             hi = std::max(hi, i.toX * scale);
         }
+    }
     if (hi <= lo)
         hi = lo + 1;
     const std::optional<double> now =
@@ -118,10 +120,17 @@ ChartSpec GanttChart::build(const Run& run, const RunChartOptions& options)
 
 QList<ChartSpec> GanttChart::panels(const ChartRuns& runs, const RunChartOptions& options)
 {
+    double end = 0;  // the last x of any run, bar or row
+    for (const Run* run : runs) {
+        if (const auto x = run->series().column(0); !x.empty())
+            end = std::max(end, x.back());
+        for (const RunInterval& i : run->intervals().intervals)
+            end = std::max(end, i.toX);
+    }
     QList<ChartSpec> panels;
     for (size_t i = 0; i < runs.size(); ++i)
         if (!runs[i]->intervals().empty())
-            panels.append(build(*runs[i], RunCharts::optionsOfRun(runs, options, i)));
+            panels.append(build(*runs[i], RunCharts::optionsOfRun(runs, options, i), end));
     return panels;
 }
 

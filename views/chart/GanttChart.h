@@ -13,7 +13,9 @@ struct GanttChart {
     // One panel per run that has intervals; none when no run has (a kind without them).
     static QList<ChartSpec> panels(const ChartRuns& runs, const RunChartOptions& options);
     // The panel of one run; its CSV is one row per bar: label, category, lane, start and end.
-    static ChartSpec build(const Run& run, const RunChartOptions& options);
+    // Unzoomed, the x axis reaches at least `xEnd` (in the run's x): the panels of a comparison
+    // share one range, so that the runs' bars line up.
+    static ChartSpec build(const Run& run, const RunChartOptions& options, double xEnd = 0);
     // The registration a kind makes of it: `kind`'s chart "gantt", one panel per run.
     static RegisteredChart chart(const char* kind);
 };
