@@ -6,6 +6,7 @@
 #include "chart/JctCdfChart.h"
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
+#include "chart/training/TrainingCharts.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
 namespace tessera::chart {
@@ -54,12 +55,8 @@ SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
     return plan;
 }
 
-SeriesPlan::List jobsPlan(const RunChartFrame& frame)
-{
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0, 0);
-    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3, 1));
-    return plan;
-}
+// The placement kind's plan: the same two metrics of each run.
+constexpr auto jobsPlan = &TrainingCharts::jobsPlan;
 
 ChartSpec rented(const ChartRuns& runs, const RunChartOptions& options)
 {
