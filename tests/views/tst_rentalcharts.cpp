@@ -128,6 +128,31 @@ private slots:
         QCOMPARE(tab->charts, std::vector<std::string>{"jct-cdf"});
     }
 
+    // Compared, two runs that end at different times differ up to the later end: a rental run
+    // after its last completion rents nothing and has done every job (Run::afterEnd), so the
+    // differences do not stop at the shorter run's end.
+    void differencesRunToTheLaterEnd()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto boa = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const auto fixed = kind.simulate(kind.conformanceSample(), RunRequest{"fixed:1", {}});
+        const double endA = boa->series().column(0).back(), endB = fixed->series().column(0).back();
+        QVERIFY(endA != endB);
+        const std::vector<double> after = fixed->afterEnd();
+        QCOMPARE(after.size(), fixed->series().columns());
+        QCOMPARE(after[*fixed->series().find("gpus_rented")], 0.0);
+        QCOMPARE(after[*fixed->series().find("jobs_completed")], double(fixed->distributions().front().values.size()));
+        for (const auto& [a, b] : {std::pair{boa.get(), fixed.get()}, std::pair{fixed.get(), boa.get()}}) {
+            const ChartRuns runs{a, b};
+            const RunChartFrame frame(runs, {});
+            const QList<ChartSpec> panels = ChartRegistry::chart(TrainingRentalRun::kKind, "difference")->build(runs, {}, {});
+            QVERIFY(!panels.isEmpty());
+            for (const ChartSpec::Series& s : panels.front().series)
+                QVERIFY2(qAbs(s.points.back().x() - std::max(endA, endB) * frame.xScale()) < 1e-9,
+                         qPrintable(QStringLiteral("%1 ends at %2").arg(s.name).arg(s.points.back().x())));
+        }
+    }
+
     // The job Gantt: a bar per job from its start to its end, coloured by its type, on slots
     // that never hold two jobs at once, as many slots as jobs ever ran at once; each label says
     // the width. Exported per run, the bars in the category colours, faint after the cursor.

@@ -473,6 +473,23 @@ std::vector<Distribution> TrainingRentalRun::distributions() const
     return {jct};
 }
 
+std::vector<double> TrainingRentalRun::afterEnd() const
+{
+    if (series_.rows() == 0)
+        return {};
+    std::vector<double> row;
+    for (size_t c = 0; c < series_.columns(); ++c)
+        row.push_back(series_.column(c).back());
+    for (size_t c : series_.family(kGpusByTypeFamily))
+        row[c] = 0;
+    const auto set = [&](const char* key, double value) { row[*series_.find(key)] = value; };
+    set("gpus_rented", 0);
+    set("jobs_running", 0);
+    set("jobs_queued", 0);
+    set("jobs_completed", double(bounded_.result.jobs.size()));
+    return row;
+}
+
 RunWords TrainingRentalRun::words() const
 {
     RunWords w;

@@ -48,6 +48,10 @@ public:
     MetricInfo groupValueInfo() const override { return {"gpus_held", "GPUs held", "GPUs", false}; }
     std::vector<RunSummaryValue> summary() const override;
     std::vector<Distribution> distributions() const override;
+    // After the last completion nothing is rented, held, running or queued, every job is done, and
+    // the average over the contract's span (first arrival to last completion) and the budget stay:
+    // compare and the differences go on to the longer run's end.
+    std::vector<double> afterEnd() const override;
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
