@@ -38,6 +38,7 @@ class RentalViewsTest : public QObject {
     QQuickWindow* window_ = nullptr;
     QPointer<RunHandle> boa_;
     QPointer<RunHandle> fork_;
+    QPointer<RunHandle> autoscale_;
     int forkAt_ = 0;
 
     QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
@@ -73,7 +74,9 @@ private slots:
         boa_ = window_->property("currentRun").value<RunHandle*>();
         QVERIFY(boa_);
         QCOMPARE(boa_->policy(), QStringLiteral("boa"));
-        QVERIFY(window_->property("otherRun").value<RunHandle*>());
+        autoscale_ = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(autoscale_);
+        QCOMPARE(autoscale_->policy(), QStringLiteral("autoscale"));
         if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
             session_->click(qobject_cast<QQuickItem*>(gotIt));
     }
@@ -87,6 +90,27 @@ private slots:
         QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
         QTRY_VERIFY(qobject_cast<QQuickItem*>(cdf)->isVisible());
         shoot("jct");
+    }
+
+    // The width inspector's seven columns fit the table at 1280x800 (their titles on two lines;
+    // "multiplier mu" ran past the right edge) and at 2560x1440: no column left to scroll to.
+    void theWidthInspectorFitsItsColumns()
+    {
+        window_->setProperty("viewIndex", window_->property("kindViews").toList().size() + 1);
+        find("timeline")->setProperty("position", boa_->steps() / 2);
+        auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        QTRY_COMPARE(table->property("columns").toInt(), 7);
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            QTRY_VERIFY2(table->property("contentWidth").toDouble() <= table->width() + 1,
+                         qPrintable(QStringLiteral("%1 px wide: columns of %2 px in a table of %3 px")
+                                        .arg(size.width())
+                                        .arg(table->property("contentWidth").toDouble())
+                                        .arg(table->width())));
+        }
+        shoot("inspector");
     }
 
     // The occupancy tab has a Gantt mode: a bar per job, which the cursor moves over.
@@ -196,6 +220,21 @@ private slots:
                                   Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(QString, report));
         QVERIFY(ok);
         wait(report);
+    }
+
+    // The autoscaler re-divides its whole cluster at every event, so a fork cannot keep its jobs
+    // before the cursor: the fork is refused with that reason, shown where the app shows errors.
+    void aForkOfTheAutoscalerIsRefusedWithItsReason()
+    {
+        QVERIFY(autoscale_);
+        bool ok = false;
+        QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(tessera::views::RunHandle*, autoscale_.data()),
+                                  Q_ARG(int, autoscale_->steps() / 2), Q_ARG(QString, QStringLiteral("boa")),
+                                  Q_ARG(QVariantMap, QVariantMap{}));
+        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 120000);
+        const QString error = runs()->property("error").toString();
+        QVERIFY2(error.contains(QStringLiteral("re-divides its whole cluster")), qPrintable(error));
     }
 
     void noQmlWarnings()
