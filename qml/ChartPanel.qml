@@ -96,7 +96,11 @@ ChartView {
     }
     onPlanChanged: rebuildPlan()
     // A plan bound before the chart is complete may not notify: build it once more then.
-    Component.onCompleted: if (planSeries.length !== plan.length) rebuildPlan()
+    Component.onCompleted: {
+        if (planSeries.length !== plan.length)
+            rebuildPlan()
+        scheduleLegend()  // the series a view declares in it
+    }
     onPointBudgetChanged: refillPlan()
     onYFixedChanged: refillPlan()
 
@@ -182,9 +186,50 @@ ChartView {
     backgroundColor: ThemePalette.window
     backgroundRoundness: 0
     antialiasing: true
-    legend.alignment: Qt.AlignBottom
-    legend.labelColor: ThemePalette.text
-    margins { top: 8; bottom: 4; left: 4; right: 8 }
+    // The legend is ours (SeriesLegend), not Qt Charts': that one keys every line with a solid
+    // box, so a dashed budget line or a later run's dashed series looked solid in it. Each entry
+    // is drawn as its series is (dashed, an area's fill and edge), as the exported legend
+    // (ChartLegend) keys it, and long names wrap instead of being cut. It reads the chart's own
+    // series, so a view's fixed series (reference lines) are keyed as well. A view with a legend
+    // of its own elsewhere sets showLegend false.
+    property bool showLegend: true
+    property var legendEntries: []
+    property var legendWatched: []  // the series whose changes rebuild the entries
+    function updateLegend() {
+        const entries = [], watched = []
+        for (let i = 0; i < count; ++i) {
+            const s = series(i)
+            if (!s)
+                continue
+            watched.push(s)
+            if (legendWatched.indexOf(s) < 0)
+                for (const signal of ["visibleChanged", "nameChanged", "colorChanged", "borderColorChanged", "styleChanged"])
+                    if (s[signal])
+                        s[signal].connect(scheduleLegend)
+            if (!s.visible || s.name.length === 0)
+                continue
+            const area = s.type === ChartView.SeriesTypeArea
+            entries.push({ name: s.name, area: area, fill: s.color, color: area ? s.borderColor : s.color,
+                           dashed: !area && s.style === Qt.DashLine })
+        }
+        legendWatched = watched
+        legendEntries = entries
+    }
+    function scheduleLegend() { Qt.callLater(updateLegend) }
+    onSeriesAdded: scheduleLegend()
+    onSeriesRemoved: scheduleLegend()
+    legend.visible: false
+    SeriesLegend {
+        id: chartLegend
+        objectName: "chartLegend"
+        parent: chart
+        visible: chart.showLegend && chart.legendEntries.length > 0
+        x: 4
+        y: chart.height - height
+        width: chart.width - 8
+        plan: chart.legendEntries
+    }
+    margins { top: 8; bottom: chartLegend.visible ? chartLegend.height + 2 : 4; left: 4; right: 8 }
 
     ValueAxis {
         id: xAxis

@@ -301,7 +301,6 @@ Item {
                             return unit === "%" ? 100 : SeriesFeeder.niceCeiling(Math.max(1, SeriesFeeder.maxValue(side.run, keys)))
                         }
                         yTitle: percent ? qsTr("Percent (%)") : axisOf(shown[0])
-                        legend.visible: true
                         function refresh() {
                             const lines = [sideAlloc, split ? sideFragRight : sideFrag]
                             sideFrag.clear(); sideFragRight.clear()

@@ -113,9 +113,11 @@ Item {
         anchors.rightMargin: filteredPanel.visible ? 8 : 0
         syncView: table
         clip: true
+        // Set by the table's column widths: titles on two lines where one would not fit.
+        property bool wrapTitles: false
         delegate: Rectangle {
             implicitWidth: 100
-            implicitHeight: 26
+            implicitHeight: header.wrapTitles ? 40 : 26
             color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
             border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
             border.width: 1
@@ -129,6 +131,8 @@ Item {
                     return decisions.isTextColumn(column) ? Text.AlignLeft : Text.AlignRight
                 }
                 elide: Text.ElideRight
+                wrapMode: header.wrapTitles ? Text.WordWrap : Text.NoWrap
+                maximumLineCount: header.wrapTitles ? 2 : 1
                 font.pixelSize: 12
                 font.bold: true
                 color: ThemePalette.text
@@ -156,21 +160,40 @@ Item {
         // Every column wide enough for its bold title (about 7 px a character at 12 px) and its
         // values (a training round's GPU sets), the longest up to a third of the table (a cell
         // cut there shows all of it on hover); the candidate column for the longest name with
-        // the winner's star, in bold. The width left over is shared out, so the table spans the
-        // space it has.
-        function neededWidth(column) {
-            const title = decisions.columnTitle(column).length * 7 + 26
+        // the winner's star, in bold. When the titles on one line would not fit (the width
+        // inspector's seven columns at 1280 px: "JCT h saved per extra GPU-h" pushed "multiplier
+        // mu" past the edge), they wrap onto two lines, each column then as wide as its title's
+        // longer half. The width left over is shared out, so the table spans the space it has.
+        function titleChars(column, wrapped) {
+            const title = decisions.columnTitle(column)
+            if (!wrapped)
+                return title.length
+            // The longer line of the title broken at the space nearest its middle.
+            let longer = title.length
+            for (let i = 0; i < title.length; ++i)
+                if (title[i] === " ")
+                    longer = Math.min(longer, Math.max(i, title.length - i - 1))
+            return longer
+        }
+        function neededWidth(column, wrapped) {
+            const title = titleChars(column, wrapped) * 7 + 26
             const values = Math.min(Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12,
                                     Math.max(120, width / 3))
             return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
                                 : Math.max(64, title, values)
         }
         function fittedWidth(column) {
-            let needed = 0
-            for (let c = 0; c < columns; ++c)
-                needed += neededWidth(c)
-            const spare = Math.max(0, width - needed - 14)  // room for the vertical scroll bar
-            return neededWidth(column) + (columns > 0 ? Math.floor(spare / columns) : 0)
+            const room = width - 14  // room for the vertical scroll bar
+            let oneLine = 0, twoLines = 0
+            for (let c = 0; c < columns; ++c) {
+                oneLine += neededWidth(c, false)
+                twoLines += neededWidth(c, true)
+            }
+            const wrapped = oneLine > room
+            if (header.wrapTitles !== wrapped)
+                header.wrapTitles = wrapped
+            const spare = Math.max(0, room - (wrapped ? twoLines : oneLine))
+            return neededWidth(column, wrapped) + (columns > 0 ? Math.floor(spare / columns) : 0)
         }
         columnWidthProvider: column => fittedWidth(column)
         onWidthChanged: forceLayout()

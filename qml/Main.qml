@@ -343,7 +343,9 @@ ApplicationWindow {
         preferredChart: {
             const i = viewTabs.currentIndex
             if (i <= 0)  // (-1 while the tabs are made anew for another kind's views)
-                return "occupancy"
+                // The occupancy tab's Gantt mode exports the Gantt, where the kind has one.
+                return occupancyView.mode === "gantt" && exporter.charts(window.currentRun).indexOf("gantt") >= 0
+                       ? "gantt" : "occupancy"
             if (i <= window.kindViews.length)
                 return window.kindViews[i - 1].preferred
             return exporter.charts(window.currentRun)[0]  // the inspector's and the metrics' tab

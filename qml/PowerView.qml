@@ -51,7 +51,7 @@ Item {
             chartId: "power-by-model"
             yTitle: qsTr("GPU power (kW)")
             // Model names are what tell the series apart: our legend below wraps them whole.
-            legend.visible: false
+            showLegend: false
         }
 
         SeriesLegend {

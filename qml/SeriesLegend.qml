@@ -3,7 +3,8 @@ import Tessera.Views
 
 // A legend of a chart's plan (ChartPlans.series) that wraps into as many rows as its names
 // need and never elides one: Qt Charts' own legend cuts long names ("P100…") on a narrow
-// window, and cannot wrap. Each entry is the series' line, dashed for a later run, in its colour.
+// window, and cannot wrap. Each entry is drawn as its series is: its line in its colour, dashed
+// where the series is (a later run, a budget line), or an area's fill within its edge.
 Flow {
     id: legend
 
@@ -18,8 +19,10 @@ Flow {
             id: entry
             objectName: "legendEntry"
             required property var modelData
+            readonly property bool dashed: modelData.dashed === true
             spacing: 4
             Row {
+                objectName: "legendSwatch"
                 anchors.verticalCenter: parent.verticalCenter
                 spacing: 2
                 Repeater {

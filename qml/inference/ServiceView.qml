@@ -34,7 +34,7 @@ Item {
             yCap: 100
             cursorKey: "slo_attainment_pct"
             cursorUnit: " %"
-            legend.visible: false
+            showLegend: false
         }
 
         SeriesLegend {
@@ -59,7 +59,7 @@ Item {
             yTitle: qsTr("p99 latency (ms)")
             cursorKey: "p99_ms"
             cursorUnit: " ms"
-            legend.visible: false
+            showLegend: false
         }
 
         SeriesLegend {

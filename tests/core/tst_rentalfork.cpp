@@ -104,10 +104,14 @@ private slots:
         }
         QVERIFY(later > 0 && changed > 0);
         // The steps before the fork are the parent's.
-        for (const char* key : {"time_h", "gpus_rented", "jobs_running", "jobs_queued", "average_rented_gpus"})
-            for (size_t row = 0; row < middle; ++row)
+        for (const char* key : {"time_h", "gpus_rented", "jobs_running", "jobs_queued", "average_rented_gpus", "budget_gpus"})
+            for (size_t row = 0; row <= middle; ++row)
                 QVERIFY2(child.series().value(key, row) == parent->series().value(key, row),
                          qPrintable(QString("%1 row %2").arg(key).arg(row)));
+        // The budget in force: the parent's up to the fork, the fork's after it.
+        QCOMPARE(child.series().value("budget_gpus", middle), 24.0);
+        for (size_t row = middle + 1; row < child.series().rows(); ++row)
+            QCOMPARE(child.series().value("budget_gpus", row), 14.0);
         QVERIFY(child.rentalSummary().averageRented <= 14.0);
         // At 11 GPUs even width 1 after the fork cannot make up for the jobs before it: flagged.
         const auto tooLow = rentKind().fork(*parent, middle, RunRequest{"boa", {{"budget", "11"}}});

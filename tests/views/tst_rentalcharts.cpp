@@ -1,7 +1,11 @@
 // The renting kind's "rented-by-type" chart: the GPUs each job type holds, stacked in type order,
 // whose top is the GPUs rented at every row, with every run's total and budget drawn over it;
-// the screen (ChartPlans) and the export draw this one plan.
+// the screen (ChartPlans) and the export draw this one plan. Its JCT CDF per run and its job
+// Gantt: the placement kind's charts (JctCdfChart, GanttChart), registered for this kind too.
+#include "chart/ChartColors.h"
+#include "chart/ChartCsv.h"
 #include "chart/ChartRegistry.h"
+#include "chart/JctCdfChart.h"
 #include "chart/RunChartFrame.h"
 #include "chart/SeriesPlan.h"
 #include "run/RunKindRegistry.h"
@@ -9,6 +13,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 
 using namespace tessera;
@@ -80,6 +85,166 @@ private slots:
                 QCOMPARE(view->charts.front(), std::string("rented-by-type"));
             }
         QVERIFY(tabFound);
+    }
+
+    // A JCT CDF per run, in the run's colour, B dashed: the training kind's chart, with its log
+    // axis rule, drawn from this kind's jct_h; the JCT tab is the placement kind's QML.
+    void jctCdfPerRun()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto boa = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const auto fixed = kind.simulate(kind.conformanceSample(), RunRequest{"fixed:1", {}});
+        const ChartRuns runs{boa.get(), fixed.get()};
+        RunChartOptions options;
+        options.runColors = {QColor(Qt::red), QColor(Qt::blue)};
+        const RegisteredChart* chart = ChartRegistry::chart(TrainingRentalRun::kKind, "jct-cdf");
+        QVERIFY(chart);
+        const QList<ChartSpec> panels = chart->build(runs, options, {});
+        QCOMPARE(panels.size(), 1);
+        const ChartSpec& spec = panels.front();
+        QCOMPARE(spec.series.size(), 2);
+        QCOMPARE(spec.series[0].color, QColor(Qt::red));
+        QCOMPARE(spec.series[1].color, QColor(Qt::blue));
+        QVERIFY(!spec.series[0].dashed);
+        QVERIFY(spec.series[1].dashed);
+        // Every job once: the curve climbs to 100 % in as many steps as the run has jobs.
+        QCOMPARE(spec.series[0].points.size(), qsizetype(boa->distributions().front().values.size() + 1));
+        QCOMPARE(spec.series[0].points.back().y(), 100.0);
+        // The log-axis rule of the placement kind: by the JCTs' span unless the options say.
+        double lo = 1e300, hi = 0;
+        for (const Run* run : runs) {
+            const std::vector<Distribution> distributions = run->distributions();  // kept: values are read from it
+            for (double v : distributions.front().values) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+        QCOMPARE(spec.x.logarithmic, JctCdfChart::spansDecades(lo, hi));
+        options.logarithmicX = !spec.x.logarithmic;
+        QCOMPARE(chart->build(runs, options, {}).front().x.logarithmic, !spec.x.logarithmic);
+        const RegisteredView* tab = ChartRegistry::view(TrainingRentalRun::kKind, "jct");
+        QVERIFY(tab);
+        QCOMPARE(tab->qml, QStringLiteral("training/JctView.qml"));
+        QCOMPARE(tab->charts, std::vector<std::string>{"jct-cdf"});
+    }
+
+    // Compared, two runs that end at different times differ up to the later end: a rental run
+    // after its last completion rents nothing and has done every job (Run::afterEnd), so the
+    // differences do not stop at the shorter run's end.
+    void differencesRunToTheLaterEnd()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto boa = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const auto fixed = kind.simulate(kind.conformanceSample(), RunRequest{"fixed:1", {}});
+        const double endA = boa->series().column(0).back(), endB = fixed->series().column(0).back();
+        QVERIFY(endA != endB);
+        const std::vector<double> after = fixed->afterEnd();
+        QCOMPARE(after.size(), fixed->series().columns());
+        QCOMPARE(after[*fixed->series().find("gpus_rented")], 0.0);
+        QCOMPARE(after[*fixed->series().find("jobs_completed")], double(fixed->distributions().front().values.size()));
+        for (const auto& [a, b] : {std::pair{boa.get(), fixed.get()}, std::pair{fixed.get(), boa.get()}}) {
+            const ChartRuns runs{a, b};
+            const RunChartFrame frame(runs, {});
+            const QList<ChartSpec> panels = ChartRegistry::chart(TrainingRentalRun::kKind, "difference")->build(runs, {}, {});
+            QVERIFY(!panels.isEmpty());
+            for (const ChartSpec::Series& s : panels.front().series)
+                QVERIFY2(qAbs(s.points.back().x() - std::max(endA, endB) * frame.xScale()) < 1e-9,
+                         qPrintable(QStringLiteral("%1 ends at %2").arg(s.name).arg(s.points.back().x())));
+        }
+    }
+
+    // The job Gantt: a bar per job from its start to its end, coloured by its type, on slots
+    // that never hold two jobs at once, as many slots as jobs ever ran at once; each label says
+    // the width. Exported per run, the bars in the category colours, faint after the cursor.
+    void ganttOfJobsOnSlots()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto run = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const auto& rental = dynamic_cast<const TrainingRentalRun&>(*run);
+        const RunIntervals& all = run->intervals();
+        const std::vector<RentalJobRecord>& jobs = rental.result().jobs;
+        QCOMPARE(all.intervals.size(), jobs.size());
+        QCOMPARE(all.categories.size(), rental.inputs().workload().types.size());
+        QVERIFY(all.subjects.empty());
+        std::map<uint32_t, std::vector<std::pair<double, double>>> byLane;
+        size_t mostAtOnce = 0;
+        for (const RentalJobRecord& job : jobs) {
+            size_t atOnce = 0;  // running at this job's start, itself included
+            for (const RentalJobRecord& other : jobs)
+                atOnce += other.startS <= job.startS && other.endS > job.startS;
+            mostAtOnce = std::max(mostAtOnce, atOnce);
+        }
+        for (const RunInterval& bar : all.intervals) {
+            const auto job = std::find_if(jobs.begin(), jobs.end(), [&](const RentalJobRecord& j) {
+                return bar.label.rfind("job " + std::to_string(j.id) + " ", 0) == 0;
+            });
+            QVERIFY2(job != jobs.end(), bar.label.c_str());
+            QCOMPARE(bar.fromX, job->startS / 3600);
+            QCOMPARE(bar.toX, job->endS / 3600);
+            QCOMPARE(bar.category, int32_t(job->type));
+            QVERIFY2(QString::fromStdString(bar.label).contains(QStringLiteral(" GPU")), bar.label.c_str());
+            QVERIFY(bar.lane < all.lanes.size());
+            byLane[bar.lane].push_back({bar.fromX, bar.toX});
+        }
+        for (auto& [lane, spans] : byLane) {
+            std::sort(spans.begin(), spans.end());
+            for (size_t i = 1; i < spans.size(); ++i)
+                QVERIFY2(spans[i].first >= spans[i - 1].second, qPrintable(QStringLiteral("slot %1 overlaps").arg(lane)));
+        }
+        QCOMPARE(all.lanes.size(), mostAtOnce);
+        QVERIFY(mostAtOnce > 1);
+
+        // Exported: one panel per run, the types keyed in their series colours, a CSV row per bar.
+        const auto other = kind.simulate(kind.conformanceSample(), RunRequest{"fixed:2", {}});
+        const ChartRuns runs{run.get(), other.get()};
+        RunChartOptions options;
+        options.cursor = run->steps() / 2;
+        const RegisteredChart* chart = ChartRegistry::chart(TrainingRentalRun::kKind, "gantt");
+        QVERIFY(chart);
+        QVERIFY(chart->perRun);
+        const QList<ChartSpec> panels = chart->build(runs, options, {});
+        QCOMPARE(panels.size(), 2);
+        // One x range for both runs, to the later end, so that their bars line up.
+        const double end = std::max(run->series().column(0).back(), other->series().column(0).back());
+        QVERIFY(run->series().column(0).back() != other->series().column(0).back());
+        for (const ChartSpec& panel : panels) {
+            QCOMPARE(panel.heatmap->xMin, panels.front().heatmap->xMin);
+            QCOMPARE(panel.heatmap->xMax, end);
+        }
+        const ChartSpec& spec = panels.front();
+        QVERIFY(spec.heatmap);
+        QCOMPARE(spec.heatmap->keys.size(), qsizetype(all.categories.size()));
+        for (qsizetype c = 0; c < spec.heatmap->keys.size(); ++c) {
+            QCOMPARE(spec.heatmap->keys[c].name, QString::fromStdString(all.categories[size_t(c)]));
+            QCOMPARE(spec.heatmap->keys[c].color, ChartColors::seriesColor(int(c)));
+        }
+        QCOMPARE(spec.heatmap->rowNames.size(), qsizetype(jobs.size()));
+        QCOMPARE(ChartCsv::toCsv(spec).count('\n'), qsizetype(jobs.size() + 1));
+        QVERIFY(std::any_of(spec.markers.begin(), spec.markers.end(),
+                            [](const ChartSpec::Marker& m) { return m.label == QStringLiteral("cursor"); }));
+        // A bar that starts after the cursor is faint, one before it opaque, in its type's colour.
+        const double cursorX = run->series().column(0)[*options.cursor];
+        const QImage& image = spec.heatmap->image;
+        const auto pixelOf = [&](const RunInterval& bar) {
+            const double t = (bar.fromX + bar.toX) / 2;
+            const int column = int((t - spec.heatmap->xMin) / (spec.heatmap->xMax - spec.heatmap->xMin) * image.width());
+            return image.pixelColor(std::clamp(column, 0, image.width() - 1), int(bar.lane) * 4 + 1);
+        };
+        int before = 0, after = 0;
+        for (const RunInterval& bar : all.intervals) {
+            const QColor pixel = pixelOf(bar);
+            QCOMPARE(pixel.rgb(), ChartColors::seriesColor(bar.category).rgb());
+            if (bar.fromX > cursorX) {
+                QVERIFY(pixel.alphaF() < 0.5);
+                ++after;
+            } else {
+                QCOMPARE(pixel.alpha(), 255);
+                ++before;
+            }
+        }
+        QVERIFY(before > 0 && after > 0);
+        const RegisteredView* view = ChartRegistry::view(TrainingRentalRun::kKind, "gantt");
+        QVERIFY(view && view->qml.isEmpty());  // `tessera-cli chart gantt`; in the app a mode of the occupancy tab
     }
 };
 

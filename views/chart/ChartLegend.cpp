@@ -33,6 +33,12 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
                              swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(k.name), false, true});
 }
 
+QPen ChartLegend::seriesPen(const QColor& color, bool dashed, double fontHeight)
+{
+    return QPen(color, std::max(1.5, fontHeight / 7), dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap,
+                Qt::RoundJoin);
+}
+
 QList<QPointF> ChartLegend::flow(double width) const
 {
     const double gap = QFontMetricsF(font_).height() * 1.2;
@@ -85,10 +91,7 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             painter.setPen(QPen(e.color, 1));
             painter.drawLine(QPointF(origin.x(), midY - h / 2), QPointF(origin.x() + swatch_, midY - h / 2));
         } else {
-            QPen pen(e.color, std::max(2.0, fm.height() / 6));
-            if (e.dashed)
-                pen.setStyle(Qt::DashLine);
-            painter.setPen(pen);
+            painter.setPen(seriesPen(e.color, e.dashed, fm.height()));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));
         }
         painter.setPen(theme_.text);

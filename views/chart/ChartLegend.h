@@ -4,6 +4,7 @@
 #include "chart/ChartTheme.h"
 
 #include <QFont>
+#include <QPen>
 #include <QRectF>
 
 class QPainter;
@@ -15,6 +16,11 @@ namespace tessera::chart {
 class ChartLegend {
 public:
     ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTheme& theme);
+
+    // The pen of a line series at this font's height (PanelPainter draws the series with it, the
+    // legend its swatch): one width, cap and dash pattern, so that a dashed series (a budget, a
+    // later run) shows as dashed in its key. A square cap would close the dashes' gaps.
+    static QPen seriesPen(const QColor& color, bool dashed, double fontHeight);
 
     // Height of the series legend laid out in `width`; 0 without series.
     double seriesHeight(double width) const;

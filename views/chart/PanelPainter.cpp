@@ -324,12 +324,12 @@ void PanelPainter::paintSeries()
     painter_.save();
     painter_.setClipRect(plot_);
     painter_.setRenderHint(QPainter::Antialiasing, true);
-    const double width = std::max(1.5, QFontMetricsF(font_).height() / 7);
     std::vector<double> stack;
     for (const auto& s : spec_.series) {
         if (s.points.isEmpty())
             continue;
-        QPen pen(s.color, width, s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+        QPen pen = ChartLegend::seriesPen(s.color, s.dashed, QFontMetricsF(font_).height());  // as its key
+        const double width = pen.widthF();
         if (s.style == ChartSpec::SeriesStyle::StackedArea) {
             if (stack.size() < size_t(s.points.size()))
                 stack.resize(size_t(s.points.size()), 0.0);

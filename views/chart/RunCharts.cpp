@@ -111,13 +111,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
     return charts;
 }
 
-namespace {
-
-// The options of run i's own chart (a heatmap, an occupancy grid): its name and colour, and
-// the cursor, the what-if markers and the zoom moved from the first run's positions to run
-// i's by matchedPosition, the rule the app's views follow: B is drawn where the screen shows it
-// (at the same x, or at the same decision for a fork), not at A's decision number.
-RunChartOptions optionsOfRun(const RunCharts::Runs& runs, const RunChartOptions& options, size_t i)
+RunChartOptions RunCharts::optionsOfRun(const Runs& runs, const RunChartOptions& options, size_t i)
 {
     if (i == 0)
         return options;
@@ -141,8 +135,6 @@ RunChartOptions optionsOfRun(const RunCharts::Runs& runs, const RunChartOptions&
         o.runColors = {options.runColors[qsizetype(i)]};
     return o;
 }
-
-}  // namespace
 
 QList<ChartSpec> RunCharts::fragmentationHeatmaps(const Runs& runs, const RunChartOptions& options,
                                                   const ProgressCallback& progress)

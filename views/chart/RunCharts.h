@@ -36,6 +36,11 @@ public:
     // light or dark background.
     static ChartSpec occupancy(const Run& run, size_t position, bool darkBackground = false,
                                const QString& note = {});
+    // The options of run i of `runs`, for a chart of one run each: the cursor, the what-if
+    // markers and the zoom moved from the first run's positions to run i's by matchedPosition,
+    // the rule the app's views follow: B is drawn where the screen shows it (at the same x, or
+    // at the same decision for a fork), not at A's decision number; run i's name and colour.
+    static RunChartOptions optionsOfRun(const Runs& runs, const RunChartOptions& options, size_t i);
     // One heatmap per run; the zoom applies to the first run only.
     static QList<ChartSpec> fragmentationHeatmaps(const Runs& runs, const RunChartOptions& options = {},
                                                   const ProgressCallback& progress = {});

@@ -14,6 +14,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <queue>
+#include <set>
 #include <stdexcept>
 
 namespace tessera {
@@ -214,6 +216,7 @@ void TrainingRentalRun::finish(std::string name)
                                                   phases_[i].budget, phases_[i].fromPosition));
     buildSeries();
     buildLayout();
+    buildIntervals();
 }
 
 double TrainingRentalRun::heldAt(size_t position, size_t type) const
@@ -274,8 +277,14 @@ void TrainingRentalRun::buildSeries()
         info.member = types[t].name;
         series_.add(std::move(info), std::move(held));
     }
-    series_.add(metric("budget_gpus", "Budget in force", "GPUs", false, false, true),
-                std::vector<double>(rows, phases_.back().budget));
+    // The budget of the phase in force at each row: a fork's rows up to its position are its
+    // parent's, under the parent's budget (one value for the whole run drew the fork's budget
+    // before the fork, and made the runs "diverge" at the start).
+    std::vector<double> budget(rows, phases_.front().budget);
+    for (size_t i = 1; i < phases_.size(); ++i)
+        for (size_t p = phases_[i].fromPosition + 1; p < rows; ++p)
+            budget[p] = phases_[i].budget;
+    series_.add(metric("budget_gpus", "Budget in force", "GPUs", false, false, true), std::move(budget));
     series_.add(metric("average_rented_gpus", "Average GPUs rented so far", "GPUs", false, true, false),
                 std::move(average));
     series_.add(metric("jobs_running", "Jobs running", "jobs", true, false, true), std::move(running));
@@ -301,6 +310,53 @@ void TrainingRentalRun::buildLayout()
         first += cells;
     }
     layout_.cellCount = first;
+}
+
+void TrainingRentalRun::buildIntervals()
+{
+    intervals_ = RunIntervals();
+    const std::vector<JobType>& types = inputs_->workload().types;
+    for (const JobType& type : types)
+        intervals_.categories.push_back(type.name);
+    const std::vector<RentalJobRecord>& jobs = bounded_.result.jobs;
+    std::vector<size_t> order(jobs.size());
+    for (size_t j = 0; j < order.size(); ++j)
+        order[j] = j;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return jobs[a].startS < jobs[b].startS; });
+    // First fit: a job takes the lowest slot whose last job has ended by its start, so a slot
+    // reads left to right as the jobs that followed each other on it. O(n log n): the slots in
+    // use in a heap by their end, the free ones in a set.
+    using Busy = std::pair<double, size_t>;  // (end, slot)
+    std::priority_queue<Busy, std::vector<Busy>, std::greater<>> busy;
+    std::set<size_t> freeSlots;
+    for (size_t j : order) {
+        const RentalJobRecord& job = jobs[j];
+        while (!busy.empty() && busy.top().first <= job.startS) {
+            freeSlots.insert(busy.top().second);
+            busy.pop();
+        }
+        size_t slot = intervals_.lanes.size();
+        if (freeSlots.empty()) {
+            intervals_.lanes.push_back(fmt::format("slot {}", slot + 1));
+        } else {
+            slot = *freeSlots.begin();
+            freeSlots.erase(freeSlots.begin());
+        }
+        busy.push({job.endS, slot});
+        // A job of a fixed-width policy keeps its width; one of a resharing policy (hesrpt,
+        // autoscale) changes it, and its mean over its run says what it held.
+        const double running = job.endS - job.startS;
+        const double mean = running > 0 ? job.gpuHours * 3600 / running : job.gpus;
+        const auto gpus = [](double n) { return fmt::format("{:.3g} GPU{}", n, n == 1 ? "" : "s"); };
+        std::string label = std::abs(mean - job.gpus) <= 1e-6 * std::max(1.0, job.gpus)
+                                ? fmt::format("job {} · {}", job.id, gpus(job.gpus))
+                                : fmt::format("job {} · {} on average", job.id, gpus(mean));
+        if (job.startS > job.arrivalS)
+            label += fmt::format(" · waited {:.2f} h", (job.startS - job.arrivalS) / 3600);
+        intervals_.intervals.push_back(
+            {uint32_t(slot), job.startS / 3600, job.endS / 3600, std::move(label), int32_t(job.type), -1});
+    }
 }
 
 std::unique_ptr<RunCursor> TrainingRentalRun::cursor() const { return std::make_unique<TrainingRentalCursor>(*this); }
@@ -413,6 +469,23 @@ std::vector<RunSummaryValue> TrainingRentalRun::summary() const
 std::vector<Distribution> TrainingRentalRun::distributions() const
 {
     return {jctDistribution(bounded_.result.jobs)};
+}
+
+std::vector<double> TrainingRentalRun::afterEnd() const
+{
+    if (series_.rows() == 0)
+        return {};
+    std::vector<double> row;
+    for (size_t c = 0; c < series_.columns(); ++c)
+        row.push_back(series_.column(c).back());
+    for (size_t c : series_.family(kGpusByTypeFamily))
+        row[c] = 0;
+    const auto set = [&](const char* key, double value) { row[*series_.find(key)] = value; };
+    set("gpus_rented", 0);
+    set("jobs_running", 0);
+    set("jobs_queued", 0);
+    set("jobs_completed", double(bounded_.result.jobs.size()));
+    return row;
 }
 
 RunWords TrainingRentalRun::words() const

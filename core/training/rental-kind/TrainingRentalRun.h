@@ -48,9 +48,19 @@ public:
     MetricInfo groupValueInfo() const override { return {"gpus_held", "GPUs held", "GPUs", false}; }
     std::vector<RunSummaryValue> summary() const override;
     std::vector<Distribution> distributions() const override;
+    // After the last completion nothing is rented, held, running or queued, every job is done, and
+    // the average over the contract's span (first arrival to last completion) and the budget stay:
+    // compare and the differences go on to the longer run's end.
+    std::vector<double> afterEnd() const override;
     RunWords words() const override;
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
+    // The job Gantt: every job's running span (start to end) as a bar on a slot, a lane that
+    // holds one running job at a time, coloured by the job's type (categories in the workload's
+    // type order, as the gpus_by_type family) and labelled with its width. Jobs take the
+    // lowest free slot when they start, so there are as many lanes as jobs ever ran at once
+    // (docs/boa-choices.md, "The job Gantt").
+    const RunIntervals& intervals() const override { return intervals_; }
 
     // Why this run cannot be forked at `position` to `policy`, or nothing.
     std::optional<std::string> forkProblem(size_t position, const std::string& policy) const;
@@ -75,6 +85,7 @@ private:
     void finish(std::string name);
     void buildSeries();
     void buildLayout();
+    void buildIntervals();
     // The GPUs a type's jobs hold at position p.
     double heldAt(size_t position, size_t type) const;
     friend class TrainingRentalCursor;
@@ -90,6 +101,7 @@ private:
     RunInfo info_;
     MetricSeries series_;
     OccupancyLayout layout_;
+    RunIntervals intervals_;
 };
 
 // A rental policy spec in its canonical form ("fixed:04" -> "fixed:4"); nothing when it is none.

@@ -1,8 +1,12 @@
 // The training-rent kind's charts, registered before main(): GPUs rented against the budget line
-// stacked per job type, and the jobs running and queued, so that the app's Rented tab, export,
-// the report and `tessera-cli chart` draw a rental run from one plan each.
+// stacked per job type, the jobs running and queued, the JCT CDF per run and the job Gantt (the
+// charts the training-placement kind has too: JctCdfChart, GanttChart), so that the app's tabs,
+// export, the report and `tessera-cli chart` draw a rental run from one plan each.
+#include "chart/GanttChart.h"
+#include "chart/JctCdfChart.h"
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
+#include "chart/training/TrainingCharts.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
 namespace tessera::chart {
@@ -51,12 +55,8 @@ SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
     return plan;
 }
 
-SeriesPlan::List jobsPlan(const RunChartFrame& frame)
-{
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "jobs_running", 0, 0);
-    plan.append(SeriesPlan::labelled(frame, "jobs_queued", 3, 1));
-    return plan;
-}
+// The placement kind's plan: the same two metrics of each run.
+constexpr auto jobsPlan = &TrainingCharts::jobsPlan;
 
 ChartSpec rented(const ChartRuns& runs, const RunChartOptions& options)
 {
@@ -80,10 +80,19 @@ const ChartRegistration rentedChart({kKind, "rented", titled("GPUs rented agains
 const ChartRegistration rentedByTypeChart({kKind, "rented-by-type", titled("GPUs rented per job type"),
                                            overlay(&rentedByType), rentedByTypePlan});
 const ChartRegistration jobsChart({kKind, "jobs", titled("Jobs running and queued"), overlay(&jobs), jobsPlan});
+const ChartRegistration jctCdfChart(JctCdfChart::chart(kKind));
+const ChartRegistration ganttChart(GanttChart::chart(kKind));
 
 const ViewRegistration rentedView({kKind, "rented", QStringLiteral("Rented vs budget"), QStringLiteral("rental/RentedView.qml"),
                                    {"rented-by-type", "jobs"},
                                    "GPUs rented per job type, stacked, against the budget; jobs running and queued"});
+// The placement kind's JCT tab, as it is: the same chart id draws this kind's runs.
+const ViewRegistration jctView({kKind, "jct", QStringLiteral("JCT CDF"), QStringLiteral("training/JctView.qml"),
+                                {"jct-cdf"}, "The cumulative distribution of job completion times, per run"});
+// The Gantt is a mode of the occupancy tab (no tab of its own): this makes it `tessera-cli chart gantt`.
+const ViewRegistration ganttView({kKind, "gantt", QStringLiteral("Gantt"), QString(), {"gantt"},
+                                  "each job as a bar while it runs, on slots (a lane holds one running job at a "
+                                  "time), coloured by job type, the cursor at --at"});
 
 }  // namespace
 

@@ -1,6 +1,8 @@
 // The training-placement kind's charts and tabs, registered before main(): the app's tabs, export,
 // the report and `tessera-cli chart` find them in ChartRegistry without naming them.
 #include "chart/ChartError.h"
+#include "chart/GanttChart.h"
+#include "chart/JctCdfChart.h"
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
 #include "chart/training/TrainingCharts.h"
@@ -22,8 +24,8 @@ const ChartRegistration utilisation({kKind, "utilisation", titled("GPU utilisati
                                      overlay(&TrainingCharts::utilisation), TrainingCharts::utilisationPlan});
 const ChartRegistration preemptions({kKind, "preemptions", titled("Preemptions"),
                                      overlay(&TrainingCharts::preemptions), TrainingCharts::preemptionsPlan});
-const ChartRegistration jctCdf({kKind, "jct-cdf", titled("Job completion time (CDF)"),
-                                overlay(&TrainingCharts::jctCdf)});
+const ChartRegistration jctCdf(JctCdfChart::chart(kKind));
+const ChartRegistration gantt(GanttChart::chart(kKind));
 
 // The first run's per-GPU variability, one panel per class, its bins in each subtitle: the
 // cluster's, whichever policy ran on it.
@@ -49,6 +51,9 @@ const ViewRegistration roundsView({kKind, "rounds", QStringLiteral("Rounds"), QS
                                    "Jobs running and queued, GPU utilisation and preemptions per round"});
 const ViewRegistration jctView({kKind, "jct", QStringLiteral("JCT CDF"), QStringLiteral("training/JctView.qml"),
                                 {"jct-cdf"}, "The cumulative distribution of job completion times, per run"});
+// The Gantt is a mode of the occupancy tab (no tab of its own): this makes it `tessera-cli chart gantt`.
+const ViewRegistration ganttView({kKind, "gantt", QStringLiteral("Gantt"), QString(), {"gantt"},
+                                  "each GPU's jobs as bars over time, coloured by job class, the cursor at --at"});
 const ViewRegistration variabilityView({kKind, "variability", QStringLiteral("Variability"),
                                         QStringLiteral("training/VariabilityView.qml"), {"variability"},
                                         "Each GPU's PerfVar per class, by node, and the slowdown bins PAL and PM-First use"});

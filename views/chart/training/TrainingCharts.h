@@ -4,9 +4,9 @@
 
 namespace tessera::chart {
 
-// The training-placement kind's charts (TrainingPlacementRun's series and its JCT
-// distribution): jobs running and queued, GPU utilisation, preemptions per round, and the
-// cumulative distribution of job completion times per run.
+// The training-placement kind's series charts (TrainingPlacementRun's series): jobs running and
+// queued, GPU utilisation and preemptions per round. Its JCT CDF is JctCdfChart, shared with the
+// renting kind.
 struct TrainingCharts {
     static SeriesPlan::List jobsPlan(const RunChartFrame& frame);
     static SeriesPlan::List utilisationPlan(const RunChartFrame& frame);
@@ -15,14 +15,6 @@ struct TrainingCharts {
     static ChartSpec jobs(const ChartRuns& runs, const RunChartOptions& options);
     static ChartSpec utilisation(const ChartRuns& runs, const RunChartOptions& options);
     static ChartSpec preemptions(const ChartRuns& runs, const RunChartOptions& options);
-    // Share of jobs (%) completed within x hours of their arrival: one line per run, in the
-    // run's colour. The x axis is logarithmic when options.logarithmicX says so or, unset, when
-    // the JCTs span decades (spansDecades).
-    static ChartSpec jctCdf(const ChartRuns& runs, const RunChartOptions& options);
-    // Whether positive values from `lo` to `hi` are better read on a log axis: more than a
-    // factor of 100 apart (JCTs of 0.05 h to 300 h put every short job in the first pixels of a
-    // linear axis).
-    static bool spansDecades(double lo, double hi);
 };
 
 }  // namespace tessera::chart

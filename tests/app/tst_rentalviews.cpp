@@ -1,0 +1,253 @@
+// The renting kind's views in the real main window (issue 14, App: the JCT CDF, the job Gantt,
+// fork, compare and export): Pollux workload-1 opened and run with BOA and the autoscaler by the
+// scripted start, then the JCT tab draws a CDF per run, the occupancy tab's Gantt a bar per job
+// that follows the cursor and exports, the Fork dialog forks BOA at a lower budget, compare shows
+// BOA beside its fork, and the kind's charts and the report export. Screens go to
+// <build>/screenshots/rental-views-*.png.
+#include "ScriptedStart.h"
+#include "run/RunHandle.h"
+#include "support/FreshHomeMain.h"
+#include "support/SessionWindow.h"
+#include "support/SharedData.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <algorithm>
+
+#include <QtQml/qqmlextensionplugin.h>
+
+Q_IMPORT_QML_PLUGIN(TesseraPlugin)
+Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
+
+using tessera::test::SessionWindow;
+using tessera::views::RunHandle;
+
+namespace {
+const char* const kWorkload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+}
+
+class RentalViewsTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<SessionWindow> session_;
+    QQuickWindow* window_ = nullptr;
+    QPointer<RunHandle> boa_;
+    QPointer<RunHandle> fork_;
+    QPointer<RunHandle> autoscale_;
+    int forkAt_ = 0;
+
+    QObject* find(const char* name) { return session_->find(QString::fromLatin1(name)); }
+    QObject* runs() { return find("runManager"); }
+    QImage shoot(const QString& name) { return session_->shoot(name); }
+    // The kind's own tab of this id (the occupancy tab is 0).
+    void showView(const QString& id)
+    {
+        const QVariantList views = window_->property("kindViews").toList();
+        for (int i = 0; i < views.size(); ++i)
+            if (views[i].toMap().value("id").toString() == id)
+                window_->setProperty("viewIndex", i + 1);
+        QTest::qWait(200);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        TESSERA_REQUIRE_SHARED(kWorkload);
+        session_ = std::make_unique<SessionWindow>(QStringLiteral("rental-views"), QVariantMap{{"scripted", true}});
+        window_ = session_->window();
+        QVERIFY(window_);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        tessera::gui::StartScript script;
+        script.kind = QStringLiteral("training-rent");
+        script.open = {tessera::test::sharedDir() + "/" + kWorkload};
+        script.policies = {QStringLiteral("boa"), QStringLiteral("autoscale")};
+        tessera::gui::ScriptedStart start(window_, script);
+        QSignalSpy finished(&start, &tessera::gui::ScriptedStart::finished);
+        start.start();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 300000);
+        QCOMPARE(finished.first().at(0).toInt(), 0);
+        boa_ = window_->property("currentRun").value<RunHandle*>();
+        QVERIFY(boa_);
+        QCOMPARE(boa_->policy(), QStringLiteral("boa"));
+        autoscale_ = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(autoscale_);
+        QCOMPARE(autoscale_->policy(), QStringLiteral("autoscale"));
+        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
+            session_->click(qobject_cast<QQuickItem*>(gotIt));
+    }
+
+    // The JCT tab draws the CDF of both runs (the placement kind's tab and chart).
+    void theJctTabDrawsACdfPerRun()
+    {
+        showView(QStringLiteral("jct"));
+        QObject* cdf = find("jctCdfChart");
+        QVERIFY(cdf);
+        QTRY_COMPARE(cdf->property("panelCount").toInt(), 1);
+        QTRY_VERIFY(qobject_cast<QQuickItem*>(cdf)->isVisible());
+        shoot("jct");
+    }
+
+    // The width inspector's seven columns fit the table at 1280x800 (their titles on two lines;
+    // "multiplier mu" ran past the right edge) and at 2560x1440: no column left to scroll to.
+    void theWidthInspectorFitsItsColumns()
+    {
+        window_->setProperty("viewIndex", window_->property("kindViews").toList().size() + 1);
+        find("timeline")->setProperty("position", boa_->steps() / 2);
+        auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        QTRY_COMPARE(table->property("columns").toInt(), 7);
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            QTRY_VERIFY2(table->property("contentWidth").toDouble() <= table->width() + 1,
+                         qPrintable(QStringLiteral("%1 px wide: columns of %2 px in a table of %3 px")
+                                        .arg(size.width())
+                                        .arg(table->property("contentWidth").toDouble())
+                                        .arg(table->width())));
+        }
+        shoot("inspector");
+    }
+
+    // The occupancy tab has a Gantt mode: a bar per job, which the cursor moves over.
+    void theGanttShowsEveryJobAndFollowsTheCursor()
+    {
+        window_->setProperty("viewIndex", 0);
+        QObject* occupancy = find("occupancyView");
+        const QStringList modes = occupancy->property("modes").toStringList();
+        QVERIFY2(modes.contains(QStringLiteral("gantt")), qPrintable(modes.join(',')));
+        occupancy->setProperty("modeIndex", modes.indexOf(QStringLiteral("gantt")));
+        QObject* gantt = find("ganttItem");
+        QVERIFY(gantt);
+        QTRY_VERIFY(gantt->property("available").toBool());
+        QCOMPARE(gantt->property("intervalCount").toInt(), int(boa_->run().intervals().intervals.size()));
+        QCOMPARE(size_t(gantt->property("intervalCount").toInt()), boa_->run().distributions().front().values.size());
+        // The job types are its legend, the Rented chart's type colours.
+        QCOMPARE(gantt->property("legend").toList().size(), int(boa_->run().intervals().categories.size()));
+        find("timeline")->setProperty("position", boa_->steps() / 2);
+        QTRY_COMPARE(gantt->property("position").toInt(), boa_->steps() / 2);
+        shoot("gantt");
+        // Exporting from here offers the Gantt.
+        QCOMPARE(find("exportDialog")->property("preferredChart").toString(), QStringLiteral("gantt"));
+    }
+
+    // The Fork dialog forks BOA at a third of its events with a lower budget: the same jobs
+    // before, the new budget in force after; then compare shows both.
+    void forksBoaAtALowerBudgetAndCompares()
+    {
+        forkAt_ = boa_->steps() / 3;
+        find("timeline")->setProperty("position", forkAt_);
+        QObject* dialog = find("forkDialog");
+        QVERIFY(dialog);
+        QMetaObject::invokeMethod(dialog, "open");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        find("forkSpec")->setProperty("text", QStringLiteral("boa"));
+        QObject* budget = find("forkParameter-budget");
+        QVERIFY(budget);
+        budget->setProperty("text", QStringLiteral("8"));  // BOA averages 10.2 GPUs at 16: 8 binds
+        QMetaObject::invokeMethod(budget, "textEdited");
+        QTRY_VERIFY2(dialog->property("problem").toString().isEmpty(), qPrintable(dialog->property("problem").toString()));
+        shoot("fork-dialog");
+        QSignalSpy forked(runs(), SIGNAL(forkFinished(tessera::views::RunHandle*)));
+        QMetaObject::invokeMethod(dialog, "accept");
+        QTRY_VERIFY_WITH_TIMEOUT(forked.count() == 1 || !runs()->property("error").toString().isEmpty(), 300000);
+        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+        fork_ = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(fork_);
+        QCOMPARE(fork_->forkPosition(), forkAt_);
+        for (int p = 0; p <= forkAt_; ++p)
+            QCOMPARE(fork_->value(QStringLiteral("gpus_rented"), p), boa_->value(QStringLiteral("gpus_rented"), p));
+        // The budget in force is the parent's up to the fork and 8 after it, so the runs diverge
+        // at the fork, not before (one budget for the whole fork made them "diverge" at 0).
+        QCOMPARE(fork_->value(QStringLiteral("budget_gpus"), forkAt_), 16.0);
+        QCOMPARE(fork_->value(QStringLiteral("budget_gpus"), fork_->steps()), 8.0);
+        QVERIFY2(boa_->divergenceFrom(fork_) >= forkAt_, qPrintable(QString::number(boa_->divergenceFrom(fork_))));
+        bool differs = false;
+        for (int p = forkAt_ + 1; p <= std::min(fork_->steps(), boa_->steps()); ++p)
+            differs = differs || fork_->value(QStringLiteral("gpus_rented"), p) != boa_->value(QStringLiteral("gpus_rented"), p);
+        QVERIFY(differs);
+        showView(QStringLiteral("rented"));
+        shoot("fork-rented");
+        showView(QStringLiteral("jct"));
+        QTRY_COMPARE(find("jctCdfChart")->property("panelCount").toInt(), 1);
+        window_->setProperty("compareMode", true);
+        QVERIFY(find("comparisonTable"));
+        shoot("compare");
+        window_->setProperty("compareMode", false);
+    }
+
+    // The kind's charts of BOA and its fork as files, and the report.
+    void exportsTheChartsAndTheReport()
+    {
+        QVERIFY(boa_ && fork_);
+        QObject* exporter = find("exporter");
+        const QString dir = QStringLiteral(TESSERA_BUILD_DIR "/rental-views-export");
+        QDir(dir).removeRecursively();
+        QDir().mkpath(dir);
+        const auto wait = [&](const QString& path) {
+            QTRY_VERIFY_WITH_TIMEOUT(!exporter->property("busy").toBool(), 120000);
+            QVERIFY2(exporter->property("error").toString().isEmpty(), qPrintable(exporter->property("error").toString()));
+            // A CSV may be short (Pollux's jobs of one application share a JCT: few CDF steps).
+            QVERIFY2(QFileInfo(path).size() > (path.endsWith(".csv") ? 200 : 1000), qPrintable(path));
+        };
+        bool ok = false;
+        for (const char* chart : {"rented-by-type", "jobs", "jct-cdf", "gantt"}) {
+            const QString csv = dir + "/" + chart + ".csv";
+            QMetaObject::invokeMethod(exporter, "exportCsv", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                      Q_ARG(tessera::views::RunHandle*, boa_.data()),
+                                      Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
+                                      Q_ARG(int, boa_->steps()), Q_ARG(QString, csv));
+            QVERIFY2(ok, chart);
+            wait(csv);
+            for (const QString format : {"svg", "png", "pdf"}) {
+                const QString path = dir + "/" + chart + "." + format;
+                QMetaObject::invokeMethod(exporter, "exportChart", Q_RETURN_ARG(bool, ok), Q_ARG(QString, chart),
+                                          Q_ARG(tessera::views::RunHandle*, boa_.data()),
+                                          Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(int, 0),
+                                          Q_ARG(int, boa_->steps()), Q_ARG(int, forkAt_), Q_ARG(QString, path),
+                                          Q_ARG(QString, format), Q_ARG(int, 1600), Q_ARG(int, 1000));
+                QVERIFY2(ok, chart);
+                wait(path);
+            }
+        }
+        const QString report = dir + "/report.pdf";
+        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(tessera::views::RunHandle*, boa_.data()),
+                                  Q_ARG(tessera::views::RunHandle*, fork_.data()), Q_ARG(QString, report));
+        QVERIFY(ok);
+        wait(report);
+    }
+
+    // The autoscaler re-divides its whole cluster at every event, so a fork cannot keep its jobs
+    // before the cursor: the fork is refused with that reason, shown where the app shows errors.
+    void aForkOfTheAutoscalerIsRefusedWithItsReason()
+    {
+        QVERIFY(autoscale_);
+        bool ok = false;
+        QMetaObject::invokeMethod(runs(), "forkRequest", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(tessera::views::RunHandle*, autoscale_.data()),
+                                  Q_ARG(int, autoscale_->steps() / 2), Q_ARG(QString, QStringLiteral("boa")),
+                                  Q_ARG(QVariantMap, QVariantMap{}));
+        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 120000);
+        const QString error = runs()->property("error").toString();
+        QVERIFY2(error.contains(QStringLiteral("re-divides its whole cluster")), qPrintable(error));
+    }
+
+    void noQmlWarnings()
+    {
+        QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));
+    }
+
+    void cleanupTestCase() { session_.reset(); }
+};
+
+int main(int argc, char** argv)
+{
+    return tessera::test::runInFreshHome<RentalViewsTest>(argc, argv, QStringLiteral("tessera-rental-views"),
+                                                          QStringLiteral("TesseraRentalViews"));
+}
+#include "tst_rentalviews.moc"
