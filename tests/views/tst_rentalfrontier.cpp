@@ -177,7 +177,7 @@ private slots:
         try {
             chart->build({reopened.get()}, {}, {});
             QFAIL("a reopened run without its inputs cannot be swept");
-        } catch (const ChartDataMissing& e) {
+        } catch (const ChartNeedsRunInputs& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QString::fromStdString(run->info().name)), e.what());
         }
     }

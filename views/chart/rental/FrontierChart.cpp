@@ -169,7 +169,7 @@ QList<ChartSpec> FrontierChart::build(const ChartRuns& runs, const RunChartOptio
     for (size_t i = 0; i < runs.size(); ++i) {
         const auto* rental = dynamic_cast<const TrainingRentalRun*>(runs[i]);
         if (!rental)
-            throw ChartDataMissing(
+            throw ChartNeedsRunInputs(
                 QStringLiteral("the cost-vs-JCT frontier runs the policy of \"%1\" at other budgets, which needs the "
                                "run's inputs: a run reopened from a study has only its results (run it again)")
                     .arg(QString::fromStdString(runs[i]->info().name)));
