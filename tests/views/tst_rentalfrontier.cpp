@@ -6,6 +6,8 @@
 #include "chart/ChartError.h"
 #include "chart/ChartRegistry.h"
 #include "chart/rental/FrontierChart.h"
+#include "run/RunHandle.h"
+#include "training/RentalFrontierItem.h"
 #include "run/RunKindRegistry.h"
 #include "store/RunArchive.h"
 #include "store/StudyStore.h"
@@ -13,6 +15,7 @@
 #include "training/rental-kind/TrainingRentalKind.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -163,6 +166,45 @@ private slots:
         for (const ChartSpec& s : ChartRegistry::all({boa.get(), autoscale.get()}))
             inReport = inReport || s.title == spec.title;
         QVERIFY(inReport);
+    }
+
+    // The app's frontier item sweeps in the background: Cancel stops it at once (nothing busy, the
+    // points so far drawn, "cancelled" said unless every point was already in), Resume finishes it,
+    // and a run on the frontier is a point with its budget, JCT and cost.
+    void theItemSweepsInTheBackgroundAndCancels()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        // Inputs of their own: nothing of them is cached yet.
+        const std::shared_ptr<const Run> run(kind.simulate(sample(), RunRequest{"hesrpt", {{"budget", "14"}}}));
+        tessera::views::RunHandle handle(run);
+        tessera::views::RentalFrontierItem item;
+        item.setSize(QSizeF(800, 500));
+        item.setRun(&handle);
+        QCOMPARE(item.markCount(), 1);
+        QVERIFY(item.busy());
+        QVERIFY(!item.complete());
+        item.cancel();
+        QVERIFY(!item.busy());
+        QVERIFY2(item.complete() || item.status().contains(QStringLiteral("cancelled")), qPrintable(item.status()));
+        QTest::qWait(200);
+        QVERIFY(!item.busy());  // not restarted behind the user's back
+        item.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(item.complete(), 60000);
+        QCOMPARE(item.curveCount(), 1);
+        QVERIFY(item.pointCount() > 1);
+        // The last point is the run's mark.
+        const QVariantMap mark = item.point(item.pointCount() - 1);
+        QVERIFY(mark.value("mark").toBool());
+        QCOMPARE(mark.value("budget").toDouble(), 14.0);
+        QCOMPARE(mark.value("run").value<tessera::views::RunHandle*>(), &handle);
+        const auto* rental = dynamic_cast<const TrainingRentalRun*>(run.get());
+        QCOMPARE(mark.value("meanJctH").toDouble(), rental->rentalSummary().meanJctS / 3600);
+        QCOMPARE(mark.value("gpuHours").toDouble(), rental->rentalSummary().rentedGpuHours);
+        // Placed inside the plot, and found again at its own pixel.
+        const QPointF at = item.pixelOf(item.pointCount() - 1);
+        QVERIFY(!at.isNull());
+        QCOMPARE(item.pointNear(at.x() + 2, at.y() - 2), item.pointCount() - 1);
+        QCOMPARE(item.pointNear(-100, -100), -1);
     }
 
     void aReopenedRunIsNamedAsNotSweepable()
