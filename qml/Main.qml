@@ -267,6 +267,17 @@ ApplicationWindow {
                                 Binding { target: kindView.item; property: "run"; value: window.currentRun }
                                 Binding { target: kindView.item; property: "otherRun"; value: window.otherRun }
                                 Binding { target: kindView.item; property: "position"; value: timeline.position }
+                                // Views that list or start runs (the renting frontier) get the manager,
+                                // and may ask for a run to be shown.
+                                Binding {
+                                    target: kindView.item; property: "runs"; value: runs
+                                    when: kindView.item !== null && kindView.item.hasOwnProperty("runs")
+                                }
+                                Connections {
+                                    target: kindView.item
+                                    ignoreUnknownSignals: true
+                                    function onRunSelected(run) { window.select(run) }
+                                }
                             }
                         }
                         DecisionInspector {

@@ -10,6 +10,7 @@
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
 #include "store/RunArchive.h"
+#include "store/RunRecipeArchive.h"
 #include "store/StudyStore.h"
 #include "util/UsageError.h"
 
@@ -155,6 +156,20 @@ int chartCommand(int argc, char** argv)
     QList<chart::ChartSpec> panels;
     try {
         panels = chart::ChartRegistry::viewPanels(kind, *run, options);
+    } catch (const chart::ChartNeedsRunInputs& e) {
+        // A chart that runs the run's inputs again (the renting kind's frontier sweeps its
+        // budgets) draws the run made again from its recorded recipe, every file as recorded.
+        const std::optional<RunRecipe> recipe = RunRecipeArchive::load(study, id);
+        if (!recipe)
+            throw InputError::fileLevel(db, fmt::format("run {}: {}; the study holds no record of them", id, e.what()));
+        if (const auto problem = recipe->fileProblem(run->info().name))
+            throw InputError::fileLevel(db, fmt::format("run {}: {}", id, *problem));
+        const std::unique_ptr<Run> rebuilt = recipe->rebuild(run->info().name);
+        try {
+            panels = chart::ChartRegistry::viewPanels(kind, *rebuilt, options);
+        } catch (const chart::ChartDataMissing& again) {
+            throw InputError::fileLevel(db, fmt::format("run {}: {}", id, again.what()));
+        }
     } catch (const chart::ChartDataMissing& e) {
         // The study does not hold what this chart draws for this run: its problem, not a blank file.
         throw InputError::fileLevel(db, fmt::format("run {}: {}", id, e.what()));

@@ -22,4 +22,12 @@ public:
     using ChartError::ChartError;
 };
 
+// A chart that runs the run's inputs again (the renting kind's frontier sweeps its policy over
+// budgets), asked of a run that holds only its results: `tessera-cli chart` then draws the run
+// made again from its recorded recipe; elsewhere it is a ChartDataMissing like any other.
+class ChartNeedsRunInputs : public ChartDataMissing {
+public:
+    using ChartDataMissing::ChartDataMissing;
+};
+
 }  // namespace tessera::chart

@@ -21,7 +21,8 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
     for (const auto& s : spec_.series) {
         if (s.name.isEmpty())
             continue;
-        entries_.append({s.name, s.color, s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name)});
+        entries_.append({s.name, s.color, s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name),
+                         false, false, s.dots});
     }
     if (spec_.heatmap)
         for (const auto& k : spec_.heatmap->keys)
@@ -90,9 +91,21 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), ChartColors::areaFill(e.color));
             painter.setPen(QPen(e.color, 1));
             painter.drawLine(QPointF(origin.x(), midY - h / 2), QPointF(origin.x() + swatch_, midY - h / 2));
+        } else if (e.style == ChartSpec::SeriesStyle::Points) {
+            // As the plot marks a run: filled, ringed in the axis colour.
+            const double r = std::max(4.0, fm.height() * 0.3);
+            painter.setPen(QPen(theme_.axis, 1));
+            painter.setBrush(e.color);
+            painter.drawEllipse(QPointF(origin.x() + swatch_ / 2, midY), r, r);
         } else {
             painter.setPen(seriesPen(e.color, e.dashed, fm.height()));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));
+            if (e.dots) {
+                const double r = std::max(2.0, fm.height() / 6) * 1.4;
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(e.color);
+                painter.drawEllipse(QPointF(origin.x() + swatch_ / 2, midY), r, r);
+            }
         }
         painter.setPen(theme_.text);
         painter.drawText(QRectF(origin.x() + swatch_ + fm.height() * 0.4, origin.y(), e.width, lineHeight_),

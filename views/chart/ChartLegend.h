@@ -39,6 +39,7 @@ private:
         double width;
         bool block = false;  // a heatmap key: a filled swatch
         bool ring = false;   // a heatmap's ring key: an outlined swatch
+        bool dots = false;   // a line with marks at its points
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

@@ -33,7 +33,8 @@ struct ChartSpec {
         QString title() const { return unitTitle(label, unit); }
     };
 
-    enum class SeriesStyle { Line, StackedArea };
+    // Points: a mark at each point and no line between them (runs placed on a frontier).
+    enum class SeriesStyle { Line, StackedArea, Points };
     struct Series {
         QString name;
         QColor color;
@@ -44,6 +45,8 @@ struct ChartSpec {
         // the previous x (a value describing the interval that ends at its x): StepCorners.
         Steps steps = Steps::None;
         QString run;           // "A", "B": the run of a chart of several runs; empty for one run
+        bool dots = false;     // a Line with a small mark at each point (a sweep's budgets)
+        double markScale = 1;  // the size of a Points mark, relative to the default (the current run: larger)
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

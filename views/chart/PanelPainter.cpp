@@ -355,14 +355,28 @@ void PanelPainter::paintSeries()
                 stack[size_t(i)] += s.points[i].y();
             continue;
         }
-        painter_.setPen(pen);
-        painter_.setBrush(Qt::NoBrush);
-        QPainterPath line;  // a path, so that SVG keeps one <path> per series
-        line.addPolygon(edge(s.points, {}, s.steps));
-        painter_.drawPath(line);
+        if (s.style != ChartSpec::SeriesStyle::Points) {
+            painter_.setPen(pen);
+            painter_.setBrush(Qt::NoBrush);
+            QPainterPath line;  // a path, so that SVG keeps one <path> per series
+            line.addPolygon(edge(s.points, {}, s.steps));
+            painter_.drawPath(line);
+        }
+        if (s.style == ChartSpec::SeriesStyle::Points || s.dots) {
+            // Marks: a run filled in its colour and ringed in the axis colour, so it reads on
+            // the line of its own colour; a sweep's dots small and plain.
+            const bool mark = s.style == ChartSpec::SeriesStyle::Points;
+            const double radius = (mark ? markRadius() * s.markScale : width * 1.4);
+            painter_.setPen(mark ? QPen(theme_.axis, std::max(1.0, width * 0.6)) : Qt::NoPen);
+            painter_.setBrush(s.color);
+            for (const QPointF& p : s.points)
+                painter_.drawEllipse(QPointF(toX(p.x()), toY(p.y())), radius, radius);
+        }
     }
     painter_.restore();
 }
+
+double PanelPainter::markRadius() const { return std::max(4.0, QFontMetricsF(font_).height() * 0.35); }
 
 void PanelPainter::paintAxes()
 {

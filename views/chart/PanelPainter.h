@@ -68,6 +68,8 @@ private:
     // steps have their corners where `steps` puts them (StepCorners).
     QPolygonF edge(const QList<QPointF>& points, const std::vector<double>& base, Steps steps) const;
     void paintSeries();
+    // The radius of a Points series' mark at markScale 1.
+    double markRadius() const;
     void paintAxes();
     void paintMarkers();
 

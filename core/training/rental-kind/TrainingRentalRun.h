@@ -69,6 +69,8 @@ public:
     std::unique_ptr<TrainingRentalRun> forkWith(size_t position, const std::string& policy, double budget) const;
 
     const TrainingRentalInputs& inputs() const { return *inputs_; }
+    // The inputs, shared: what a budget sweep of the run's workload runs on (RentalFrontier).
+    const std::shared_ptr<const TrainingRentalInputs>& inputsPointer() const { return inputs_; }
     const RentalResult& result() const { return bounded_.result; }
     const RentalSummary& rentalSummary() const { return summary_; }
     bool withinBudget() const { return summary_.withinBudget; }
