@@ -95,7 +95,9 @@ Item {
             text: qsTr("Why: %1 · %2 %3, %4 %5").arg(decisions.why)
                       .arg(decisions.candidateCount).arg(decisions.words.feasible)
                       .arg(decisions.filteredCount).arg(decisions.words.filtered)
-                  + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner") : "")
+                  + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner")
+                     : decisions.chosenCount > 0 ? qsTr(" · ★ marks each chosen step; greyed steps were never reached; hover a header for its meaning")
+                     : "")
                   + (decisions.candidateCount > 0 ? qsTr(" · click a %1 to select it in the %2 view").arg(decisions.words.candidate).arg(decisions.words.occupancy) : "")
             color: ThemePalette.text
             font.pixelSize: 12
@@ -109,13 +111,25 @@ Item {
         anchors.topMargin: 8
         anchors.left: parent.left
         anchors.leftMargin: view.padding
-        anchors.right: filteredPanel.left
-        anchors.rightMargin: filteredPanel.visible ? 8 : 0
+        anchors.right: parent.right
+        anchors.rightMargin: view.padding + (filteredPanel.visible && filteredPanel.beside ? filteredPanel.width + 8 : 0)
         syncView: table
         clip: true
         delegate: Rectangle {
+            id: headerCell
+            required property int column
+            required property string display
+            readonly property string help: {
+                void decisions.shownStep  // read again for each step's table
+                return decisions.columnHelp(column)
+            }
             implicitWidth: 100
-            implicitHeight: 26
+            // Two lines when a title wraps ("pm / penalty"), so that number columns stay narrow.
+            implicitHeight: table.fitted.headerLines > 1 ? 40 : 26
+            HoverHandler { id: headerHover }
+            ToolTip.visible: headerHover.hovered && help !== ""
+            ToolTip.text: help
+            ToolTip.delay: 400
             color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
             border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
             border.width: 1
@@ -129,6 +143,8 @@ Item {
                     return decisions.isTextColumn(column) ? Text.AlignLeft : Text.AlignRight
                 }
                 elide: Text.ElideRight
+                wrapMode: Text.WordWrap
+                maximumLineCount: 2
                 font.pixelSize: 12
                 font.bold: true
                 color: ThemePalette.text
@@ -149,34 +165,102 @@ Item {
         anchors.left: header.left
         anchors.right: header.right
         anchors.bottom: parent.bottom
-        anchors.bottomMargin: view.padding
+        anchors.bottomMargin: view.padding + (filteredPanel.visible && !filteredPanel.beside ? filteredPanel.height + 8 : 0)
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
-        // Every column wide enough for its bold title (about 7 px a character at 12 px) and its
-        // values (a training round's GPU sets), the longest up to a third of the table (a cell
-        // cut there shows all of it on hover); the candidate column for the longest name with
-        // the winner's star, in bold. The width left over is shared out, so the table spans the
-        // space it has.
-        function neededWidth(column) {
-            const title = decisions.columnTitle(column).length * 7 + 26
-            const values = Math.min(Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12,
-                                    Math.max(120, width / 3))
-            return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
-                                : Math.max(64, title, values)
+        // Every column as wide as the longest word of its bold title (a title wraps to two
+        // lines) and its values (a training round's GPU sets and notes); the candidate column for
+        // the longest name with the winner's star, in bold. When they do not all fit, the widest
+        // text columns (GPU sets, notes) give way first, down to a floor, their cells cut with the
+        // whole text on hover; numbers and names never shrink. Width left over is shared out, so
+        // that the table spans its room. The bar scrolls the columns only when even the floors do
+        // not fit.
+        readonly property int titleRoom: 22  // the margins and the sort arrow
+        function titleWidth(column) {
+            const words = decisions.columnTitle(column).split(" ")
+            let widest = 0
+            for (const word of words)
+                widest = Math.max(widest, headerMetrics.advanceWidth(word))
+            return Math.ceil(widest) + titleRoom
         }
-        function fittedWidth(column) {
-            let needed = 0
+        function fullTitleWidth(column) {
+            return Math.ceil(headerMetrics.advanceWidth(decisions.columnTitle(column))) + titleRoom
+        }
+        function naturalWidth(column) {
+            if (column === 0)
+                return Math.max(120, titleWidth(0), Math.ceil(longestName.advanceWidth) + 12)
+            return Math.max(52, titleWidth(column), Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12)
+        }
+        function shrinks(column) { return column > 0 && decisions.isTextColumn(column) }
+        function floorWidth(column, natural) {
+            return shrinks(column) ? Math.min(natural, Math.max(titleWidth(column), 110)) : natural
+        }
+        // Fitted widths for the current table at `room` px, the least total the columns need and
+        // the header's lines.
+        function fit(room) {
+            const natural = [], floors = []
+            let total = 0, least = 0
+            for (let c = 0; c < columns; ++c) {
+                natural.push(naturalWidth(c))
+                floors.push(floorWidth(c, natural[c]))
+                total += natural[c]
+                least += floors[c]
+            }
+            const widths = natural.slice()
+            if (total <= room) {
+                const spare = columns > 0 ? Math.floor((room - total) / columns) : 0
+                for (let c = 0; c < columns; ++c)
+                    widths[c] += spare
+            } else {
+                // The largest cap on the text columns at which the total fits (binary search).
+                const totalAt = cap => {
+                    let t = 0
+                    for (let c = 0; c < columns; ++c)
+                        t += shrinks(c) ? Math.max(floors[c], Math.min(natural[c], cap)) : natural[c]
+                    return t
+                }
+                let lo = 0, hi = Math.max(...natural)
+                while (hi - lo > 1) {
+                    const mid = Math.floor((lo + hi) / 2)
+                    if (totalAt(mid) <= room) lo = mid; else hi = mid
+                }
+                for (let c = 0; c < columns; ++c)
+                    if (shrinks(c))
+                        widths[c] = Math.max(floors[c], Math.min(natural[c], lo))
+                const left = room - totalAt(lo)  // the last few px, to the widest column
+                if (left > 0 && columns > 0)
+                    widths[widths.indexOf(Math.max(...widths))] += left
+            }
+            let lines = 1
             for (let c = 0; c < columns; ++c)
-                needed += neededWidth(c)
-            const spare = Math.max(0, width - needed - 14)  // room for the vertical scroll bar
-            return neededWidth(column) + (columns > 0 ? Math.floor(spare / columns) : 0)
+                if (widths[c] < fullTitleWidth(c))
+                    lines = 2
+            return { widths: widths, least: least, headerLines: lines }
         }
-        columnWidthProvider: column => fittedWidth(column)
-        onWidthChanged: forceLayout()
+        property var fitted: ({ widths: [], least: 0, headerLines: 1 })
+        // The least width the columns need, for placing the list of filtered candidates; it
+        // changes with the table only, not with the room (no binding loop through the panel).
+        property int leastWidth: 0
+        function refit() {
+            const f = fit(width - 14)  // room for the vertical scroll bar
+            fitted = f
+            if (leastWidth !== f.least)
+                leastWidth = f.least
+            forceLayout()
+        }
+        columnWidthProvider: column => column < fitted.widths.length ? fitted.widths[column] : 64
+        // After the layout under way, if any (TableView cannot lay out again during one).
+        onWidthChanged: Qt.callLater(refit)
+        onColumnsChanged: Qt.callLater(refit)
         Connections {
             target: decisions
-            function onExplanationChanged() { table.forceLayout() }
+            function onExplanationChanged() { Qt.callLater(table.refit) }
+        }
+        FontMetrics {
+            id: headerMetrics
+            font.pixelSize: 12
+            font.bold: true
         }
         FontMetrics {
             id: cellMetrics
@@ -201,8 +285,10 @@ Item {
             id: cell
             required property bool isWinner
             required property bool isNumeric
+            required property bool isGreyed
             required property string display
             required property int row
+            required property int column
             readonly property string node: decisions.data(decisions.index(row, 0))
             readonly property bool selected: view.selectedNode !== "" && node === view.selectedNode
             implicitHeight: 22
@@ -226,8 +312,11 @@ Item {
                 elide: Text.ElideRight
                 font.pixelSize: 12
                 font.bold: isWinner
-                color: ThemePalette.text
-                text: (isWinner && !isNumeric ? "★ " : "") + display
+                // A step never reached: greyed, so that the steps tried read first.
+                color: isGreyed ? Qt.rgba(ThemePalette.text.r, ThemePalette.text.g, ThemePalette.text.b, 0.45)
+                                : ThemePalette.text
+                font.italic: isGreyed
+                text: (isWinner && column === 0 ? "★ " : "") + display
             }
         }
     }
@@ -249,14 +338,18 @@ Item {
 
     Rectangle {
         id: filteredPanel
-        anchors.top: summary.bottom
-        anchors.topMargin: 8
-        anchors.right: parent.right
-        anchors.rightMargin: view.padding
-        anchors.bottom: parent.bottom
-        anchors.bottomMargin: view.padding
+        objectName: "filteredPanel"
+        // Beside the table when the table's columns still fit next to it; else below the table,
+        // across the view, so that the table keeps the width for its columns (a training round's
+        // notes at 1280x800).
+        readonly property int besideWidth: Math.min(340, view.width * 0.35)
+        readonly property bool beside: view.width - 2 * view.padding - besideWidth - 8 - 14 >= table.leastWidth
+        x: beside ? view.width - view.padding - width : view.padding
+        y: beside ? summary.y + summary.height + 8 : view.height - view.padding - height
         // Nothing filtered out (an inference plan serves every class): the table takes the room.
-        width: decisions.filteredCount > 0 ? Math.min(340, parent.width * 0.35) : 0
+        width: decisions.filteredCount > 0 ? (beside ? besideWidth : view.width - 2 * view.padding) : 0
+        height: beside ? view.height - view.padding - y
+                       : Math.max(120, Math.min(220, (view.height - summary.y - summary.height) * 0.35))
         visible: width > 0
         color: "transparent"
         border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)

@@ -164,7 +164,9 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(*text);
         return row.values[size_t(column - 1)];
     case IsWinnerRole:
-        return int(order_[size_t(index.row())]) == table_.winner;
+        return int(order_[size_t(index.row())]) == table_.winner || row.chosen;
+    case IsGreyedRole:
+        return row.greyed;
     case IsNumericRole:
         // Right-aligned numbers; a text cell (a profile name) reads from the left.
         return column > 0 && !row.text(size_t(column - 1));
@@ -214,10 +216,30 @@ QString DecisionModel::columnTitle(int column) const
     return {};
 }
 
+QString DecisionModel::columnHelp(int column) const
+{
+    if (column < 0 || size_t(column) >= table_.columnHelp.size())
+        return {};
+    return QString::fromStdString(table_.columnHelp[size_t(column)]);
+}
+
+int DecisionModel::chosenCount() const
+{
+    return int(std::count_if(table_.rows.begin(), table_.rows.end(), [](const auto& row) { return row.chosen; }));
+}
+
+QStringList DecisionModel::preempted() const
+{
+    QStringList names;
+    for (const std::string& name : table_.preempted)
+        names.append(QString::fromStdString(name));
+    return names;
+}
+
 QHash<int, QByteArray> DecisionModel::roleNames() const
 {
     return {{Qt::DisplayRole, "display"}, {ValueRole, "value"}, {IsWinnerRole, "isWinner"},
-            {IsNumericRole, "isNumeric"}};
+            {IsNumericRole, "isNumeric"}, {IsGreyedRole, "isGreyed"}};
 }
 
 void DecisionModel::sort(int column, Qt::SortOrder order)
