@@ -187,10 +187,12 @@ Item {
         function fullTitleWidth(column) {
             return Math.ceil(headerMetrics.advanceWidth(decisions.columnTitle(column))) + titleRoom
         }
-        function naturalWidth(column) {
+        // wholeTitles: the title on one line (when the room allows), else its longest word.
+        function naturalWidth(column, wholeTitles) {
+            const title = wholeTitles ? fullTitleWidth(column) : titleWidth(column)
             if (column === 0)
-                return Math.max(120, titleWidth(0), Math.ceil(longestName.advanceWidth) + 12)
-            return Math.max(52, titleWidth(column), Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12)
+                return Math.max(120, title, Math.ceil(longestName.advanceWidth) + 12)
+            return Math.max(52, title, Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12)
         }
         function shrinks(column) { return column > 0 && decisions.isTextColumn(column) }
         function floorWidth(column, natural) {
@@ -199,11 +201,16 @@ Item {
         // Fitted widths for the current table at `room` px, the least total the columns need and
         // the header's lines.
         function fit(room) {
+            let wholeTitles = 0
+            for (let c = 0; c < columns; ++c)
+                wholeTitles += naturalWidth(c, true)
+            wholeTitles = wholeTitles <= room
             const natural = [], floors = []
             let total = 0, least = 0
             for (let c = 0; c < columns; ++c) {
-                natural.push(naturalWidth(c))
-                floors.push(floorWidth(c, natural[c]))
+                natural.push(naturalWidth(c, wholeTitles))
+                // From the titles' longest words whatever the room: `least` does not move with it.
+                floors.push(floorWidth(c, naturalWidth(c, false)))
                 total += natural[c]
                 least += floors[c]
             }
@@ -213,11 +220,13 @@ Item {
                 for (let c = 0; c < columns; ++c)
                     widths[c] += spare
             } else {
-                // The largest cap on the text columns at which the total fits (binary search).
+                // The largest cap on the text columns at which the total fits (binary search); the
+                // last column (a round's note, the why) may take twice the cap.
+                const capped = (c, cap) => Math.max(floors[c], Math.min(natural[c], c === columns - 1 ? 2 * cap : cap))
                 const totalAt = cap => {
                     let t = 0
                     for (let c = 0; c < columns; ++c)
-                        t += shrinks(c) ? Math.max(floors[c], Math.min(natural[c], cap)) : natural[c]
+                        t += shrinks(c) ? capped(c, cap) : natural[c]
                     return t
                 }
                 let lo = 0, hi = Math.max(...natural)
@@ -227,7 +236,7 @@ Item {
                 }
                 for (let c = 0; c < columns; ++c)
                     if (shrinks(c))
-                        widths[c] = Math.max(floors[c], Math.min(natural[c], lo))
+                        widths[c] = capped(c, lo)
                 const left = room - totalAt(lo)  // the last few px, to the widest column
                 if (left > 0 && columns > 0)
                     widths[widths.indexOf(Math.max(...widths))] += left
@@ -236,9 +245,20 @@ Item {
             for (let c = 0; c < columns; ++c)
                 if (widths[c] < fullTitleWidth(c))
                     lines = 2
-            return { widths: widths, least: least, headerLines: lines }
+            // Rows whose cut text cells (a note, a long GPU set) wrap onto up to three lines.
+            const heights = []
+            for (let r = 0; r < rows; ++r) {
+                let rowLines = 1
+                for (let c = 0; c < columns; ++c)
+                    if (shrinks(c) && widths[c] < natural[c])
+                        rowLines = Math.max(rowLines, Math.min(maxLines, decisions.wrappedLines(r, c, widths[c] - 8)))
+                heights.push(rowLines === 1 ? 22 : 6 + rowLines * lineHeight)
+            }
+            return { widths: widths, least: least, headerLines: lines, heights: heights }
         }
-        property var fitted: ({ widths: [], least: 0, headerLines: 1 })
+        readonly property int maxLines: 3
+        readonly property int lineHeight: Math.ceil(cellMetrics.lineSpacing)
+        property var fitted: ({ widths: [], least: 0, headerLines: 1, heights: [] })
         // The least width the columns need, for placing the list of filtered candidates; it
         // changes with the table only, not with the room (no binding loop through the panel).
         property int leastWidth: 0
@@ -250,12 +270,15 @@ Item {
             forceLayout()
         }
         columnWidthProvider: column => column < fitted.widths.length ? fitted.widths[column] : 64
+        rowHeightProvider: row => row < fitted.heights.length ? fitted.heights[row] : 22
         // After the layout under way, if any (TableView cannot lay out again during one).
         onWidthChanged: Qt.callLater(refit)
         onColumnsChanged: Qt.callLater(refit)
+        onRowsChanged: Qt.callLater(refit)
         Connections {
             target: decisions
             function onExplanationChanged() { Qt.callLater(table.refit) }
+            function onSortChanged() { Qt.callLater(table.refit) }  // the rows' heights move with them
         }
         FontMetrics {
             id: headerMetrics
@@ -309,6 +332,10 @@ Item {
                 anchors.rightMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 horizontalAlignment: isNumeric ? Text.AlignRight : Text.AlignLeft
+                // A text cut by its column wraps (the row is as tall as table.fitted says), up
+                // to three lines; beyond, it is cut and shown whole on hover.
+                wrapMode: isNumeric ? Text.NoWrap : Text.WordWrap
+                maximumLineCount: table.maxLines
                 elide: Text.ElideRight
                 font.pixelSize: 12
                 font.bold: isWinner
@@ -345,11 +372,13 @@ Item {
         readonly property int besideWidth: Math.min(340, view.width * 0.35)
         readonly property bool beside: view.width - 2 * view.padding - besideWidth - 8 - 14 >= table.leastWidth
         x: beside ? view.width - view.padding - width : view.padding
-        y: beside ? summary.y + summary.height + 8 : view.height - view.padding - height
+        readonly property real topBeside: summary.y + summary.height + 8
+        y: beside ? topBeside : view.height - view.padding - height
         // Nothing filtered out (an inference plan serves every class): the table takes the room.
         width: decisions.filteredCount > 0 ? (beside ? besideWidth : view.width - 2 * view.padding) : 0
-        height: beside ? view.height - view.padding - y
-                       : Math.max(120, Math.min(220, (view.height - summary.y - summary.height) * 0.35))
+        // Below the table, as tall as its entries (about a line each) up to a third of the room.
+        height: beside ? view.height - view.padding - topBeside
+                       : Math.max(90, Math.min(220, (view.height - topBeside) * 0.35, 76 + 18 * decisions.filteredCount))
         visible: width > 0
         color: "transparent"
         border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)

@@ -87,9 +87,9 @@ private slots:
         QCOMPARE(trail[0].bin, 0.9);
         QCOMPARE(trail[3].bin, 1.0);
         QCOMPARE(trail[0].note, std::string("no room: no node has 4 free GPUs"));
-        QCOMPARE(trail[1].note, std::string("cheapest step with room: node 0 of 2 nodes with room"));
-        QCOMPARE(trail[2].note, std::string("after the chosen step (cost 1.000)"));
-        QCOMPARE(trail[3].note, std::string("after the chosen step (cost 1.000)"));
+        QCOMPARE(trail[1].note, std::string("cheapest step with room: node 0 (of 2 with room)"));
+        QCOMPARE(trail[2].note, std::string("after the chosen step (1.000)"));
+        QCOMPARE(trail[3].note, std::string("after the chosen step (1.000)"));
         // The set's own figures: the binned max, the measured slowest GPU, L for spanning nodes.
         QCOMPARE(trail[1].maxSf, 1.0);
         QCOMPARE(trail[1].pmPenalty, 1.02);
@@ -114,7 +114,7 @@ private slots:
                              {"within ≤ 1.000", {0, 1, 2, 3}, 1.0, false, false},
                              {"across ≤ 1.000", {0, 1, 4, 5}, 1.05, false, false}});
         QCOMPARE(trail[1].note, std::string("cheapest step with room: PM-First over 4 free GPUs"));
-        QCOMPARE(trail[3].note, std::string("after the chosen step (cost 0.945): the same set"));
+        QCOMPARE(trail[3].note, std::string("after the chosen step (0.945); same set"));
     }
 
     // GPUs 0-4 free: node 0 is whole, node 1 has GPU 4 alone. The step across 0.9 (three free
@@ -130,7 +130,7 @@ private slots:
                              {"across ≤ 0.900", {}, 0.9 * 1.7, false, false},
                              {"across ≤ 1.000", {0, 1, 2, 4}, 1.7, false, false}});
         QCOMPARE(trail[1].note, std::string("cheapest step with room: node 0, the only one with room"));
-        QCOMPARE(trail[2].note, std::string("after the chosen step (cost 1.000): no room either"));
+        QCOMPARE(trail[2].note, std::string("after the chosen step (1.000); no room either"));
     }
 
     // Two single free GPUs on two nodes: every step up to across 1.0 is tried; with one free GPU,

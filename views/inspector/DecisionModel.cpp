@@ -1,5 +1,8 @@
 #include "inspector/DecisionModel.h"
 
+#include <QFont>
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -221,6 +224,19 @@ QString DecisionModel::columnHelp(int column) const
     if (column < 0 || size_t(column) >= table_.columnHelp.size())
         return {};
     return QString::fromStdString(table_.columnHelp[size_t(column)]);
+}
+
+int DecisionModel::wrappedLines(int row, int column, qreal width) const
+{
+    if (row < 0 || row >= rowCount() || column < 0 || column >= columnCount() || width <= 0)
+        return 1;
+    const QString text = data(index(row, column), Qt::DisplayRole).toString();
+    QFont font;
+    font.setPixelSize(12);
+    font.setBold(data(index(row, column), IsWinnerRole).toBool());
+    const QFontMetricsF metrics(font);
+    const QRectF bounds = metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text);
+    return std::max(1, int(std::lround(bounds.height() / metrics.lineSpacing())));
 }
 
 int DecisionModel::chosenCount() const

@@ -91,6 +91,9 @@ public:
     Q_INVOKABLE QString columnTitle(int column) const;
     // What column `column` means (its header's tooltip), or empty.
     Q_INVOKABLE QString columnHelp(int column) const;
+    // The lines the cell at (row, column) takes when wrapped at word boundaries to `width` px in
+    // the table's 12 px font (bold in a winner's row): the table sizes its rows by it.
+    Q_INVOKABLE int wrappedLines(int row, int column, qreal width) const;
     // The longest text column `column` shows over the rows (a training round's GPU set,
     // "GPUs 3, 9, 12, …"): the table sizes the column for it.
     Q_INVOKABLE QString longestText(int column) const;

@@ -60,7 +60,7 @@ std::optional<GpuList> withinOneNode(const RoundCluster& cluster, const std::vec
         }
     }
     note = nodes.size() == 1 ? fmt::format("node {}, the only one with room", bestNode)
-                             : fmt::format("node {} of {} with room", bestNode, countText(nodes.size(), "node"));
+                             : fmt::format("node {} (of {} with room)", bestNode, nodes.size());
     return best;
 }
 
@@ -115,8 +115,8 @@ std::optional<GpuList> palPlace(const RoundCluster& cluster, uint32_t classIndex
             candidate.reached = !taken;
             candidate.chosen = !taken && gpus;
             if (!candidate.reached)
-                candidate.note = fmt::format("after the chosen step (cost {:.3f}){}", takenCost,
-                                             !gpus ? ": no room either" : *gpus == *taken ? ": the same set" : "");
+                candidate.note = fmt::format("after the chosen step ({:.3f}){}", takenCost,
+                                             !gpus ? "; no room either" : *gpus == *taken ? "; same set" : "");
             else
                 candidate.note = gpus ? "cheapest step with room: " + note : "no room: " + note;
             trail->push_back(std::move(candidate));
