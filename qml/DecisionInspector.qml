@@ -125,7 +125,7 @@ Item {
             }
             implicitWidth: 100
             // Two lines when a title wraps ("pm / penalty"), so that number columns stay narrow.
-            implicitHeight: table.fitted.headerLines > 1 ? 40 : 26
+            implicitHeight: table.headerLines > 1 ? 40 : 26
             HoverHandler { id: headerHover }
             ToolTip.visible: headerHover.hovered && help !== ""
             ToolTip.text: help
@@ -258,27 +258,42 @@ Item {
         }
         readonly property int maxLines: 3
         readonly property int lineHeight: Math.ceil(cellMetrics.lineSpacing)
-        property var fitted: ({ widths: [], least: 0, headerLines: 1, heights: [] })
-        // The least width the columns need, for placing the list of filtered candidates; it
-        // changes with the table only, not with the room (no binding loop through the panel).
-        property int leastWidth: 0
-        function refit() {
-            const f = fit(width - 14)  // room for the vertical scroll bar
-            fitted = f
-            if (leastWidth !== f.least)
-                leastWidth = f.least
-            forceLayout()
+        // The fitted widths and heights for the current table and width, made when the layout
+        // asks (synchronously, so that the columns always match the width), kept until either
+        // changes; a plain object, so that filling it notifies nothing during the layout.
+        property int tableVersion: 0  // counts the explanations and sorts shown
+        property var cache: ({ key: "", fitted: null })
+        function fitted() {
+            const key = [width, tableVersion, columns, rows].join(":")
+            if (cache.key !== key) {
+                cache.fitted = fit(width - 14)  // room for the vertical scroll bar
+                cache.key = key
+            }
+            return cache.fitted
         }
-        columnWidthProvider: column => column < fitted.widths.length ? fitted.widths[column] : 64
-        rowHeightProvider: row => row < fitted.heights.length ? fitted.heights[row] : 22
-        // After the layout under way, if any (TableView cannot lay out again during one).
-        onWidthChanged: Qt.callLater(refit)
-        onColumnsChanged: Qt.callLater(refit)
-        onRowsChanged: Qt.callLater(refit)
+        // The header's lines and the least width the columns need (for placing the list of
+        // filtered candidates), read after each layout; the latter changes with the table only,
+        // not with the room, so there is no binding loop through the panel.
+        property int headerLines: 1
+        property int leastWidth: 0
+        function noteFit() {
+            const f = fitted()
+            headerLines = f.headerLines
+            leastWidth = f.least
+        }
+        function relayout() {
+            forceLayout()
+            Qt.callLater(noteFit)
+        }
+        columnWidthProvider: column => { const f = fitted(); return column < f.widths.length ? f.widths[column] : 64 }
+        rowHeightProvider: row => { const f = fitted(); return row < f.heights.length ? f.heights[row] : 22 }
+        onWidthChanged: relayout()
+        onRowsChanged: Qt.callLater(noteFit)
+        onColumnsChanged: Qt.callLater(noteFit)
         Connections {
             target: decisions
-            function onExplanationChanged() { Qt.callLater(table.refit) }
-            function onSortChanged() { Qt.callLater(table.refit) }  // the rows' heights move with them
+            function onExplanationChanged() { ++table.tableVersion; table.relayout() }
+            function onSortChanged() { ++table.tableVersion; table.relayout() }  // the rows' heights move with them
         }
         FontMetrics {
             id: headerMetrics
@@ -332,7 +347,7 @@ Item {
                 anchors.rightMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 horizontalAlignment: isNumeric ? Text.AlignRight : Text.AlignLeft
-                // A text cut by its column wraps (the row is as tall as table.fitted says), up
+                // A text cut by its column wraps (the row is as tall as table.fitted() says), up
                 // to three lines; beyond, it is cut and shown whole on hover.
                 wrapMode: isNumeric ? Text.NoWrap : Text.WordWrap
                 maximumLineCount: table.maxLines

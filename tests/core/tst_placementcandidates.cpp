@@ -32,14 +32,6 @@ RoundCluster twoByFour()
     return cluster;
 }
 
-GpuList allOf(const RoundCluster& cluster)
-{
-    GpuList gpus;
-    for (uint32_t g = 0; g < cluster.gpuCount(); ++g)
-        gpus.push_back(g);
-    return gpus;
-}
-
 struct Expected {
     const char* step;
     GpuList gpus;
@@ -76,7 +68,7 @@ private slots:
         const RoundCluster cluster = twoByFour();
         const auto order = palTraversalOrder(cluster.binnedSf[0], 1.7);
         std::vector<CandidateSet> trail;
-        const auto gpus = palPlace(cluster, 0, order, allOf(cluster), 4, 1.7, &trail);
+        const auto gpus = palPlace(cluster, 0, order, allGpus(cluster), 4, 1.7, &trail);
         QCOMPARE(*gpus, (GpuList{0, 1, 2, 3}));
         compareTrail(trail, {{"within ≤ 0.900", {}, 0.9, true, false},
                              {"within ≤ 1.000", {0, 1, 2, 3}, 1.0, true, true},
@@ -98,7 +90,7 @@ private slots:
         QCOMPARE(trail[2].pmPenalty, 0.94);
         QCOMPARE(trail[2].localityPenalty, 1.7);
         // Without a trail the rule takes the same set.
-        QCOMPARE(palPlace(cluster, 0, order, allOf(cluster), 4, 1.7), gpus);
+        QCOMPARE(palPlace(cluster, 0, order, allGpus(cluster), 4, 1.7), gpus);
     }
 
     // L = 1.05: across 0.9 (0.945) comes before within 1.0 and is taken; within 1.0 would have
@@ -108,7 +100,7 @@ private slots:
         const RoundCluster cluster = twoByFour();
         const auto order = palTraversalOrder(cluster.binnedSf[0], 1.05);
         std::vector<CandidateSet> trail;
-        QCOMPARE(*palPlace(cluster, 0, order, allOf(cluster), 4, 1.05, &trail), (GpuList{0, 1, 4, 5}));
+        QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 4, 1.05, &trail), (GpuList{0, 1, 4, 5}));
         compareTrail(trail, {{"within ≤ 0.900", {}, 0.9, true, false},
                              {"across ≤ 0.900", {0, 1, 4, 5}, 0.9 * 1.05, true, true},
                              {"within ≤ 1.000", {0, 1, 2, 3}, 1.0, false, false},
@@ -162,15 +154,15 @@ private slots:
         const RoundCluster cluster = twoByFour();
         const auto order = palTraversalOrder(cluster.binnedSf[0], 1.7);
         std::vector<CandidateSet> trail;
-        QCOMPARE(*palPlace(cluster, 0, order, allOf(cluster), 1, 1.7, &trail), (GpuList{0}));
+        QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 1, 1.7, &trail), (GpuList{0}));
         compareTrail(trail, {{"PM-First ≤ 0.900", {0}, 0.9, true, true}, {"PM-First ≤ 1.000", {}, 1.0, false, false}});
         QCOMPARE(trail[0].note,
                  std::string("1 GPU: PAL leaves it to PM-First (no node to choose); lowest bin with room"));
         QCOMPARE(trail[1].note, std::string("not needed: a lower bin had room"));
         trail.clear();
-        QCOMPARE(*palPlace(cluster, 0, order, allOf(cluster), 8, 1.7, &trail), allOf(cluster));
+        QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 8, 1.7, &trail), allGpus(cluster));
         compareTrail(trail, {{"PM-First ≤ 0.900", {}, 0.9 * 1.7, true, false},
-                             {"PM-First ≤ 1.000", allOf(cluster), 1.7, true, true}});
+                             {"PM-First ≤ 1.000", allGpus(cluster), 1.7, true, true}});
         QCOMPARE(trail[0].note, std::string("only 4 free GPUs ≤ 0.900"));
         QVERIFY2(trail[1].note.starts_with("8 GPUs > a node's 4: PAL leaves it to PM-First"), trail[1].note.c_str());
     }
@@ -180,7 +172,7 @@ private slots:
     {
         const RoundCluster cluster = twoByFour();
         std::vector<CandidateSet> trail;
-        QCOMPARE(*pmFirstPlace(cluster, 0, allOf(cluster), 4, 1.7, trail), (GpuList{0, 1, 4, 5}));
+        QCOMPARE(*pmFirstPlace(cluster, 0, allGpus(cluster), 4, 1.7, trail), (GpuList{0, 1, 4, 5}));
         compareTrail(trail, {{"PM-First ≤ 0.900", {0, 1, 4, 5}, 0.9 * 1.7, true, true},
                              {"PM-First ≤ 1.000", {}, 1.0, false, false}});
         QCOMPARE(trail[0].localityPenalty, 1.7);

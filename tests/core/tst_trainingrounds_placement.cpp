@@ -1,6 +1,8 @@
 // The placement rules of the round scheduler on hand-made clusters (training-boa-pal.md B3-B5):
 // PAL's traversal order and its WITHIN/ACROSS choice, PM-First's (sf, locality) ranking, the
 // packing rule, B4's class sort and the FIFO/LAS/SRTF orders.
+#include "RoundTestWorld.h"
+
 #include "training/rounds/JobOrdering.h"
 #include "training/rounds/PackingRule.h"
 #include "training/rounds/PalRule.h"
@@ -16,6 +18,7 @@
 
 using namespace tessera;
 using namespace tessera::rounds;
+using tessera::rounds::test::allGpus;
 
 namespace {
 
@@ -26,14 +29,6 @@ RoundCluster clusterWithSf(uint32_t nodes, uint32_t gpusPerNode, uint32_t classI
     cluster.binnedSf[classIndex] = sf;
     cluster.perfVar[classIndex] = sf;
     return cluster;
-}
-
-GpuList allGpus(const RoundCluster& cluster)
-{
-    GpuList gpus;
-    for (uint32_t g = 0; g < cluster.gpuCount(); ++g)
-        gpus.push_back(g);
-    return gpus;
 }
 
 std::vector<char> maskOf(uint32_t gpuCount, const GpuList& freeGpus)
