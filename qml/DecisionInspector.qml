@@ -95,7 +95,9 @@ Item {
             text: qsTr("Why: %1 · %2 %3, %4 %5").arg(decisions.why)
                       .arg(decisions.candidateCount).arg(decisions.words.feasible)
                       .arg(decisions.filteredCount).arg(decisions.words.filtered)
-                  + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner") : "")
+                  + (decisions.winnerRow >= 0 ? qsTr(" · ★ marks the winner")
+                     : decisions.chosenCount > 0 ? qsTr(" · ★ marks each chosen step; greyed steps were never reached; hover a header for its meaning")
+                     : "")
                   + (decisions.candidateCount > 0 ? qsTr(" · click a %1 to select it in the %2 view").arg(decisions.words.candidate).arg(decisions.words.occupancy) : "")
             color: ThemePalette.text
             font.pixelSize: 12
@@ -109,15 +111,25 @@ Item {
         anchors.topMargin: 8
         anchors.left: parent.left
         anchors.leftMargin: view.padding
-        anchors.right: filteredPanel.left
-        anchors.rightMargin: filteredPanel.visible ? 8 : 0
+        anchors.right: parent.right
+        anchors.rightMargin: view.padding + (filteredPanel.visible && filteredPanel.beside ? filteredPanel.width + 8 : 0)
         syncView: table
         clip: true
-        // Set by the table's column widths: titles on two lines where one would not fit.
-        property bool wrapTitles: false
         delegate: Rectangle {
+            id: headerCell
+            required property int column
+            required property string display
+            readonly property string help: {
+                void decisions.shownStep  // read again for each step's table
+                return decisions.columnHelp(column)
+            }
             implicitWidth: 100
-            implicitHeight: header.wrapTitles ? 40 : 26
+            // Two lines when a title wraps ("pm / penalty"), so that number columns stay narrow.
+            implicitHeight: table.headerLines > 1 ? 40 : 26
+            HoverHandler { id: headerHover }
+            ToolTip.visible: headerHover.hovered && help !== ""
+            ToolTip.text: help
+            ToolTip.delay: 400
             color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
             border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
             border.width: 1
@@ -131,8 +143,8 @@ Item {
                     return decisions.isTextColumn(column) ? Text.AlignLeft : Text.AlignRight
                 }
                 elide: Text.ElideRight
-                wrapMode: header.wrapTitles ? Text.WordWrap : Text.NoWrap
-                maximumLineCount: header.wrapTitles ? 2 : 1
+                wrapMode: Text.WordWrap
+                maximumLineCount: 2
                 font.pixelSize: 12
                 font.bold: true
                 color: ThemePalette.text
@@ -153,53 +165,140 @@ Item {
         anchors.left: header.left
         anchors.right: header.right
         anchors.bottom: parent.bottom
-        anchors.bottomMargin: view.padding
+        anchors.bottomMargin: view.padding + (filteredPanel.visible && !filteredPanel.beside ? filteredPanel.height + 8 : 0)
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
-        // Every column wide enough for its bold title (about 7 px a character at 12 px) and its
-        // values (a training round's GPU sets), the longest up to a third of the table (a cell
-        // cut there shows all of it on hover); the candidate column for the longest name with
-        // the winner's star, in bold. When the titles on one line would not fit (the width
-        // inspector's seven columns at 1280 px: "JCT h saved per extra GPU-h" pushed "multiplier
-        // mu" past the edge), they wrap onto two lines, each column then as wide as its title's
-        // longer half. The width left over is shared out, so the table spans the space it has.
-        function titleChars(column, wrapped) {
-            const title = decisions.columnTitle(column)
-            if (!wrapped)
-                return title.length
-            // The longer line of the title broken at the space nearest its middle.
-            let longer = title.length
-            for (let i = 0; i < title.length; ++i)
-                if (title[i] === " ")
-                    longer = Math.min(longer, Math.max(i, title.length - i - 1))
-            return longer
+        // Every column as wide as the longest word of its bold title (a title wraps to two
+        // lines) and its values (a training round's GPU sets and notes); the candidate column for
+        // the longest name with the winner's star, in bold. When they do not all fit, the widest
+        // text columns (GPU sets, notes) give way first, down to a floor, their cells cut with the
+        // whole text on hover; numbers and names never shrink. Width left over is shared out, so
+        // that the table spans its room. The bar scrolls the columns only when even the floors do
+        // not fit.
+        readonly property int titleRoom: 22  // the margins and the sort arrow
+        function titleWidth(column) {
+            const words = decisions.columnTitle(column).split(" ")
+            let widest = 0
+            for (const word of words)
+                widest = Math.max(widest, headerMetrics.advanceWidth(word))
+            return Math.ceil(widest) + titleRoom
         }
-        function neededWidth(column, wrapped) {
-            const title = titleChars(column, wrapped) * 7 + 26
-            const values = Math.min(Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12,
-                                    Math.max(120, width / 3))
-            return column === 0 ? Math.max(150, title, Math.ceil(longestName.advanceWidth) + 12)
-                                : Math.max(64, title, values)
+        function fullTitleWidth(column) {
+            return Math.ceil(headerMetrics.advanceWidth(decisions.columnTitle(column))) + titleRoom
         }
-        function fittedWidth(column) {
-            const room = width - 14  // room for the vertical scroll bar
-            let oneLine = 0, twoLines = 0
+        // wholeTitles: the title on one line (when the room allows), else its longest word.
+        function naturalWidth(column, wholeTitles) {
+            const title = wholeTitles ? fullTitleWidth(column) : titleWidth(column)
+            if (column === 0)
+                return Math.max(120, title, Math.ceil(longestName.advanceWidth) + 12)
+            return Math.max(52, title, Math.ceil(cellMetrics.advanceWidth(decisions.longestText(column))) + 12)
+        }
+        function shrinks(column) { return column > 0 && decisions.isTextColumn(column) }
+        function floorWidth(column, natural) {
+            return shrinks(column) ? Math.min(natural, Math.max(titleWidth(column), 110)) : natural
+        }
+        // Fitted widths for the current table at `room` px, the least total the columns need and
+        // the header's lines.
+        function fit(room) {
+            let wholeTitles = 0
+            for (let c = 0; c < columns; ++c)
+                wholeTitles += naturalWidth(c, true)
+            wholeTitles = wholeTitles <= room
+            const natural = [], floors = []
+            let total = 0, least = 0
             for (let c = 0; c < columns; ++c) {
-                oneLine += neededWidth(c, false)
-                twoLines += neededWidth(c, true)
+                natural.push(naturalWidth(c, wholeTitles))
+                // From the titles' longest words whatever the room: `least` does not move with it.
+                floors.push(floorWidth(c, naturalWidth(c, false)))
+                total += natural[c]
+                least += floors[c]
             }
-            const wrapped = oneLine > room
-            if (header.wrapTitles !== wrapped)
-                header.wrapTitles = wrapped
-            const spare = Math.max(0, room - (wrapped ? twoLines : oneLine))
-            return neededWidth(column, wrapped) + (columns > 0 ? Math.floor(spare / columns) : 0)
+            const widths = natural.slice()
+            if (total <= room) {
+                const spare = columns > 0 ? Math.floor((room - total) / columns) : 0
+                for (let c = 0; c < columns; ++c)
+                    widths[c] += spare
+            } else {
+                // The largest cap on the text columns at which the total fits (binary search); the
+                // last column (a round's note, the why) may take twice the cap.
+                const capped = (c, cap) => Math.max(floors[c], Math.min(natural[c], c === columns - 1 ? 2 * cap : cap))
+                const totalAt = cap => {
+                    let t = 0
+                    for (let c = 0; c < columns; ++c)
+                        t += shrinks(c) ? capped(c, cap) : natural[c]
+                    return t
+                }
+                let lo = 0, hi = Math.max(...natural)
+                while (hi - lo > 1) {
+                    const mid = Math.floor((lo + hi) / 2)
+                    if (totalAt(mid) <= room) lo = mid; else hi = mid
+                }
+                for (let c = 0; c < columns; ++c)
+                    if (shrinks(c))
+                        widths[c] = capped(c, lo)
+                const left = room - totalAt(lo)  // the last few px, to the widest column
+                if (left > 0 && columns > 0)
+                    widths[widths.indexOf(Math.max(...widths))] += left
+            }
+            let lines = 1
+            for (let c = 0; c < columns; ++c)
+                if (widths[c] < fullTitleWidth(c))
+                    lines = 2
+            // Rows whose cut text cells (a note, a long GPU set) wrap onto up to three lines.
+            const heights = []
+            for (let r = 0; r < rows; ++r) {
+                let rowLines = 1
+                for (let c = 0; c < columns; ++c)
+                    if (shrinks(c) && widths[c] < natural[c])
+                        rowLines = Math.max(rowLines, Math.min(maxLines, decisions.wrappedLines(r, c, widths[c] - 8)))
+                heights.push(rowLines === 1 ? 22 : 6 + rowLines * lineHeight)
+            }
+            return { widths: widths, least: least, headerLines: lines, heights: heights }
         }
-        columnWidthProvider: column => fittedWidth(column)
-        onWidthChanged: forceLayout()
+        readonly property int maxLines: 3
+        readonly property int lineHeight: Math.ceil(cellMetrics.lineSpacing)
+        // The fitted widths and heights for the current table and width, made when the layout
+        // asks (synchronously, so that the columns always match the width), kept until either
+        // changes; a plain object, so that filling it notifies nothing during the layout.
+        property int tableVersion: 0  // counts the explanations and sorts shown
+        property var cache: ({ key: "", fitted: null })
+        function fitted() {
+            const key = [width, tableVersion, columns, rows].join(":")
+            if (cache.key !== key) {
+                cache.fitted = fit(width - 14)  // room for the vertical scroll bar
+                cache.key = key
+            }
+            return cache.fitted
+        }
+        // The header's lines and the least width the columns need (for placing the list of
+        // filtered candidates), read after each layout; the latter changes with the table only,
+        // not with the room, so there is no binding loop through the panel.
+        property int headerLines: 1
+        property int leastWidth: 0
+        function noteFit() {
+            const f = fitted()
+            headerLines = f.headerLines
+            leastWidth = f.least
+        }
+        function relayout() {
+            forceLayout()
+            Qt.callLater(noteFit)
+        }
+        columnWidthProvider: column => { const f = fitted(); return column < f.widths.length ? f.widths[column] : 64 }
+        rowHeightProvider: row => { const f = fitted(); return row < f.heights.length ? f.heights[row] : 22 }
+        onWidthChanged: relayout()
+        onRowsChanged: Qt.callLater(noteFit)
+        onColumnsChanged: Qt.callLater(noteFit)
         Connections {
             target: decisions
-            function onExplanationChanged() { table.forceLayout() }
+            function onExplanationChanged() { ++table.tableVersion; table.relayout() }
+            function onSortChanged() { ++table.tableVersion; table.relayout() }  // the rows' heights move with them
+        }
+        FontMetrics {
+            id: headerMetrics
+            font.pixelSize: 12
+            font.bold: true
         }
         FontMetrics {
             id: cellMetrics
@@ -224,8 +323,10 @@ Item {
             id: cell
             required property bool isWinner
             required property bool isNumeric
+            required property bool isGreyed
             required property string display
             required property int row
+            required property int column
             readonly property string node: decisions.data(decisions.index(row, 0))
             readonly property bool selected: view.selectedNode !== "" && node === view.selectedNode
             implicitHeight: 22
@@ -246,11 +347,18 @@ Item {
                 anchors.rightMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 horizontalAlignment: isNumeric ? Text.AlignRight : Text.AlignLeft
+                // A text cut by its column wraps (the row is as tall as table.fitted() says), up
+                // to three lines; beyond, it is cut and shown whole on hover.
+                wrapMode: isNumeric ? Text.NoWrap : Text.WordWrap
+                maximumLineCount: table.maxLines
                 elide: Text.ElideRight
                 font.pixelSize: 12
                 font.bold: isWinner
-                color: ThemePalette.text
-                text: (isWinner && !isNumeric ? "★ " : "") + display
+                // A step never reached: greyed, so that the steps tried read first.
+                color: isGreyed ? Qt.rgba(ThemePalette.text.r, ThemePalette.text.g, ThemePalette.text.b, 0.45)
+                                : ThemePalette.text
+                font.italic: isGreyed
+                text: (isWinner && column === 0 ? "★ " : "") + display
             }
         }
     }
@@ -272,14 +380,20 @@ Item {
 
     Rectangle {
         id: filteredPanel
-        anchors.top: summary.bottom
-        anchors.topMargin: 8
-        anchors.right: parent.right
-        anchors.rightMargin: view.padding
-        anchors.bottom: parent.bottom
-        anchors.bottomMargin: view.padding
+        objectName: "filteredPanel"
+        // Beside the table when the table's columns still fit next to it; else below the table,
+        // across the view, so that the table keeps the width for its columns (a training round's
+        // notes at 1280x800).
+        readonly property int besideWidth: Math.min(340, view.width * 0.35)
+        readonly property bool beside: view.width - 2 * view.padding - besideWidth - 8 - 14 >= table.leastWidth
+        x: beside ? view.width - view.padding - width : view.padding
+        readonly property real topBeside: summary.y + summary.height + 8
+        y: beside ? topBeside : view.height - view.padding - height
         // Nothing filtered out (an inference plan serves every class): the table takes the room.
-        width: decisions.filteredCount > 0 ? Math.min(340, parent.width * 0.35) : 0
+        width: decisions.filteredCount > 0 ? (beside ? besideWidth : view.width - 2 * view.padding) : 0
+        // Below the table, as tall as its entries (about a line each) up to a third of the room.
+        height: beside ? view.height - view.padding - topBeside
+                       : Math.max(90, Math.min(220, (view.height - topBeside) * 0.35, 76 + 18 * decisions.filteredCount))
         visible: width > 0
         color: "transparent"
         border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)

@@ -39,6 +39,15 @@ inline const JobDecision& decisionOf(const RoundDecision& decision, uint32_t id)
     throw std::out_of_range("no such job in the decision");
 }
 
+// Every GPU of the cluster, ascending: all free.
+inline GpuList allGpus(const RoundCluster& cluster)
+{
+    GpuList gpus;
+    for (uint32_t g = 0; g < cluster.gpuCount(); ++g)
+        gpus.push_back(g);
+    return gpus;
+}
+
 // The GPU set a job held during `round`, from its placement spans (empty if none).
 inline GpuList heldAt(const JobRecord& job, uint32_t round)
 {

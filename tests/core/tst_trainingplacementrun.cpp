@@ -114,9 +114,10 @@ private slots:
         for (size_t step = k; step < forked->steps(); ++step) {
             uint32_t chosen = 0;
             for (const auto& row : forked->explain(step).rows)
-                if (row.text(5) && row.text(5)->rfind("chosen", 0) == 0) {
+                if (row.chosen) {
                     ++chosen;
-                    QVERIFY(row.text(0) && row.text(0)->rfind("GPU", 0) == 0);
+                    QCOMPARE(*row.text(6), std::string("chosen"));  // status
+                    QVERIFY(row.text(1) && row.text(1)->rfind("GPU", 0) == 0);
                 }
             QVERIFY(chosen <= asPlacement(*forked).result().rounds[step].jobsRunning);
             chosenInAll += chosen;

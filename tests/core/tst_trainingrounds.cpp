@@ -126,11 +126,14 @@ private slots:
         const auto& job = decisionOf(decision, 1);
         QVERIFY(job.placed);
         QCOMPARE(job.gpus, (GpuList{0, 1, 4, 5}));
-        QCOMPARE(job.candidates.size(), size_t(2));
-        QCOMPARE(job.candidates[0].step, std::string("WITHIN v=0.9"));
-        QVERIFY(!job.candidates[0].chosen);
+        // Every step in cost order: within 0.9 (no room), across 0.9 (taken), and the two never
+        // reached (tst_placementcandidates checks them in detail).
+        QCOMPARE(job.candidates.size(), size_t(4));
+        QCOMPARE(job.candidates[0].step, std::string("within ≤ 0.900"));
+        QVERIFY(!job.candidates[0].chosen && job.candidates[0].reached);
         QVERIFY(job.candidates[1].chosen);
-        QCOMPARE(job.why, std::string("placed by: ACROSS v=0.9"));
+        QVERIFY(!job.candidates[2].reached && !job.candidates[3].reached);
+        QCOMPARE(job.why, std::string("placed by: across ≤ 0.900"));
     }
 
     // One GPU, a long job and a short one: FIFO runs them in submit order, LAS lets the short
@@ -314,8 +317,13 @@ private slots:
                         continue;
                     ++placed;
                     if (!job.candidates.empty()) {
-                        QVERIFY(job.candidates.back().chosen);
-                        QCOMPARE(job.candidates.back().gpus, job.gpus);
+                        // One step taken, the job's set; the steps never reached after it.
+                        const auto chosen = std::find_if(job.candidates.begin(), job.candidates.end(),
+                                                         [](const CandidateSet& c) { return c.chosen; });
+                        QVERIFY(chosen != job.candidates.end());
+                        QCOMPARE(chosen->gpus, job.gpus);
+                        QVERIFY(std::none_of(chosen + 1, job.candidates.end(),
+                                             [](const CandidateSet& c) { return c.reached || c.chosen; }));
                     }
                 }
                 QCOMPARE(placed, round.jobsRunning);

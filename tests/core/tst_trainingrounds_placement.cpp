@@ -1,6 +1,8 @@
 // The placement rules of the round scheduler on hand-made clusters (training-boa-pal.md B3-B5):
 // PAL's traversal order and its WITHIN/ACROSS choice, PM-First's (sf, locality) ranking, the
 // packing rule, B4's class sort and the FIFO/LAS/SRTF orders.
+#include "RoundTestWorld.h"
+
 #include "training/rounds/JobOrdering.h"
 #include "training/rounds/PackingRule.h"
 #include "training/rounds/PalRule.h"
@@ -16,6 +18,7 @@
 
 using namespace tessera;
 using namespace tessera::rounds;
+using tessera::rounds::test::allGpus;
 
 namespace {
 
@@ -26,14 +29,6 @@ RoundCluster clusterWithSf(uint32_t nodes, uint32_t gpusPerNode, uint32_t classI
     cluster.binnedSf[classIndex] = sf;
     cluster.perfVar[classIndex] = sf;
     return cluster;
-}
-
-GpuList allGpus(const RoundCluster& cluster)
-{
-    GpuList gpus;
-    for (uint32_t g = 0; g < cluster.gpuCount(); ++g)
-        gpus.push_back(g);
-    return gpus;
 }
 
 std::vector<char> maskOf(uint32_t gpuCount, const GpuList& freeGpus)
@@ -120,9 +115,10 @@ private slots:
         const auto within = palPlace(cluster, 0, order, allGpus(cluster), 4, 1.7, &trail);
         QVERIFY(within);
         QCOMPARE(*within, (GpuList{0, 1, 2, 3}));
-        QCOMPARE(trail.size(), size_t(2));  // (0.9, WITHIN) fails, (1.0, WITHIN) succeeds
+        // (0.9, WITHIN) fails, (1.0, WITHIN) succeeds; the two ACROSS steps are not reached.
+        QCOMPARE(trail.size(), size_t(4));
         QVERIFY(trail[0].gpus.empty() && !trail[0].chosen);
-        QCOMPARE(trail[1].step, std::string("WITHIN v=1"));
+        QCOMPARE(trail[1].step, std::string("within ≤ 1.000"));
         QVERIFY(trail[1].chosen);
         QCOMPARE(trail[1].cost, 1.0);
         QCOMPARE(trail[1].localityPenalty, 1.0);
@@ -132,9 +128,10 @@ private slots:
         const auto across = palPlace(cluster, 0, small, allGpus(cluster), 4, 1.05, &trail);
         QVERIFY(across);
         QCOMPARE(*across, (GpuList{0, 1, 4, 5}));
-        QCOMPARE(trail.back().step, std::string("ACROSS v=0.9"));
-        QCOMPARE(trail.back().localityPenalty, 1.05);
-        QVERIFY(qFuzzyCompare(trail.back().cost, 0.9 * 1.05));
+        QCOMPARE(trail[1].step, std::string("across ≤ 0.900"));
+        QVERIFY(trail[1].chosen);
+        QCOMPARE(trail[1].localityPenalty, 1.05);
+        QVERIFY(qFuzzyCompare(trail[1].cost, 0.9 * 1.05));
     }
 
     // WITHIN visits nodes by descending |S n n| then id, and takes the first lexicographic subset
@@ -209,17 +206,19 @@ private slots:
         const auto order = palTraversalOrder(cluster.binnedSf[0], 1.7);
         std::vector<CandidateSet> trail;
         QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 1, 1.7, &trail), (GpuList{1}));
-        // Named as PAL's path for the job's width (issue 13: a bare "PM-First" read as if another
-        // policy had placed a PAL run's jobs), the note saying why.
-        QCOMPARE(trail.back().step, std::string("PAL via PM-First (1 GPU)"));
-        QVERIFY(trail.back().note.starts_with("1 GPU: "));
+        // PM-First's steps, the taken one saying why PAL left the job to it (issue 13: a bare
+        // "PM-First" read as if another policy had placed a PAL run's jobs).
+        QCOMPARE(trail.front().step, std::string("PM-First ≤ 0.900"));
+        QVERIFY(trail.front().chosen);
+        QVERIFY(trail.front().note.starts_with("1 GPU: PAL leaves it to PM-First"));
+        trail.clear();
         QCOMPARE(*palPlace(cluster, 0, order, allGpus(cluster), 3, 1.7, &trail), (GpuList{0, 1, 2}));
-        QCOMPARE(trail.back().step, std::string("PAL via PM-First (wider than a node)"));
-        QVERIFY2(trail.back().note.starts_with("3 GPUs, more than a node's 2"), trail.back().note.c_str());
+        QVERIFY(trail.back().chosen);
+        QVERIFY2(trail.back().note.starts_with("3 GPUs > a node's 2: PAL leaves it to PM-First"), trail.back().note.c_str());
         // A job that fits a node takes PAL's own traversal, never that path.
         trail.clear();
         QVERIFY(palPlace(cluster, 0, order, allGpus(cluster), 2, 1.7, &trail));
-        QVERIFY(std::none_of(trail.begin(), trail.end(), [](const CandidateSet& c) { return c.step.starts_with("PAL via PM-First"); }));
+        QVERIFY(std::none_of(trail.begin(), trail.end(), [](const CandidateSet& c) { return c.step.starts_with("PM-First"); }));
     }
 
     // PM-First ranks by (sf, |same-sf free GPUs on the node - N|, id).

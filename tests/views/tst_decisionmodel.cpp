@@ -3,6 +3,8 @@
 // pod, the weighted total is the policy's weighted sum, and sorting keeps the winner marked.
 #include "DefaultTraceRun.h"
 #include "inspector/DecisionModel.h"
+#include "run/RunKindRegistry.h"
+#include "training/placement/TrainingPlacementRun.h"
 
 #include <QAbstractItemModelTester>
 #include <QMap>
@@ -94,6 +96,53 @@ private slots:
         // By default the winner is the first row, marked, whatever its tie rank.
         QCOMPARE(model.winnerRow(), 0);
         QVERIFY(model.data(model.index(0, 0), DecisionModel::IsWinnerRole).toBool());
+    }
+
+    // A training round (issue 13, W6): the model exposes every job's steps in the rule's order,
+    // the chosen ones marked and those never reached greyed, what each column means (the header
+    // tooltips) and the preempted jobs by name.
+    void aTrainingRoundExposesItsStepsAndPreemptedJobs()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingPlacementRun::kKind);
+        std::shared_ptr<const Run> run = kind.simulate(kind.conformanceSample(), RunRequest{"pal", {}});
+        int step = -1;
+        for (size_t i = 0; i < run->steps() && step < 0; ++i)
+            if (!run->explain(i).preempted.empty())
+                step = int(i);
+        QVERIFY2(step >= 0, "the test needs a round with preemptions");
+        views::RunHandle handle(run, &owner_);
+        DecisionModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(show(model, &handle, step));
+        const ExplanationTable expected = run->explain(size_t(step));
+        QStringList names;
+        for (const auto& name : expected.preempted) {
+            QVERIFY(QString::fromStdString(name).startsWith(QStringLiteral("job ")));
+            names << QString::fromStdString(name);
+            QVERIFY2(model.outcome().contains(QString::fromStdString(name)), qPrintable(model.outcome()));
+        }
+        QCOMPARE(model.preempted(), names);
+        QCOMPARE(model.rowCount(), int(expected.rows.size()));
+        int chosen = 0, greyed = 0;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            QCOMPARE(model.data(model.index(r, 0), DecisionModel::IsWinnerRole).toBool(), expected.rows[size_t(r)].chosen);
+            QCOMPARE(model.data(model.index(r, 0), DecisionModel::IsGreyedRole).toBool(), expected.rows[size_t(r)].greyed);
+            chosen += expected.rows[size_t(r)].chosen;
+            greyed += expected.rows[size_t(r)].greyed;
+            QCOMPARE(model.data(model.index(r, 1)).toString(), QString::fromStdString(*expected.rows[size_t(r)].text(0)));
+        }
+        QVERIFY(chosen > 0 && greyed > 0);
+        QCOMPARE(model.chosenCount(), chosen);
+        QCOMPARE(model.winnerRow(), -1);  // one chosen step per job, no single winner
+        for (int c = 0; c < model.columnCount(); ++c)
+            QCOMPARE(model.columnHelp(c), QString::fromStdString(expected.columnHelp[size_t(c)]));
+        QVERIFY(model.columnHelp(model.columnCount()).isEmpty());
+        // Sorting by cost keeps each row's marks with it.
+        model.sort(columnNamed(model, QStringLiteral("cost")), Qt::DescendingOrder);
+        int chosenAfter = 0;
+        for (int r = 0; r < model.rowCount(); ++r)
+            chosenAfter += model.data(model.index(r, 0), DecisionModel::IsWinnerRole).toBool();
+        QCOMPARE(chosenAfter, chosen);
     }
 
     void filteredNodesAreGroupedByReasonAndSearchable()

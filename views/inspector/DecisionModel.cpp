@@ -1,5 +1,8 @@
 #include "inspector/DecisionModel.h"
 
+#include <QFont>
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -164,7 +167,9 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(*text);
         return row.values[size_t(column - 1)];
     case IsWinnerRole:
-        return int(order_[size_t(index.row())]) == table_.winner;
+        return int(order_[size_t(index.row())]) == table_.winner || row.chosen;
+    case IsGreyedRole:
+        return row.greyed;
     case IsNumericRole:
         // Right-aligned numbers; a text cell (a profile name) reads from the left.
         return column > 0 && !row.text(size_t(column - 1));
@@ -214,10 +219,43 @@ QString DecisionModel::columnTitle(int column) const
     return {};
 }
 
+QString DecisionModel::columnHelp(int column) const
+{
+    if (column < 0 || size_t(column) >= table_.columnHelp.size())
+        return {};
+    return QString::fromStdString(table_.columnHelp[size_t(column)]);
+}
+
+int DecisionModel::wrappedLines(int row, int column, qreal width) const
+{
+    if (row < 0 || row >= rowCount() || column < 0 || column >= columnCount() || width <= 0)
+        return 1;
+    const QString text = data(index(row, column), Qt::DisplayRole).toString();
+    QFont font;
+    font.setPixelSize(12);
+    font.setBold(data(index(row, column), IsWinnerRole).toBool());
+    const QFontMetricsF metrics(font);
+    const QRectF bounds = metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text);
+    return std::max(1, int(std::lround(bounds.height() / metrics.lineSpacing())));
+}
+
+int DecisionModel::chosenCount() const
+{
+    return int(std::count_if(table_.rows.begin(), table_.rows.end(), [](const auto& row) { return row.chosen; }));
+}
+
+QStringList DecisionModel::preempted() const
+{
+    QStringList names;
+    for (const std::string& name : table_.preempted)
+        names.append(QString::fromStdString(name));
+    return names;
+}
+
 QHash<int, QByteArray> DecisionModel::roleNames() const
 {
     return {{Qt::DisplayRole, "display"}, {ValueRole, "value"}, {IsWinnerRole, "isWinner"},
-            {IsNumericRole, "isNumeric"}};
+            {IsNumericRole, "isNumeric"}, {IsGreyedRole, "isGreyed"}};
 }
 
 void DecisionModel::sort(int column, Qt::SortOrder order)

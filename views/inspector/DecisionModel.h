@@ -40,6 +40,10 @@ class DecisionModel : public QAbstractTableModel {
     // The longest candidate name, for sizing the candidate column to show every name whole.
     Q_PROPERTY(QString longestCandidate READ longestCandidate NOTIFY explanationChanged)
     Q_PROPERTY(int winnerRow READ winnerRow NOTIFY winnerRowChanged)
+    // Rows marked chosen where a step has several winners (one per job of a training round).
+    Q_PROPERTY(int chosenCount READ chosenCount NOTIFY explanationChanged)
+    // What the step preempted, by name ("job 17"), in the run's order.
+    Q_PROPERTY(QStringList preempted READ preempted NOTIFY explanationChanged)
     Q_PROPERTY(int candidateCount READ candidateCount NOTIFY explanationChanged)
     Q_PROPERTY(int filteredCount READ filteredCount NOTIFY explanationChanged)
     Q_PROPERTY(tessera::views::FilteredNodesModel* filtered READ filtered CONSTANT)
@@ -47,7 +51,9 @@ class DecisionModel : public QAbstractTableModel {
     Q_PROPERTY(Qt::SortOrder sortOrder READ sortOrder NOTIFY sortChanged)
 
 public:
-    enum Role { ValueRole = Qt::UserRole + 1, IsWinnerRole, IsNumericRole };
+    // IsWinnerRole: the winner, or a row marked chosen; IsGreyedRole: a row the decision never
+    // reached (a step after the one taken), listed to answer "why not that one?".
+    enum Role { ValueRole = Qt::UserRole + 1, IsWinnerRole, IsNumericRole, IsGreyedRole };
 
     explicit DecisionModel(QObject* parent = nullptr);
     ~DecisionModel() override;
@@ -66,6 +72,8 @@ public:
     QString longestCandidate() const;
     int winnerRow() const;
     int candidateCount() const { return int(table_.rows.size()); }
+    int chosenCount() const;
+    QStringList preempted() const;
     int filteredCount() const { return int(table_.filtered.size()); }
     FilteredNodesModel* filtered() const { return filtered_; }
     int sortColumn() const { return sortColumn_; }
@@ -81,6 +89,11 @@ public:
     // Sorts by `column`, descending first, then toggling on repeated calls: a header click.
     Q_INVOKABLE void toggleSort(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
+    // What column `column` means (its header's tooltip), or empty.
+    Q_INVOKABLE QString columnHelp(int column) const;
+    // The lines the cell at (row, column) takes when wrapped at word boundaries to `width` px in
+    // the table's 12 px font (bold in a winner's row): the table sizes its rows by it.
+    Q_INVOKABLE int wrappedLines(int row, int column, qreal width) const;
     // The longest text column `column` shows over the rows (a training round's GPU set,
     // "GPUs 3, 9, 12, …"): the table sizes the column for it.
     Q_INVOKABLE QString longestText(int column) const;

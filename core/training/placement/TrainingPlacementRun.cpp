@@ -1,7 +1,9 @@
 #include "training/placement/TrainingPlacementRun.h"
 
+#include "training/placement/RoundExplanationTable.h"
 #include "training/placement/TrainingPlacementCursor.h"
 #include "training/JctStatistics.h"
+#include "training/placement/TrainingPlacementText.h"
 #include "training/placement/TrainingRunName.h"
 
 #include <fmt/format.h>
@@ -41,32 +43,6 @@ std::string schedulerLabel(RoundScheduler scheduler)
 }
 
 namespace {
-
-std::string classLabel(uint32_t classIndex) { return fmt::format("class {}", char('A' + classIndex)); }
-
-// "GPU 5", "GPUs 4-7", "GPUs 3, 9, 12-15": consecutive ids as a range, so that a 24-GPU set
-// spread over nodes ("GPUs 4-7, 12-15, 20-35") still fits the inspector's column.
-std::string gpusText(GpuList gpus)
-{
-    if (gpus.empty())
-        return "no GPUs";
-    if (gpus.size() == 1)
-        return fmt::format("GPU {}", gpus.front());
-    std::sort(gpus.begin(), gpus.end());
-    std::vector<std::string> parts;
-    for (size_t first = 0; first < gpus.size();) {
-        size_t last = first;
-        while (last + 1 < gpus.size() && gpus[last + 1] == gpus[last] + 1)
-            ++last;
-        if (last >= first + 2)
-            parts.push_back(fmt::format("{}-{}", gpus[first], gpus[last]));
-        else
-            for (size_t i = first; i <= last; ++i)
-                parts.push_back(fmt::format("{}", gpus[i]));
-        first = last + 1;
-    }
-    return fmt::format("GPUs {}", fmt::join(parts, ", "));
-}
 
 // A job as the Gantt shows it when hovered or selected: its class, width, extent and slowdown
 // (pm penalty x locality, weighted by the time of each placement), and each placement.
@@ -313,60 +289,11 @@ const TrainingPlacementRun::Phase& TrainingPlacementRun::phaseOf(size_t record) 
 
 ExplanationTable TrainingPlacementRun::explain(size_t step) const
 {
-    ExplanationTable table;
     if (step >= result_.rounds.size())
-        return table;
+        return {};
     const Phase& phase = phaseOf(step);
     const RoundDecision decision = phase.simulation->explainRound(result_, result_.rounds[step].round);
-    const RoundParameters& p = phase.parameters;
-    // The app names the round already: the subject says when it was and by which rules.
-    table.subject = fmt::format("{:.2f} h: {} placement, {} order, L {:g}", decision.timeS / 3600.0,
-                                placementLabel(p.placement), schedulerLabel(p.scheduler), p.locality);
-    table.candidateColumn = "job · candidate GPU set";
-    table.columns = {"GPUs", "max sf", "pm penalty", "locality", "cost", "chosen", "note"};
-    const double text = std::numeric_limits<double>::quiet_NaN();
-    size_t placed = 0;
-    for (const JobDecision& job : decision.jobs) {
-        const std::string name =
-            fmt::format("job {} ({} GPU{}, {})", job.jobId, job.width, job.width == 1 ? "" : "s", classLabel(job.classIndex));
-        placed += job.placed;
-        for (const CandidateSet& candidate : job.candidates) {
-            table.rows.push_back({fmt::format("{} · {}", name, candidate.step),
-                                  {text, candidate.gpus.empty() ? text : candidate.maxSf,
-                                   candidate.gpus.empty() ? text : candidate.pmPenalty,
-                                   candidate.gpus.empty() ? text : candidate.localityPenalty,
-                                   candidate.gpus.empty() ? text : candidate.cost, text, text},
-                                  {gpusText(candidate.gpus), {}, {}, {}, {}, candidate.chosen ? "chosen" : "–",
-                                   candidate.note.empty() ? "–" : candidate.note}});
-        }
-        if (!job.placed)
-            table.filtered.push_back({name, job.why.empty() ? "not placed this round" : job.why, "not placed"});
-    }
-    table.outcome = fmt::format("{} of {} jobs placed; {} preempted", placed, decision.jobs.size(),
-                                decision.preemptedJobs.size());
-    switch (p.placement) {
-    case RoundPlacement::Pal:
-        table.why = "PAL: jobs sorted by class (A first) within the prefix that fits; each takes the first step of "
-                    "the class's traversal (bins by slowdown, within a node before across nodes at v × L) that "
-                    "has enough free GPUs";
-        break;
-    case RoundPlacement::PmFirst:
-        table.why = "PM-First: jobs sorted by class; each takes the N free GPUs with the lowest binned slowdown, "
-                    "preferring nodes whose same-slowdown free GPUs match N";
-        break;
-    case RoundPlacement::Packed:
-    case RoundPlacement::PackedSticky:
-        table.why = "Packed: an exact-fit node, else the best-fitting node, else spread over the nodes with the most "
-                    "free GPUs; variability is not considered";
-        break;
-    case RoundPlacement::Random:
-    case RoundPlacement::RandomSticky:
-        table.why = "Random: a uniform draw of the free GPUs; variability and locality are not considered";
-        break;
-    }
-    if (isSticky(p.placement))
-        table.why += "; sticky: a running job keeps its GPUs";
-    return table;
+    return roundExplanationTable(decision, phase.parameters, cluster());
 }
 
 std::vector<double> TrainingPlacementRun::afterEnd() const

@@ -1,6 +1,7 @@
 #include "training/rounds/PalRule.h"
 
 #include "training/rounds/PmFirstRule.h"
+#include "util/CountText.h"
 
 #include <fmt/format.h>
 
@@ -41,7 +42,7 @@ std::optional<GpuList> withinOneNode(const RoundCluster& cluster, const std::vec
         if (gpus.size() >= n)
             nodes.push_back({node, &gpus});
     if (nodes.empty()) {
-        note = fmt::format("no node has {} free GPUs at or below this sf", n);
+        note = fmt::format("no node has {}", countText(n, "free GPU"));
         return std::nullopt;
     }
     std::stable_sort(nodes.begin(), nodes.end(),
@@ -49,19 +50,34 @@ std::optional<GpuList> withinOneNode(const RoundCluster& cluster, const std::vec
     GpuList best;
     double bestMax = 0;
     uint32_t bestNode = 0;
-    std::string visited;
     for (const auto& [node, gpus] : nodes) {
         double nodeMax = 0;
         GpuList subset = firstMinimumSubset(sf, *gpus, n, nodeMax);
-        visited += fmt::format("{}{} ({} GPUs)", visited.empty() ? "" : ", ", node, gpus->size());
         if (best.empty() || nodeMax < bestMax) {
             best = std::move(subset);
             bestMax = nodeMax;
             bestNode = node;
         }
     }
-    note = fmt::format("nodes visited: {}; first subset of lowest max sf on node {}", visited, bestNode);
+    note = nodes.size() == 1 ? fmt::format("node {}, the only one with room", bestNode)
+                             : fmt::format("node {} (of {} with room)", bestNode, nodes.size());
     return best;
+}
+
+// One step of PAL's traversal over the free GPUs: the set it gives, or nullopt, and a note.
+std::optional<GpuList> palStep(const RoundCluster& cluster, const std::vector<double>& sf, const PalStep& step,
+                               uint32_t classIndex, const GpuList& freeGpus, uint32_t n, std::string& note)
+{
+    GpuList s;
+    for (uint32_t g : freeGpus)
+        if (sf[g] <= step.v)
+            s.push_back(g);
+    if (!step.across)
+        return withinOneNode(cluster, sf, s, n, note);
+    auto gpus = pmFirstPlace(cluster, classIndex, s, n);
+    note = gpus ? fmt::format("PM-First over {}", countText(s.size(), "free GPU"))
+                : fmt::format("only {}", countText(s.size(), "free GPU"));
+    return gpus;
 }
 
 }  // namespace
@@ -71,53 +87,46 @@ std::optional<GpuList> palPlace(const RoundCluster& cluster, uint32_t classIndex
 {
     const auto& sf = cluster.binnedSf[classIndex];
     if (n <= 1 || n > cluster.gpusPerNode) {
-        auto gpus = pmFirstPlace(cluster, classIndex, freeGpus, n);
-        if (trail) {
-            // Named as PAL's own path, so the inspector does not read as if PM-First had run.
-            const bool single = n <= 1;
-            auto candidate = describeCandidate(cluster, classIndex, locality,
-                                               single ? "PAL via PM-First (1 GPU)"
-                                                      : "PAL via PM-First (wider than a node)",
-                                               gpus.value_or(GpuList{}));
-            candidate.cost = candidate.maxSf * candidate.localityPenalty;
-            candidate.note = !gpus ? fmt::format("only {} GPUs free", freeGpus.size())
-                             : single ? std::string("1 GPU: no locality to weigh, so PAL takes the free GPU PM-First "
-                                                    "ranks first (lowest binned sf)")
-                                      : fmt::format("{} GPUs, more than a node's {}: the job spans nodes whatever PAL "
-                                                    "picks, so it takes PM-First's choice (lowest binned sf first)",
-                                                    n, cluster.gpusPerNode);
-            candidate.chosen = gpus.has_value();
-            trail->push_back(std::move(candidate));
-        }
-        return gpus;
+        if (!trail)
+            return pmFirstPlace(cluster, classIndex, freeGpus, n);
+        // Named as PAL's own path, so that the inspector does not read as if another policy had run.
+        const std::string reason =
+            n <= 1 ? std::string("1 GPU: PAL leaves it to PM-First (no node to choose)")
+                   : fmt::format("{} > a node's {}: PAL leaves it to PM-First (it spans nodes anyway)",
+                                 countText(n, "GPU"), cluster.gpusPerNode);
+        return pmFirstPlace(cluster, classIndex, freeGpus, n, locality, *trail, reason);
     }
+    std::optional<GpuList> taken;
+    double takenCost = 0;
     for (const PalStep& step : order) {
-        GpuList s;
-        for (uint32_t g : freeGpus)
-            if (sf[g] <= step.v)
-                s.push_back(g);
-        std::optional<GpuList> gpus;
+        // Without a trail the walk stops at the first step with room; with one it goes on, so
+        // that the steps never reached show the sets they would have given.
+        if (taken && !trail)
+            break;
         std::string note;
-        if (!step.across) {
-            gpus = withinOneNode(cluster, sf, s, n, note);
-        } else {
-            gpus = pmFirstPlace(cluster, classIndex, s, n);
-            note = gpus ? "PM-First over the free GPUs at or below this sf"
-                        : fmt::format("only {} free GPUs at or below this sf", s.size());
-        }
+        auto gpus = palStep(cluster, sf, step, classIndex, freeGpus, n, note);
         if (trail) {
             auto candidate = describeCandidate(cluster, classIndex, locality,
-                                               fmt::format("{} v={:.4g}", step.across ? "ACROSS" : "WITHIN", step.v),
+                                               fmt::format("{} ≤ {:.3f}", step.across ? "across" : "within", step.v),
                                                gpus.value_or(GpuList{}));
+            candidate.bin = step.v;
+            candidate.locality = step.across ? StepLocality::AcrossNodes : StepLocality::WithinNode;
             candidate.cost = step.cost;
-            candidate.note = gpus ? fmt::format("first step in cost order that yields {} GPUs; {}", n, note) : note;
-            candidate.chosen = gpus.has_value();
+            candidate.reached = !taken;
+            candidate.chosen = !taken && gpus;
+            if (!candidate.reached)
+                candidate.note = fmt::format("after the chosen step ({:.3f}){}", takenCost,
+                                             !gpus ? "; no room either" : *gpus == *taken ? "; same set" : "");
+            else
+                candidate.note = gpus ? "cheapest step with room: " + note : "no room: " + note;
             trail->push_back(std::move(candidate));
         }
-        if (gpus)
-            return gpus;
+        if (gpus && !taken) {
+            taken = std::move(gpus);
+            takenCost = step.cost;
+        }
     }
-    return std::nullopt;
+    return taken;
 }
 
 }  // namespace tessera::rounds

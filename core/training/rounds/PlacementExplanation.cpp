@@ -13,7 +13,6 @@ CandidateSet describeCandidate(const RoundCluster& cluster, uint32_t classIndex,
         candidate.maxSf = cluster.maxSf(classIndex, gpus);
         candidate.pmPenalty = cluster.pmPenalty(classIndex, gpus);
         candidate.localityPenalty = cluster.spansNodes(gpus) ? locality : 1.0;
-        candidate.cost = candidate.pmPenalty * candidate.localityPenalty;
     }
     candidate.gpus = std::move(gpus);
     return candidate;

@@ -1,5 +1,9 @@
 #include "training/rounds/PmFirstRule.h"
 
+#include "util/CountText.h"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <tuple>
@@ -53,6 +57,44 @@ std::optional<GpuList> pmFirstPlace(const RoundCluster& cluster, uint32_t classI
         chosen.push_back(ranked[i].gpu);
     std::sort(chosen.begin(), chosen.end());
     return chosen;
+}
+
+std::optional<GpuList> pmFirstPlace(const RoundCluster& cluster, uint32_t classIndex, const GpuList& pool, uint32_t n,
+                                    double locality, std::vector<CandidateSet>& trail, const std::string& reason)
+{
+    const auto& sf = cluster.binnedSf[classIndex];
+    std::vector<double> bins(sf.begin(), sf.end());
+    std::sort(bins.begin(), bins.end());
+    bins.erase(std::unique(bins.begin(), bins.end()), bins.end());
+    const auto withReason = [&](std::string note) { return reason.empty() ? note : reason + "; " + note; };
+    std::optional<GpuList> taken;
+    for (double v : bins) {
+        CandidateSet step;
+        if (taken) {
+            step = describeCandidate(cluster, classIndex, locality, fmt::format("PM-First ≤ {:.3f}", v), {});
+            step.reached = false;
+            step.note = "not needed: a lower bin had room";
+        } else {
+            GpuList below;
+            for (uint32_t g : pool)
+                if (sf[g] <= v)
+                    below.push_back(g);
+            auto gpus = pmFirstPlace(cluster, classIndex, below, n);
+            step = describeCandidate(cluster, classIndex, locality, fmt::format("PM-First ≤ {:.3f}", v),
+                                     gpus.value_or(GpuList{}));
+            step.chosen = gpus.has_value();
+            step.note = gpus ? withReason("lowest bin with room")
+                             : fmt::format("only {} ≤ {:.3f}", countText(below.size(), "free GPU"), v);
+            taken = std::move(gpus);
+        }
+        step.bin = v;
+        const bool spans = step.gpus.empty() ? n > cluster.gpusPerNode : cluster.spansNodes(step.gpus);
+        step.cost = v * (spans ? locality : 1.0);
+        trail.push_back(std::move(step));
+    }
+    if (!taken && !trail.empty() && !reason.empty())
+        trail.back().note = withReason(trail.back().note);
+    return taken;
 }
 
 }  // namespace tessera::rounds

@@ -1,5 +1,7 @@
 #include "training/rounds/RoundPlacementFlow.h"
 
+#include "util/CountText.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -81,12 +83,18 @@ private:
             release(victim);
             if (entry)
                 entry->preemptedForIt.push_back(jobs_[victim].id);
+            const size_t tried = trail ? trail->size() : 0;
             gpus = flow_.choose(job, free_, trail);
+            // The retry's steps say what made room for them.
+            if (trail)
+                for (size_t k = tried; k < trail->size(); ++k)
+                    (*trail)[k].note = fmt::format("after preempting job {}: {}", jobs_[victim].id, (*trail)[k].note);
         }
         if (!gpus) {
             if (entry)
-                entry->why = fmt::format("cannot be placed ({} GPUs needed, {} free): placement stops here",
-                                         jobs_[job].width, std::count(free_.begin(), free_.end(), char(1)));
+                entry->why = fmt::format("cannot be placed ({} needed, {} free): placement stops here",
+                                         countText(jobs_[job].width, "GPU"),
+                                         std::count(free_.begin(), free_.end(), char(1)));
             return false;
         }
         for (uint32_t g : *gpus)
@@ -94,9 +102,12 @@ private:
         progress_[job].gpus = std::move(*gpus);
         if (entry) {
             entry->placed = true;
-            entry->why = entry->candidates.empty() ? "placed" : "placed by: " + entry->candidates.back().step;
+            const auto taken = std::find_if(entry->candidates.rbegin(), entry->candidates.rend(),
+                                            [](const CandidateSet& c) { return c.chosen; });
+            entry->why = taken == entry->candidates.rend() ? "placed" : "placed by: " + taken->step;
             if (!entry->preemptedForIt.empty())
-                entry->why += fmt::format(" after preempting {} job(s) from the tail", entry->preemptedForIt.size());
+                entry->why += fmt::format(" after preempting {} from the tail",
+                                          countText(entry->preemptedForIt.size(), "job"));
         }
         return true;
     }

@@ -5,6 +5,7 @@
 #include "training/rounds/PalRule.h"
 #include "training/rounds/PmFirstRule.h"
 #include "training/rounds/RandomDraw.h"
+#include "util/CountText.h"
 
 #include <fmt/format.h>
 
@@ -90,15 +91,20 @@ PlacementFlow RoundSimulation::flowFor(Rng& rng) const
                 gpus.push_back(g);
         return gpus;
     };
-    // Records a single-set rule's outcome for the inspector.
+    // Records the one set a baseline rule considers: it ranks no alternatives, so the inspector
+    // lists that set alone (cost 0: nothing ranked) rather than inventing candidates.
     auto noteSet = [this, locality](uint32_t job, const std::optional<GpuList>& gpus, std::string step,
-                                    std::string note, std::vector<CandidateSet>* trail) {
+                                    const char* rule, const std::vector<char>& freeMask,
+                                    std::vector<CandidateSet>* trail) {
         if (!trail)
             return;
         auto candidate = describeCandidate(cluster_, jobs_[job].classIndex, locality, std::move(step),
                                            gpus.value_or(GpuList{}));
         candidate.chosen = gpus.has_value();
-        candidate.note = std::move(note);
+        candidate.note = gpus ? fmt::format("the one set the rule considers: {}", rule)
+                              : fmt::format("no room: only {}",
+                                            countText(size_t(std::count(freeMask.begin(), freeMask.end(), char(1))),
+                                                      "free GPU"));
         trail->push_back(std::move(candidate));
     };
     PlacementFlow flow;
@@ -115,18 +121,12 @@ PlacementFlow RoundSimulation::flowFor(Rng& rng) const
         break;
     case RoundPlacement::PmFirst:
         flow.classSort = true;
-        flow.choose = [this, freeList, noteSet](uint32_t job, const std::vector<char>& freeMask,
-                                                std::vector<CandidateSet>* trail) {
+        flow.choose = [this, freeList, locality](uint32_t job, const std::vector<char>& freeMask,
+                                                 std::vector<CandidateSet>* trail) {
             const auto& j = jobs_[job];
             const GpuList pool = freeList(freeMask);
-            auto gpus = pmFirstPlace(cluster_, j.classIndex, pool, j.width);
-            noteSet(job, gpus, "PM-First",
-                    gpus ? "free GPUs ranked by (binned sf, |same-sf free GPUs on the node - N|, id); the first N"
-                         : fmt::format("only {} GPUs free", pool.size()),
-                    trail);
-            if (trail && gpus)
-                trail->back().cost = trail->back().maxSf * trail->back().localityPenalty;
-            return gpus;
+            return trail ? pmFirstPlace(cluster_, j.classIndex, pool, j.width, locality, *trail)
+                         : pmFirstPlace(cluster_, j.classIndex, pool, j.width);
         };
         break;
     case RoundPlacement::Packed:
@@ -137,9 +137,7 @@ PlacementFlow RoundSimulation::flowFor(Rng& rng) const
             std::optional<GpuList> gpus;
             if (packing)
                 gpus = packing->gpus;
-            noteSet(job, gpus, packing ? packing->step : "packing",
-                    packing ? "exact fit, else best fit, else spread over the nodes with most free GPUs"
-                            : "fewer GPUs free than it needs",
+            noteSet(job, gpus, packing ? packing->step : "packing", "exact fit, else best fit, else spread", freeMask,
                     trail);
             return gpus;
         };
@@ -149,9 +147,7 @@ PlacementFlow RoundSimulation::flowFor(Rng& rng) const
         flow.choose = [this, &rng, noteSet](uint32_t job, const std::vector<char>& freeMask,
                                             std::vector<CandidateSet>* trail) {
             auto gpus = drawGpus(freeMask, jobs_[job].width, rng);
-            noteSet(job, gpus, "random draw",
-                    gpus ? "uniform draw without replacement from the free GPUs" : "fewer GPUs free than it needs",
-                    trail);
+            noteSet(job, gpus, "random draw", "a uniform draw from the free GPUs", freeMask, trail);
             return gpus;
         };
         break;
