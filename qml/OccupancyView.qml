@@ -158,13 +158,13 @@ Item {
                         visible: !grid.layerCategorical && !view.layerBinary
                         // Reading darkBackground makes the ramp follow a palette change.
                         colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
-                        // The default layer is the pod kind's GPU milli; a kind with layers of its own
-                        // names its share layers, shown in per cent.
-                        readonly property bool ownLayers: grid.layers.length > 1
-                        minText: ownLayers ? "0 %" : "1"
-                        maxText: ownLayers ? "100 %" : "1000"
-                        label: ownLayers ? grid.layers[grid.layerIndex].name
-                                         : view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
+                        // Every share layer says what it is and what its ends mean (OccupancyLayer:
+                        // name, lowText, highText), whatever the kind.
+                        readonly property var shown: grid.layers.length > grid.layerIndex ? grid.layers[grid.layerIndex] : null
+                        minText: shown ? shown.lowText : ""
+                        maxText: shown ? shown.highText : ""
+                        // (Compact: the ends alone, "0 %" and "100 %": a compare side has no room for a name.)
+                        label: shown && !view.compact ? shown.name : ""
                         rampWidth: view.compact ? 80 : 140
                     }
                 }
@@ -211,7 +211,9 @@ Item {
                             height: implicitHeight
                             fitHeight: flick.height
                             minCellSize: 4
-                            maxCellSize: 28
+                            // Cells grow to fill the view (GroupGridItem::kLargestCell): a 64-GPU
+                            // training cluster fills a 2560 px screen as a pod cluster of thousands does.
+                            maxCellSize: 128
                             run: view.run
                             darkBackground: ThemePalette.dark
                             emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
@@ -224,7 +226,7 @@ Item {
                             delegate: Text {
                                 x: modelData.x
                                 y: modelData.y + 2
-                                text: qsTr("%1 · %2 nodes · %3 GPUs").arg(modelData.label).arg(modelData.nodes).arg(modelData.cells)
+                                text: modelData.text
                                 color: ThemePalette.text
                                 font.pixelSize: 11
                                 font.bold: true

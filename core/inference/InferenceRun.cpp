@@ -42,14 +42,18 @@ InferenceRun::InferenceRun(std::shared_ptr<const InferenceWorld> world, Inferenc
     buildLayout();
 }
 
+std::string InferenceRun::defaultName(const InferencePolicy& policy, const InferenceOptions& options)
+{
+    return fmt::format("{} · seed {}", policy.label(), options.seed);
+}
+
 void InferenceRun::buildInfo(std::string name)
 {
     info_.kind = kKind;
     info_.policy = result_.policy;
     info_.seed = options_.seed;
     info_.mode = scenario_.name;
-    info_.name = name.empty() ? fmt::format("{} · seed {}", phases_.back().policy->label(), options_.seed)
-                              : std::move(name);
+    info_.name = name.empty() ? defaultName(*phases_.back().policy, options_) : std::move(name);
     info_.parameters = {{"policy", phases_.back().policy->description()},
                         {"scenario", scenario_.name},
                         {"GPU", gpu_->name()},
@@ -231,6 +235,8 @@ RunWords InferenceRun::words() const
     words.group = "GPU";
     words.groups = "GPUs";
     words.groupBands = "GPU type";
+    words.cell = "slice";
+    words.cells = "slices";
     words.occupant = "instance";
     words.occupants = "instances";
     words.positionText = "{}";

@@ -19,6 +19,25 @@ double NiceTicks::niceNumber(double x, bool round)
     return nice * magnitude;
 }
 
+NiceTicks NiceTicks::spaced(double lo, double hi, double length, double spacing)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || !(length > 0) || !(spacing > 0))
+        return compute(lo, hi, 2);
+    NiceTicks t;
+    t.step = niceNumber((hi - lo) * spacing / length, false);
+    const double eps = t.step * 1e-9;
+    t.min = std::ceil((lo - eps) / t.step) * t.step;
+    t.max = std::floor((hi + eps) / t.step) * t.step;
+    for (int i = 0; t.min + i * t.step <= t.max + eps; ++i) {
+        const double v = t.min + i * t.step;
+        t.values.push_back(std::abs(v) < eps ? 0.0 : v);
+    }
+    while (t.decimals < 9 && std::abs(t.step * std::pow(10.0, t.decimals) -
+                                      std::round(t.step * std::pow(10.0, t.decimals))) > 1e-6)
+        ++t.decimals;
+    return t;
+}
+
 NiceTicks NiceTicks::compute(double lo, double hi, int target)
 {
     if (!std::isfinite(lo) || !std::isfinite(hi)) {
