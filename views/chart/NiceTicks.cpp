@@ -5,6 +5,17 @@
 
 namespace tessera::chart {
 
+namespace {
+// Enough decimals to write `step` exactly, no more.
+int decimalsOf(double step)
+{
+    int decimals = 0;
+    while (decimals < 9 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return decimals;
+}
+}  // namespace
+
 double NiceTicks::niceNumber(double x, bool round)
 {
     if (!(x > 0) || !std::isfinite(x))
@@ -32,9 +43,7 @@ NiceTicks NiceTicks::spaced(double lo, double hi, double length, double spacing)
         const double v = t.min + i * t.step;
         t.values.push_back(std::abs(v) < eps ? 0.0 : v);
     }
-    while (t.decimals < 9 && std::abs(t.step * std::pow(10.0, t.decimals) -
-                                      std::round(t.step * std::pow(10.0, t.decimals))) > 1e-6)
-        ++t.decimals;
+    t.decimals = decimalsOf(t.step);
     return t;
 }
 
@@ -66,10 +75,7 @@ NiceTicks NiceTicks::compute(double lo, double hi, int target)
         const double v = t.min + i * t.step;
         t.values.push_back(std::abs(v) < eps ? 0.0 : v);
     }
-    t.decimals = 0;
-    while (t.decimals < 9 && std::abs(t.step * std::pow(10.0, t.decimals) -
-                                      std::round(t.step * std::pow(10.0, t.decimals))) > 1e-6)
-        ++t.decimals;
+    t.decimals = decimalsOf(t.step);
     return t;
 }
 
