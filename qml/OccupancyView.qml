@@ -83,8 +83,10 @@ Item {
                     Layout.rightMargin: 8
                     spacing: view.compact ? 10 : 16
                     Text {
+                        objectName: "occupancyTitle"
                         visible: !view.compact
-                        text: qsTr("GPU occupancy")
+                        // The kind's name for this grid, as its tab says ("GPUs rented").
+                        text: view.run ? view.run.words.occupancy : qsTr("GPU occupancy")
                         color: ThemePalette.text
                         font.pixelSize: 14
                         font.bold: true

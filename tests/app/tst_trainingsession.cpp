@@ -225,6 +225,8 @@ private slots:
         QCOMPARE(shareLegend->property("minText").toString(), QStringLiteral("fastest GPU"));
         QCOMPARE(shareLegend->property("maxText").toString(), QStringLiteral("slowest GPU"));
         QVERIFY(!shareLegend->property("label").toString().contains("milli"));
+        // The grid's title is the kind's word for it, as its tab's.
+        QCOMPARE(find("occupancyTitle")->property("text").toString(), QString::fromStdString(pal_->run().words().occupancy));
         grid->setProperty("layerIndex", 0);
         // The Gantt: a lane per GPU, a bar per placement span.
         QObject* occupancy = find("occupancyView");
