@@ -98,7 +98,7 @@ Item {
                         // A kind without that metric says how many cells it draws.
                         text: !view.run ? qsTr("No run")
                               : isNaN(view.run.value("gpus_in_use", view.position))
-                                ? qsTr("%1 cells · %2").arg(grid.cellCount).arg(view.run.positionText(view.position))
+                                ? qsTr("%1 %2 · %3").arg(grid.cellCount).arg(view.run.words.cells).arg(view.run.positionText(view.position))
                                 : qsTr("%1 of %2 GPUs in use · %3")
                                   .arg(view.run.valueText("gpus_in_use", view.position))
                                   .arg(grid.cellCount)

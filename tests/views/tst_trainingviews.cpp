@@ -98,6 +98,7 @@ private slots:
         QCOMPARE(RunWords().occupants, std::string("pods"));
         const views::RunHandle handle(run, &owner_);
         QCOMPARE(handle.words().value("occupants").toString(), QStringLiteral("jobs"));
+        QCOMPARE(handle.words().value("cells").toString(), QStringLiteral("GPUs"));  // the grid's header
     }
 
     // Each class's heatmap holds the cluster's PerfVar per GPU and its bins the binned sf the
