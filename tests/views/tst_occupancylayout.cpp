@@ -78,6 +78,19 @@ private slots:
         const OccupancyGeometry small(layout, 2000, 8, 18);
         QVERIFY(small.groupLabels().empty());
         QCOMPARE(small.cells().front().left(), 0);
+        // Nor does a band whose nodes are narrower than twice their label (1-GPU pod nodes
+        // named by five digits at 2560 px were mostly labels).
+        OccupancyLayout thin;
+        thin.categories = {"T4"};
+        for (uint32_t n = 0; n < 40; ++n)
+            thin.groups.push_back({"node-" + std::to_string(10000 + n), 0, n, 1, 0, {}});
+        thin.cellCount = 40;
+        QVERIFY(OccupancyGeometry(thin, 2000, 12, 18).groupLabels().empty());
+        thin.groups.front().cellCount = 8;  // one wide node: the band is labelled
+        thin.cellCount = 47;
+        for (uint32_t n = 1; n < 40; ++n)
+            thin.groups[n].firstCell = n + 7;
+        QCOMPARE(OccupancyGeometry(thin, 2000, 12, 18).groupLabels().size(), size_t(40));
         // Names that are no numbered series keep their names (the renting kind's job types).
         const auto rental = sampleRun(TrainingRentalRun::kKind);
         for (size_t g = 0; g < rental->layout().groups.size(); ++g)

@@ -95,6 +95,13 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
             for (const QString& l : labels)
                 chars = std::max(chars, l.size());
             labelSlot = int(std::ceil(double(chars) * 0.62 * labelPixels_)) + labelPixels_ / 2;
+            // A label takes at most half the room of its band's widest node: 1-GPU nodes with
+            // five-digit names would be mostly labels, so such a band has none.
+            uint32_t widest = 0;
+            for (size_t b = g; b < bandEnd(layout, g); ++b)
+                widest = std::max(widest, layout.groups[b].cellCount);
+            if (2 * labelSlot > int(widest) * pitch)
+                labelSlot = 0;
         }
         const size_t bandFirst = g;
         Band band;

@@ -12,7 +12,8 @@ namespace tessera::chart {
 // Where every cell of an OccupancyLayout is drawn at a given width: the one layout rule of the
 // app's grid and the exported occupancy chart (OccupancyChart). A group (node) is a row of its
 // cells (GPUs), labelled at its left once cells are big enough to read a label beside
-// (groupLabel: "12" for "node 12"); groups flow left to right in rows and never wrap unless
+// (groupLabel: "12" for "node 12") and the label takes at most half the room of the band's
+// widest group; groups flow left to right in rows and never wrap unless
 // wider than a row; groups are set apart by a wider gap (and a group's units, Group::unitCells,
 // by a gap between the two), and each category (GPU model) starts a new band under a label
 // strip of its own.
