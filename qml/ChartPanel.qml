@@ -156,7 +156,7 @@ ChartView {
             y: chart.plotArea.y + chart.plotArea.height + 4
             text: +(value / chart.xDisplayScale).toFixed(2)
             color: ThemePalette.text
-            font.pixelSize: 12
+            font.pixelSize: ThemePalette.chartFontPixels
         }
     }
 
@@ -243,6 +243,8 @@ ChartView {
         tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / chart.xDisplayScale / 6)) * chart.xDisplayScale
         // Simulated time is kept in seconds; its labels are drawn below in hours or days.
         labelsColor: chart.xDisplayScale === 1 ? ThemePalette.text : "transparent"
+        labelsFont.pixelSize: ThemePalette.chartFontPixels
+        titleFont.pixelSize: ThemePalette.chartFontPixels
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }
     ValueAxis {
@@ -255,6 +257,8 @@ ChartView {
         tickInterval: SeriesFeeder.niceCeiling(Math.max(1e-6, (max - min) / 5))
         labelFormat: Number.isInteger(tickInterval) ? "%.0f" : Number.isInteger(tickInterval * 10) ? "%.1f" : "%.2f"
         labelsColor: ThemePalette.text
+        labelsFont.pixelSize: ThemePalette.chartFontPixels
+        titleFont.pixelSize: ThemePalette.chartFontPixels
         gridLineColor: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.35)
     }
 

@@ -73,6 +73,7 @@ Item {
             to: block.toPosition
             columns: Math.max(50, Math.min(Math.round(width), 600))
             scaleMax: block.scaleMax
+            darkBackground: ThemePalette.dark
             // This run's position at the timeline's cursor: the same decision for a fork, else
             // the same x (RunHandle.positionMatching, as the exports).
             cursor: !block.run || !view.run ? -1
@@ -210,7 +211,7 @@ Item {
             id: legend
             x: heat.x
             y: axis.y + axis.height + 4
-            colorAt: function(t) { return heat.colorAt(t) }
+            colorAt: function(t) { void heat.darkBackground; return heat.colorAt(t) }
             minText: heat.legendMin.toFixed(0)
             maxText: heat.legendMax.toFixed(2)
             label: heat.legendLabel

@@ -83,8 +83,10 @@ Item {
                     Layout.rightMargin: 8
                     spacing: view.compact ? 10 : 16
                     Text {
+                        objectName: "occupancyTitle"
                         visible: !view.compact
-                        text: qsTr("GPU occupancy")
+                        // The kind's name for this grid, as its tab says ("GPUs rented").
+                        text: view.run ? view.run.words.occupancy : qsTr("GPU occupancy")
                         color: ThemePalette.text
                         font.pixelSize: 14
                         font.bold: true
@@ -96,7 +98,7 @@ Item {
                         // A kind without that metric says how many cells it draws.
                         text: !view.run ? qsTr("No run")
                               : isNaN(view.run.value("gpus_in_use", view.position))
-                                ? qsTr("%1 cells · %2").arg(grid.cellCount).arg(view.run.positionText(view.position))
+                                ? qsTr("%1 %2 · %3").arg(grid.cellCount).arg(view.run.words.cells).arg(view.run.positionText(view.position))
                                 : qsTr("%1 of %2 GPUs in use · %3")
                                   .arg(view.run.valueText("gpus_in_use", view.position))
                                   .arg(grid.cellCount)
@@ -158,13 +160,13 @@ Item {
                         visible: !grid.layerCategorical && !view.layerBinary
                         // Reading darkBackground makes the ramp follow a palette change.
                         colorAt: function(t) { void grid.darkBackground; return grid.colorAt(0.001 + 0.999 * t) }
-                        // The default layer is the pod kind's GPU milli; a kind with layers of its own
-                        // names its share layers, shown in per cent.
-                        readonly property bool ownLayers: grid.layers.length > 1
-                        minText: ownLayers ? "0 %" : "1"
-                        maxText: ownLayers ? "100 %" : "1000"
-                        label: ownLayers ? grid.layers[grid.layerIndex].name
-                                         : view.compact ? qsTr("milli") : qsTr("GPU milli allocated (of 1000)")
+                        // Every share layer says what it is and what its ends mean (OccupancyLayer:
+                        // name, lowText, highText), whatever the kind.
+                        readonly property var shown: grid.layers.length > grid.layerIndex ? grid.layers[grid.layerIndex] : null
+                        minText: shown ? shown.lowText : ""
+                        maxText: shown ? shown.highText : ""
+                        // (Compact: the ends alone, "0 %" and "100 %": a compare side has no room for a name.)
+                        label: shown && !view.compact ? shown.name : ""
                         rampWidth: view.compact ? 80 : 140
                     }
                 }
@@ -211,7 +213,9 @@ Item {
                             height: implicitHeight
                             fitHeight: flick.height
                             minCellSize: 4
-                            maxCellSize: 28
+                            // Cells grow to fill the view (GroupGridItem::kLargestCell): a 64-GPU
+                            // training cluster fills a 2560 px screen as a pod cluster of thousands does.
+                            maxCellSize: 128
                             run: view.run
                             darkBackground: ThemePalette.dark
                             emptyColor: ThemePalette.dark ? Qt.rgba(1, 1, 1, 0.16) : Qt.rgba(0, 0, 0, 0.13)
@@ -224,7 +228,7 @@ Item {
                             delegate: Text {
                                 x: modelData.x
                                 y: modelData.y + 2
-                                text: qsTr("%1 · %2 nodes · %3 GPUs").arg(modelData.label).arg(modelData.nodes).arg(modelData.cells)
+                                text: modelData.text
                                 color: ThemePalette.text
                                 font.pixelSize: 11
                                 font.bold: true

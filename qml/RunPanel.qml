@@ -164,28 +164,35 @@ Pane {
         }
 
         // One row per parameter of the kind: a menu for a choice, a spin box for a whole
-        // number, a field for a real number, each labelled with its unit and with its help.
+        // number, a field for a real number, each labelled with its unit and with its help. A
+        // menu whose longest choice would be cut beside its label goes under it, the panel's
+        // width ("Independent per class (PAL's)" was cut at 1280 px).
         Repeater {
             model: panel.kind.parameters
-            delegate: RowLayout {
+            delegate: GridLayout {
                 id: parameter
                 required property var modelData
                 objectName: "parameter-" + modelData.name
                 readonly property string type: modelData.type
+                readonly property bool stacked: type === "choice"
+                                                && Math.ceil(choiceMetrics.advanceWidth) + 48 > width - panel.labelWidth - columnSpacing
+                columns: stacked ? 1 : 2
                 Layout.fillWidth: true
-                spacing: 8
+                columnSpacing: 8
+                rowSpacing: 2
                 // A parameter that applies only with another's value (tune: the experiment).
                 enabled: modelData.onlyWhenParameter.length === 0
                          || panel.values[modelData.onlyWhenParameter] === modelData.onlyWhenValue
                 Component.onCompleted: panel.setValue(modelData.name, modelData.defaultText)
                 Label {
                     objectName: "parameterLabel"
-                    Layout.preferredWidth: panel.labelWidth
+                    Layout.preferredWidth: parameter.stacked ? -1 : panel.labelWidth
                     text: panel.labelOf(parameter.modelData)
                     wrapMode: Text.WordWrap
                 }
                 ComboBox {
                     id: choiceBox
+                    objectName: "parameterChoice"
                     Layout.fillWidth: true
                     visible: parameter.type === "choice"
                     textRole: "text"

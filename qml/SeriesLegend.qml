@@ -40,7 +40,7 @@ Flow {
                 objectName: "legendName"
                 text: entry.modelData.name
                 color: ThemePalette.text
-                font.pixelSize: 12
+                font.pixelSize: ThemePalette.chartFontPixels  // the one chart text size
             }
         }
     }

@@ -9,6 +9,7 @@
 #include "io/InputError.h"
 #include "mig/MigGpuType.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunNameDetails.h"
 #include "util/TextFile.h"
 #include "util/UsageError.h"
 
@@ -286,9 +287,15 @@ std::unique_ptr<Run> InferenceKind::simulate(std::shared_ptr<const RunInputs> in
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
+    // The name says every parameter off its default (GPU, step, load scale...), as a training
+    // run's does; the SLO folder and the scenario file are alternatives, neither is missing.
+    std::set<std::string> given;
+    for (const RunKindInput& input : this->inputs())
+        given.insert(input.role);
+    std::string name = InferenceRun::defaultName(*policy, options) + runNameDetails(*this, r, given, {kSeed});
     first.policy = std::move(policy);
     return InferenceRun::simulate(std::move(world), std::move(scenario), {std::move(first)}, options,
-                                  {}, progress);
+                                  std::move(name), progress);
 }
 
 std::optional<std::string> InferenceKind::forkProblem(const Run& run, size_t position) const

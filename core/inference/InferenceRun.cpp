@@ -42,14 +42,18 @@ InferenceRun::InferenceRun(std::shared_ptr<const InferenceWorld> world, Inferenc
     buildLayout();
 }
 
+std::string InferenceRun::defaultName(const InferencePolicy& policy, const InferenceOptions& options)
+{
+    return fmt::format("{} · seed {}", policy.label(), options.seed);
+}
+
 void InferenceRun::buildInfo(std::string name)
 {
     info_.kind = kKind;
     info_.policy = result_.policy;
     info_.seed = options_.seed;
     info_.mode = scenario_.name;
-    info_.name = name.empty() ? fmt::format("{} · seed {}", phases_.back().policy->label(), options_.seed)
-                              : std::move(name);
+    info_.name = name.empty() ? defaultName(*phases_.back().policy, options_) : std::move(name);
     info_.parameters = {{"policy", phases_.back().policy->description()},
                         {"scenario", scenario_.name},
                         {"GPU", gpu_->name()},
@@ -229,6 +233,8 @@ RunWords InferenceRun::words() const
             .group = "GPU",
             .groups = "GPUs",
             .groupBands = "GPU type",
+            .cell = "slice",
+            .cells = "slices",
             .occupant = "instance",
             .occupants = "instances",
             .inspector = "Plan inspector",

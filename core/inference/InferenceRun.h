@@ -30,6 +30,10 @@ public:
                                                   InferenceOptions options, std::string name = {},
                                                   const ProgressCallback& progress = {});
 
+    // The name of a run of `policy` that says nothing else: "ParvaGPU · seed 42" (the kind adds
+    // what differs from its defaults, runNameDetails).
+    static std::string defaultName(const InferencePolicy& policy, const InferenceOptions& options);
+
     const RunInfo& info() const override { return info_; }
     size_t steps() const override { return result_.rows.size(); }
     const MetricSeries& series() const override { return series_; }

@@ -20,6 +20,10 @@ struct OccupancyLayer {
     // Share layers whose cells are only ever 0 or 1 (a training GPU is busy or free): an exported
     // chart keys them as busy and free rather than on a 0-100 % ramp.
     bool binary = false;
+    // What the ends of a share layer's ramp mean, beside its name in every legend: "0 %" and
+    // "100 %" of a used share, "fastest" and "slowest" of a relative score.
+    std::string lowText = "0 %";
+    std::string highText = "100 %";
 };
 
 // A run of slots in one row of a group that spans draw (RunCursor::spans): a MIG GPU's

@@ -3,6 +3,7 @@
 #include "io/InputError.h"
 #include "run/PodSchedulingRun.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunNameDetails.h"
 #include "sched/PluginRegistry.h"
 #include "util/TextFile.h"
 #include "util/UsageError.h"
@@ -133,7 +134,15 @@ std::unique_ptr<Run> PodSchedulingKind::simulate(std::shared_ptr<const RunInputs
     if (parameters.mode == SimulationMode::Replay && !trace->pods.hasTimes)
         throw InputError::fileLevel(trace->podsPath, "no creation_time and deletion_time columns: this pod list "
                                                      "cannot be replayed (use the experiment mode)");
-    return PodSchedulingRun::simulate(std::move(trace), parameters, progress);
+    // The name says every parameter off its default (tune, tie order), as a training run's
+    // does, so that runs differing only there read apart in `runs`, legends and titles. The
+    // optional GPU-model list has built-in defaults: its absence is no difference to name.
+    std::set<std::string> given;
+    for (const RunKindInput& input : this->inputs())
+        given.insert(input.role);
+    std::string name = PodSchedulingRun::defaultName(parameters) +
+                       runNameDetails(*this, resolved(request), given, {kSeed, kMode});
+    return PodSchedulingRun::simulate(std::move(trace), parameters, progress, std::move(name));
 }
 
 std::optional<std::string> PodSchedulingKind::forkProblem(const Run& run, size_t position) const

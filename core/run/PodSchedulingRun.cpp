@@ -38,9 +38,7 @@ PodSchedulingRun::PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::u
     info_.mode = std::string(modeName(p.mode));
     // The name tells apart runs that differ in policy, seed or mode; the trace is added by the
     // app only when two open runs would otherwise share a name.
-    info_.name = name.empty() ? fmt::format("{} · seed {}{}", p.policy.shortName(), p.seed,
-                                            p.mode == SimulationMode::Replay ? " · replay" : "")
-                              : std::move(name);
+    info_.name = name.empty() ? defaultName(p) : std::move(name);
     info_.parameters = {{"nodes", trace_->nodesPath}, {"pods", trace_->podsPath},
                         {"tie order", std::string(tieOrderName(p.tieOrder))}};
     if (p.mode == SimulationMode::Experiment)
@@ -53,10 +51,15 @@ PodSchedulingRun::PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::u
 
 std::unique_ptr<PodSchedulingRun> PodSchedulingRun::simulate(std::shared_ptr<const PodTrace> trace,
                                                              const RunParameters& parameters,
-                                                             const ProgressCallback& progress)
+                                                             const ProgressCallback& progress, std::string name)
 {
     auto result = PodSimulation(*trace->models, parameters).run(trace->pods, progress);
-    return std::make_unique<PodSchedulingRun>(std::move(trace), std::move(result));
+    return std::make_unique<PodSchedulingRun>(std::move(trace), std::move(result), std::move(name));
+}
+
+std::string PodSchedulingRun::defaultName(const RunParameters& p)
+{
+    return fmt::format("{} · seed {}{}", p.policy.shortName(), p.seed, p.mode == SimulationMode::Replay ? " · replay" : "");
 }
 
 void PodSchedulingRun::buildSeries()
@@ -183,6 +186,8 @@ void PodSchedulingRun::buildLayout()
 {
     const auto& nodes = trace_->cluster.nodes;
     const auto& registry = trace_->cluster.registry;
+    // A pod holds a share of a GPU (in milli): the legend reads as the exported chart's.
+    layout_.layers = {OccupancyLayer{"Allocated share of each GPU", OccupancyLayer::Kind::Share, {}}};
     groupNodes_.resize(nodes.size());
     std::iota(groupNodes_.begin(), groupNodes_.end(), 0u);
     auto modelName = [&](uint32_t n) { return nodes[n].model == kNoGpuModel ? std::string("no GPU") : registry.model(nodes[n].model).name; };

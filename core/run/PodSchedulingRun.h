@@ -24,10 +24,13 @@ public:
     PodSchedulingRun(std::shared_ptr<const PodTrace> trace, std::unique_ptr<SimulationResult> result,
                      std::string name = {});
 
-    // Simulates `parameters` on `trace`.
+    // Simulates `parameters` on `trace`; `name` empty: defaultName(parameters).
     static std::unique_ptr<PodSchedulingRun> simulate(std::shared_ptr<const PodTrace> trace,
                                                       const RunParameters& parameters,
-                                                      const ProgressCallback& progress = {});
+                                                      const ProgressCallback& progress = {}, std::string name = {});
+    // The name of a run with `parameters` that says nothing else: "fgd · seed 42", "· replay"
+    // in replay (the kind adds what differs from its defaults, runNameDetails).
+    static std::string defaultName(const RunParameters& parameters);
 
     const RunInfo& info() const override { return info_; }
     size_t steps() const override { return result_->timeline.size(); }

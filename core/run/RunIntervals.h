@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tessera {
@@ -32,12 +33,24 @@ struct RunSubject {
 };
 
 struct RunIntervals {
-    std::vector<std::string> lanes;       // top to bottom
+    // Top to bottom. A lane named "<group> · <name>" ("node 3 · GPU 12") belongs to the group
+    // before the first " · ": the Gantt sets groups apart (laneGroup); the name is all a study
+    // keeps, so a reopened run groups its lanes alike.
+    std::vector<std::string> lanes;
     std::vector<std::string> categories;  // for the legend; colours from the views' palette by index
     std::vector<RunInterval> intervals;
     std::vector<RunSubject> subjects;     // empty: bars are not parts of anything larger
 
     bool empty() const { return intervals.empty(); }
+    // The group of lane `lane` ("node 3"), or "" for a lane of no group.
+    std::string_view laneGroup(size_t lane) const
+    {
+        if (lane >= lanes.size())
+            return {};
+        const std::string_view name = lanes[lane];
+        const size_t at = name.find(" · ");
+        return at == std::string_view::npos ? std::string_view{} : name.substr(0, at);
+    }
 };
 
 }  // namespace tessera

@@ -23,6 +23,8 @@ struct RunWords {
     std::string group = "node";             // one group of the occupancy layout (a row of cells)
     std::string groups = "nodes";
     std::string groupBands = "GPU model";   // what the groups are banded by
+    std::string cell = "GPU";               // one cell of the occupancy layout
+    std::string cells = "GPUs";
     std::string occupant = "pod";           // what holds a GPU (listed when a group is selected)
     std::string occupants = "pods";
     std::string inspector = "Decision inspector";  // the shared view of Run::explain() at the cursor
@@ -46,6 +48,8 @@ struct RunWords {
             {"group", &RunWords::group},
             {"groups", &RunWords::groups},
             {"group_bands", &RunWords::groupBands},
+            {"cell", &RunWords::cell},
+            {"cells", &RunWords::cells},
             {"occupant", &RunWords::occupant},
             {"occupants", &RunWords::occupants},
             {"inspector", &RunWords::inspector},

@@ -86,6 +86,20 @@ Item {
             }
         }
 
+        // What "sf" is, since it is not the PerfVar beside it: a bin's slowdown factor relative to
+        // the median GPU (B3), e.g. sf 0.913 beside GPUs of PerfVar 0.95-1.04.
+        Label {
+            objectName: "variabilitySfNote"
+            Layout.fillWidth: true
+            visible: heatmap.gpuCount > 0
+            wrapMode: Text.Wrap
+            color: ThemePalette.text
+            opacity: 0.8
+            font.pixelSize: 11
+            text: qsTr("sf: the bin's slowdown factor relative to the median GPU (its centre over the median bin's, 1.000); "
+                       + "PAL and PM-First place by it, not by each GPU's own PerfVar.")
+        }
+
         VariabilityHeatmapItem {
             id: heatmap
             objectName: "variabilityHeatmap"

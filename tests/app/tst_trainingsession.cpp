@@ -5,6 +5,7 @@
 // 1280x800 and 2560x1440 into <build>/screenshots/training-*.png for review.
 #include "chart/ChartRegistry.h"
 #include "chart/OccupancyChart.h"
+#include "training/placement/TrainingPlacementRun.h"
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
@@ -186,6 +187,22 @@ private slots:
         auto* run = qobject_cast<QQuickItem*>(find("runButton"));
         QVERIFY(run);
         QTRY_VERIFY(run->isEnabled());
+        // At 1280x800 the Variability draw menu shows its choice whole (it was cut beside its
+        // label: "Independent per class (P…"): it goes under its label.
+        {
+            QObject* draw = find("parameter-variability_mode");
+            QVERIFY(draw);
+            QVERIFY(draw->property("stacked").toBool());
+            QQuickItem* box = nullptr;
+            for (QQuickItem* child : qobject_cast<QQuickItem*>(draw)->childItems())
+                if (child->objectName() == "parameterChoice")
+                    box = child;
+            QVERIFY(box);
+            auto* text = box->property("contentItem").value<QQuickItem*>();
+            QVERIFY(text);
+            QVERIFY2(text->width() >= text->implicitWidth() - 0.5,
+                     qPrintable(QString("%1 < %2").arg(text->width()).arg(text->implicitWidth())));
+        }
         QSignalSpy finished(runs(), SIGNAL(runFinished(tessera::views::RunHandle*)));
         click(run);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
@@ -218,6 +235,20 @@ private slots:
         for (QQuickItem* child : qobject_cast<QQuickItem*>(find("occupancyBusyKey"))->childItems())
             keyed = keyed || child->property("text").toString() == keys.at(0);
         QVERIFY2(keyed, qPrintable(keys.at(0)));
+        // The grid's cells grow to fill the view (they stopped at 28 px, a strip under an empty
+        // pane), and a share layer's legend says its own ends, not the pod kind's milli.
+        QObject* grid = find("occupancyGrid");
+        QVERIFY(grid);
+        QVERIFY2(grid->property("cellSize").toInt() > 28, qPrintable(grid->property("cellSize").toString()));
+        grid->setProperty("layerIndex", int(tessera::TrainingPlacementRun::kScoreLayer));
+        QObject* shareLegend = find("occupancyShareLegend");
+        QTRY_VERIFY(shareLegend->property("visible").toBool());
+        QCOMPARE(shareLegend->property("minText").toString(), QStringLiteral("fastest GPU"));
+        QCOMPARE(shareLegend->property("maxText").toString(), QStringLiteral("slowest GPU"));
+        QVERIFY(!shareLegend->property("label").toString().contains("milli"));
+        // The grid's title is the kind's word for it, as its tab's.
+        QCOMPARE(find("occupancyTitle")->property("text").toString(), QString::fromStdString(pal_->run().words().occupancy));
+        grid->setProperty("layerIndex", 0);
         // The Gantt: a lane per GPU, a bar per placement span.
         QObject* occupancy = find("occupancyView");
         QVERIFY(occupancy);

@@ -7,7 +7,7 @@
 #include "chart/NiceTicks.h"
 #include "chart/FragmentationHeatmap.h"
 #include "items/HeatmapItem.h"
-#include "items/OccupancyGeometry.h"
+#include "chart/OccupancyGeometry.h"
 #include "items/OccupancyItem.h"
 #include "run/GroupValueMatrix.h"
 #include "support/TestRuns.h"
@@ -21,7 +21,7 @@
 
 using namespace tessera;
 using views::HeatmapItem;
-using views::OccupancyGeometry;
+using chart::OccupancyGeometry;
 using views::OccupancyItem;
 
 namespace {

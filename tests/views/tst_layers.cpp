@@ -7,7 +7,7 @@
 #include "ItemWindow.h"
 #include "items/CategoryColors.h"
 #include "items/GanttItem.h"
-#include "items/OccupancyGeometry.h"
+#include "chart/OccupancyGeometry.h"
 #include "items/OccupancyItem.h"
 #include "items/SliceItem.h"
 #include "support/FakeSliceRun.h"
@@ -68,11 +68,11 @@ private slots:
         layout.groups = {{"n0", 0, 0, 8, 0, {}}, {"n1", 0, 8, 8, 0, {}}};
         layout.cellCount = 16;
         const int cell = 6, pitch = cell + 1;
-        const views::OccupancyGeometry plain(layout, 400, cell, 18);
+        const chart::OccupancyGeometry plain(layout, 400, cell, 18);
         for (int c = 1; c < 8; ++c)  // no units: one pitch between every two cells of a group
             QCOMPARE(plain.cells()[size_t(c)].left() - plain.cells()[size_t(c - 1)].left(), pitch);
         layout.groups[0].unitCells = layout.groups[1].unitCells = 4;
-        const views::OccupancyGeometry units(layout, 400, cell, 18);
+        const chart::OccupancyGeometry units(layout, 400, cell, 18);
         auto step = [&](int c) { return units.cells()[size_t(c)].left() - units.cells()[size_t(c - 1)].left(); };
         QCOMPARE(step(3), pitch);
         QVERIFY(step(4) > pitch);  // the second unit of group 0 starts after a wider gap
@@ -101,7 +101,7 @@ private slots:
         QVERIFY(item->hasSpans() && item->hasIntervals());
         QVERIFY(showAndSettle(*window));
 
-        const views::OccupancyGeometry g(fake_->run().layout(), int(item->width()), item->cellSize(), item->labelHeight());
+        const chart::OccupancyGeometry g(fake_->run().layout(), int(item->width()), item->cellSize(), item->labelHeight());
         auto pixel = [&](int cell) { return window->grabWindow().pixel(g.cells()[size_t(cell)].center()) | 0xff000000u; };
         QCOMPARE(pixel(0), rgb(item->colorAt(1.0)));  // share layer: gpu-0 slice 0 in use
         QCOMPARE(pixel(3), rgb(kEmpty));              // gpu-0 slice 3: stranded, nothing on it

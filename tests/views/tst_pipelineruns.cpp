@@ -20,6 +20,8 @@ using namespace tessera::views;
 
 namespace {
 constexpr double kSmallTune = 0.3;
+// A run's name says a tune off the default (1.3), as every parameter off its default.
+#define SMALL_TUNE " · tune 0.3×"
 constexpr int kWaitMs = 120000;
 
 RunHandle* finishedRun(const QSignalSpy& spy) { return spy.isEmpty() ? nullptr : spy.last().at(0).value<RunHandle*>(); }
@@ -372,9 +374,9 @@ private slots:
         RunHandle* second = runFgd(manager);
         RunHandle* third = runFgd(manager);
         QVERIFY(first && second && third);
-        QCOMPARE(first->name(), QStringLiteral("fgd · seed 42"));
-        QCOMPARE(second->name(), QStringLiteral("fgd · seed 42 (2)"));
-        QCOMPARE(third->name(), QStringLiteral("fgd · seed 42 (3)"));
+        QCOMPARE(first->name(), QStringLiteral("fgd · seed 42" SMALL_TUNE));
+        QCOMPARE(second->name(), QStringLiteral("fgd · seed 42" SMALL_TUNE " (2)"));
+        QCOMPARE(third->name(), QStringLiteral("fgd · seed 42" SMALL_TUNE " (3)"));
     }
 
     // A name says the policy as the user wrote it (a default weight is not spelt out) and the
@@ -387,14 +389,14 @@ private slots:
         QSignalSpy finished(&manager, &RunManager::runFinished);
         QVERIFY(manager.start("pwr:100,fgd:900", "experiment", 7, kSmallTune, "seeded"));
         QVERIFY(finished.wait(kWaitMs));
-        QCOMPARE(finishedRun(finished)->name(), QStringLiteral("pwr:100,fgd:900 · seed 7"));
+        QCOMPARE(finishedRun(finished)->name(), QStringLiteral("pwr:100,fgd:900 · seed 7" SMALL_TUNE));
         RunHandle* experiment = runFgd(manager);
         QVERIFY(manager.start("fgd", "replay", 42, kSmallTune, "seeded"));
         QVERIFY(finished.wait(kWaitMs));
         RunHandle* replay = finishedRun(finished);
         QVERIFY(experiment && replay);
-        QCOMPARE(experiment->name(), QStringLiteral("fgd · seed 42"));
-        QCOMPARE(replay->name(), QStringLiteral("fgd · seed 42 · replay"));
+        QCOMPARE(experiment->name(), QStringLiteral("fgd · seed 42" SMALL_TUNE));
+        QCOMPARE(replay->name(), QStringLiteral("fgd · seed 42 · replay"));  // a replay has no tune
         QCOMPARE(QString::fromStdString(PolicySpec::parse("fgd:1000,pwr:50").shortName()), QStringLiteral("fgd,pwr:50"));
         QCOMPARE(PolicySpec::parse(PolicySpec::parse("fgd,pwr:50").shortName()).canonical(),
                  PolicySpec::parse("fgd,pwr:50").canonical());
@@ -407,17 +409,21 @@ private slots:
         const QString path = home_.filePath("names-study.sqlite");
         {
             StudyStore store(path.toStdString());
-            RunArchive::save(store, *test::simulateRun(test::syntheticTrace(12, 80, 3), "fgd"));
+            RunParameters p;
+            p.policy = PolicySpec::parse("fgd");
+            p.tune = kSmallTune;
+            RunArchive::save(store, *PodSchedulingRun::simulate(test::syntheticTrace(12, 80, 3), p, {},
+                                                                "fgd · seed 42" SMALL_TUNE));
         }
         StudyLibrary study;
         QVERIFY(study.open(path));
-        QCOMPARE(study.index(0).data(StudyLibrary::NameRole).toString(), QStringLiteral("fgd · seed 42"));
+        QCOMPARE(study.index(0).data(StudyLibrary::NameRole).toString(), QStringLiteral("fgd · seed 42" SMALL_TUNE));
         RunManager manager;
         manager.setTraceSession(session_);
         manager.setStudy(&study);
         RunHandle* run = runFgd(manager);
         QVERIFY(run);
-        QCOMPARE(run->name(), QStringLiteral("fgd · seed 42 · pods"));
+        QCOMPARE(run->name(), QStringLiteral("fgd · seed 42" SMALL_TUNE " · pods"));
         QTRY_COMPARE_WITH_TIMEOUT(study.count(), 2, kWaitMs);
         QCOMPARE(study.index(1).data(StudyLibrary::NameRole).toString(), run->name());
     }

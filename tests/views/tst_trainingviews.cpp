@@ -99,6 +99,7 @@ private slots:
         QCOMPARE(RunWords().occupants, std::string("pods"));
         const views::RunHandle handle(run, &owner_);
         QCOMPARE(handle.words().value("occupants").toString(), QStringLiteral("jobs"));
+        QCOMPARE(handle.words().value("cells").toString(), QStringLiteral("GPUs"));  // the grid's header
     }
 
     // Each class's heatmap holds the cluster's PerfVar per GPU and its bins the binned sf the
@@ -126,7 +127,7 @@ private slots:
             QVERIFY(v.scaleMax <= v.max && v.scaleMax >= v.min);
             QCOMPARE(int(std::count_if(v.perfVar.begin(), v.perfVar.end(), [&](double x) { return x > v.scaleMax; })),
                      v.outliers);
-            const ChartSpec spec = v.chart("PAL");
+            const ChartSpec spec = v.chart("PAL", ChartColors::categorical(0));
             QVERIFY(spec.heatmap);
             QCOMPARE(spec.heatmap->image.size(), QSize(int(cluster.gpusPerNode), int(cluster.nodes)));
             QVERIFY2(spec.subtitle.contains(v.binsText()), qPrintable(spec.subtitle));
@@ -239,7 +240,7 @@ private slots:
         QVERIFY2(tip.contains("PerfVar " + ClassVariability::scoreText(v.perfVar[0]))
                      && tip.contains("sf " + ClassVariability::scoreText(v.bins[v.bin[0]].sf)),
                  qPrintable(tip));
-        QVERIFY(v.chart("PAL").subtitle.contains(v.binsText()));
+        QVERIFY(v.chart("PAL", ChartColors::categorical(0)).subtitle.contains(v.binsText()));
     }
 
     // Issue 13: the exported chart named the bins only in its subtitle. It rings every GPU in its
@@ -249,12 +250,12 @@ private slots:
         const auto run = sampleRun();
         const ClassVariability v = ClassVariability::of(*run, 0);
         QVERIFY(v.bins.size() >= 2);
-        const ChartSpec spec = v.chart(QStringLiteral("PAL"));
+        const ChartSpec spec = v.chart(QStringLiteral("PAL"), ChartColors::categorical(0));
         QVERIFY(spec.heatmap);
         QCOMPARE(spec.heatmap->cellRings, v.bin);
         QCOMPARE(spec.heatmap->ringKeys.size(), v.bins.size());
         for (int b = 0; b < v.bins.size(); ++b) {
-            QCOMPARE(spec.heatmap->ringKeys[b].color, ClassVariability::binColor(b));
+            QCOMPARE(spec.heatmap->ringKeys[b].color, ClassVariability::binColor(b, ChartColors::categorical(0)));
             QVERIFY(spec.heatmap->ringKeys[b].name.contains("sf " + ClassVariability::scoreText(v.bins[b].sf)));
         }
         // Painted: every bin's colour is on the page (its rings and its legend key), which a
@@ -282,8 +283,8 @@ private slots:
             return n;
         };
         for (int b = 0; b < v.bins.size(); ++b) {
-            QVERIFY2(pixelsOf(page, ClassVariability::binColor(b)) > 20 * v.bins[b].gpus, qPrintable(QString::number(b)));
-            QCOMPARE(pixelsOf(barePage, ClassVariability::binColor(b)), 0);
+            QVERIFY2(pixelsOf(page, ClassVariability::binColor(b, ChartColors::categorical(0))) > 20 * v.bins[b].gpus, qPrintable(QString::number(b)));
+            QCOMPARE(pixelsOf(barePage, ClassVariability::binColor(b, ChartColors::categorical(0))), 0);
         }
     }
 
@@ -314,7 +315,7 @@ private slots:
                 const size_t gpu = size_t(n * v.gpusPerNode + c);
                 const auto parts = item.cellParts(n, c);
                 QVERIFY(!parts.ring.isNull());
-                const QColor ring = ClassVariability::binColor(v.bin[gpu]);
+                const QColor ring = ClassVariability::binColor(v.bin[gpu], handle.color());
                 const QPointF inRing(parts.ring.center().x(), (parts.ring.top() + parts.gap.top()) / 2);
                 const QPointF inGap(parts.gap.center().x(), (parts.gap.top() + parts.fill.top()) / 2);
                 QVERIFY(distance(colourAt(inRing), ring) < 12);
@@ -322,6 +323,42 @@ private slots:
                 QVERIFY(distance(colourAt(parts.fill.center()), v.color(gpu)) < 12 || parts.fill.width() >= 40);
                 QVERIFY2(distance(ring, QColor(Qt::white)) > 150, qPrintable(ring.name()));
             }
+    }
+
+    // Issue 13 polish: the bins were ringed in the categorical colours, which are runs A and B's
+    // own, so in a compare A's bins read as B. Each run's bins are shades of its own colour,
+    // apart from one another, on the tab and in the exported chart.
+    void theBinRingsAreShadesOfTheirRunsColour()
+    {
+        const auto run = sampleRun();
+        const ClassVariability v = ClassVariability::of(*run, 0);
+        QVERIFY(v.bins.size() >= 2);
+        const QColor a = ChartColors::categorical(0), b = ChartColors::categorical(1);
+        const auto hueOf = [](const QColor& c) { return c.toHsv().hsvHue(); };
+        views::RunHandle handleB(run, &owner_);
+        handleB.setColor(b);
+        views::VariabilityHeatmapItem item;
+        item.setRun(&handleB);
+        const QVariantList keys = item.bins();
+        QCOMPARE(keys.size(), v.bins.size());
+        QSet<QRgb> seen;
+        for (int k = 0; k < keys.size(); ++k) {
+            const QColor ring = keys[k].toMap().value("color").value<QColor>();
+            QVERIFY2(std::abs(hueOf(ring) - hueOf(b)) <= 3, qPrintable(ring.name()));
+            QVERIFY(ring.rgb() != a.rgb());
+            seen.insert(ring.rgb());
+        }
+        QCOMPARE(seen.size(), keys.size());
+        // The exported chart rings the bins in the shades of the colour the run is drawn in.
+        RunChartOptions options;
+        options.runColors = {b};
+        const QList<ChartSpec> panels = ChartRegistry::viewPanels("variability", *run, options);
+        QVERIFY(!panels.isEmpty() && panels.front().heatmap);
+        for (int k = 0; k < panels.front().heatmap->ringKeys.size(); ++k)
+            QCOMPARE(panels.front().heatmap->ringKeys[k].color, ClassVariability::binColor(k, b));
+        // A recolour reaches the tab's legend.
+        handleB.setColor(a);
+        QCOMPARE(item.bins().front().toMap().value("color").value<QColor>(), ClassVariability::binColor(0, a));
     }
 
     // Every GPU set of the inspector's table names its GPUs, consecutive ones as a range ("GPUs
@@ -526,6 +563,43 @@ private slots:
             views::ExportRequest request("jct-cdf", &handle, nullptr, 0, -1, -1);
             request.setLogarithmicX(logarithmic);
             QCOMPARE(request.specs().front().x.logarithmic, logarithmic);
+        }
+    }
+
+    // Issue 13 polish: the Gantt had no separators between nodes, and a 90 h run over 490 px got
+    // ticks at 0 and 50 only (the step rounded up to 50). A lane that starts another node is
+    // marked, and the ticks are as dense as their labels allow.
+    void theGanttSeparatesNodesAndTicksDensely()
+    {
+        const auto run = sampleRun();
+        views::RunHandle handle(run, &owner_);
+        views::GanttItem gantt;
+        gantt.setRun(&handle);
+        QList<int> expected;
+        const RunIntervals& all = run->intervals();
+        for (size_t lane = 1; lane < all.lanes.size(); ++lane)
+            if (run->cluster().nodeOf(uint32_t(lane)) != run->cluster().nodeOf(uint32_t(lane - 1)))
+                expected.append(int(lane));
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(gantt.groupStarts(), expected);
+        QVERIFY(all.laneGroup(0) == "node 0");
+
+        const NiceTicks sparse = NiceTicks::spaced(0, 90, 490, 70);
+        QCOMPARE(sparse.values, (std::vector<double>{0, 20, 40, 60, 80}));
+        for (const int width : {500, 900, 1800}) {
+            gantt.setSize(QSizeF(width, gantt.implicitHeight()));
+            const std::vector<double> ticks = gantt.xTicks();
+            QVERIFY(ticks.size() >= 2);
+            double closest = 1e9;
+            for (size_t i = 1; i < ticks.size(); ++i)
+                closest = std::min(closest, gantt.pixelOfX(ticks[i]) - gantt.pixelOfX(ticks[i - 1]));
+            // Apart enough for their labels, and the next finer nice step would not be.
+            QVERIFY2(closest >= 70 - 1e-6, qPrintable(QString::number(closest)));
+            const double step = ticks[1] - ticks[0];
+            // The nice step below: 1 -> 0.5, 2 -> 1, 5 -> 2 (times a power of ten).
+            const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+            const double finer = std::abs(mantissa - 5) < 1e-6 ? step * 0.4 : step / 2;
+            QVERIFY2(closest * finer / step < 70, qPrintable(QString::number(closest)));
         }
     }
 

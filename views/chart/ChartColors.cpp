@@ -60,6 +60,20 @@ QColor ChartColors::runShade(const QColor& color, int rank)
     return QColor(mix(c.red()), mix(c.green()), mix(c.blue()), c.alpha());
 }
 
+QColor ChartColors::runShades(const QColor& color, int index)
+{
+    switch (((index % 4) + 4) % 4) {
+    case 0:
+        return color.toRgb().darker(160);
+    case 1:
+        return color.toRgb();
+    case 2:
+        return runShade(color, 1);
+    default:
+        return color.toRgb().darker(260);
+    }
+}
+
 QColor ChartColors::areaFill(const QColor& color)
 {
     QColor fill = color;

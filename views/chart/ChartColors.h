@@ -31,6 +31,10 @@ public:
     // is the colour itself, each further rank a step lighter (mixed with white), so a run's
     // metrics share its hue and differ in lightness, on light and dark backgrounds.
     static QColor runShade(const QColor& color, int rank);
+    // The `index`-th of several things of one run told apart by shade (the variability bins of
+    // a run, each ringed): darker, the colour itself, a runShade lighter, darker still, over
+    // again; each clear of white paper, so that a ring of any of them shows.
+    static QColor runShades(const QColor& color, int index);
     // A reference line (the allocation chart's diagonal): a mid grey on light and dark.
     static QColor referenceLine();
     // Stacked areas are filled at this opacity over the chart's background, so grid lines show.

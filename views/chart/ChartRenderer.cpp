@@ -29,28 +29,30 @@ QString titleOf(const QList<ChartSpec>& panels)
 
 }  // namespace
 
-double ChartRenderer::fontPixelSize(const QSizeF& area)
+double ChartRenderer::fontPixelSize(const QSizeF& page)
 {
-    // About 1/55 of the smaller side, judged on a 16:10 frame, so 1600x1000 gets 18 px.
-    const double side = std::min(area.width() / 1.6, area.height());
-    return std::clamp(side / 55.0, 9.0, 48.0);
+    // About 1/70 of the smaller side, judged on a 16:10 frame, so 1600x1000 gets 14 px: a page
+    // of four panels still leaves each plot room, and a single chart reads as they do.
+    const double side = std::min(page.width() / 1.6, page.height());
+    return std::clamp(side / 70.0, 9.0, 48.0);
 }
 
 void ChartRenderer::paint(QPainter& painter, const QRectF& area, const ChartSpec& spec, const ChartTheme& theme)
 {
-    PanelPainter(painter, spec, theme, fontPixelSize(area.size())).paint(area);
+    paint(painter, area, QList<ChartSpec>{spec}, theme);
 }
 
 QList<QRectF> ChartRenderer::paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
-                                   const ChartTheme& theme)
+                                   const ChartTheme& theme, double fontPixels)
 {
     QList<QRectF> plots;
     if (panels.isEmpty()) {
         painter.fillRect(area, theme.background);
         return plots;
     }
-    // The text size of the whole page, not of each strip, so that panels read alike.
-    const double font = fontPixelSize(QSizeF(area.width(), area.height() / std::sqrt(double(panels.size()))));
+    // The text size of the whole page, whatever its number of panels, so that panels and charts
+    // of one size read alike.
+    const double font = fontPixels > 0 ? fontPixels : fontPixelSize(area.size());
     const double height = area.height() / double(panels.size());
     const auto strip = [&](int i) { return QRectF(area.left(), area.top() + i * height, area.width(), height); };
     // Every plot as wide as the narrowest one: the panels' x axes line up, whatever the width

@@ -23,9 +23,10 @@ public:
     // One chart filling `area`.
     static void paint(QPainter& painter, const QRectF& area, const ChartSpec& spec, const ChartTheme& theme);
     // Charts stacked top to bottom in `area`, sharing one text size (a page of panels) and their
-    // plots' left and right edges; returns each one's plot rectangle.
+    // plots' left and right edges; returns each one's plot rectangle. `fontPixels` 0: the
+    // page's (fontPixelSize); the app passes kScreenFontPixels.
     static QList<QRectF> paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
-                               const ChartTheme& theme);
+                               const ChartTheme& theme, double fontPixels = 0);
 
     // The encoded file. Throws ChartError for a size outside 64-16384 pixels a side.
     static QByteArray render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,
@@ -36,8 +37,13 @@ public:
     static void save(const QList<ChartSpec>& panels, const QString& path, ChartFormat format, QSize size,
                      const ChartTheme& theme = ChartColors::lightTheme());
 
-    // The base text size for an area: readable from thumbnails to 4K.
-    static double fontPixelSize(const QSizeF& area);
+    // The one rule for charts' text sizes. In a file, the base size of a page: from its size
+    // alone, so that every chart of a size (one panel or four) reads alike; readable from
+    // thumbnails to 4K.
+    static double fontPixelSize(const QSizeF& page);
+    // On screen, the app's text size whatever the view's size, as its other views'
+    // (ThemePalette.chartFontPixels for QML charts, GanttItem, the variability heatmap).
+    static constexpr double kScreenFontPixels = 12;
 };
 
 }  // namespace tessera::chart

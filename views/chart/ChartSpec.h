@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QList>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 
@@ -81,6 +82,17 @@ struct ChartSpec {
         // rings: the variability chart's slowdown bins, as the app's tab rings its cells.
         std::vector<int> cellRings;
         QList<Key> ringKeys;
+        // Texts drawn over the image, each in a rectangle of image pixels (scaled with the
+        // image, the text sized to fit its height), right-aligned: the occupancy chart's node
+        // numbers beside each node's GPUs.
+        struct Label {
+            QRectF rect;
+            QString text;
+        };
+        QList<Label> labels;
+        // Non-empty: a name per image row (a node), shown at the left instead of the bands'
+        // names when every row has a line of text's room; else the bands are named.
+        QStringList rowLabels;
         // The numbers behind the image, for CSV: one row per name, one column per header.
         QStringList rowNames;
         QStringList columnHeaders;

@@ -38,10 +38,12 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     ChartSpec::Heatmap h;
     h.xMin = xMin;
     h.xMax = xMax;
-    h.rowAxisLabel = groupAxisLabel(words);
+    h.rowAxisLabel = groupAxisLabel(words, layout.categories.size());
     h.legendLabel = QString::fromStdString(info.label);
     h.legendUnit = QString::fromStdString(info.unit);
-    h.scale = ChartColors::sequentialStops();
+    // More is darker on light paper, as a busy GPU on the occupancy grid (ChartColors::occupancy):
+    // "GPUs busy per node" reads as the grid beside it.
+    h.scale = ChartColors::occupancyStops(false);
     h.legendMin = 0;
 
     for (int c = 0; c < width; ++c) {
@@ -53,6 +55,7 @@ ChartSpec FragmentationHeatmap::build(const Run& run, const RunChartOptions& opt
     for (size_t r = 0; r < rows.size(); ++r) {
         const auto& group = layout.groups[rows[r]];
         h.rowNames << QString::fromStdString(group.name);
+        h.rowLabels << QString::fromStdString(group.name);
         for (int c = 0; c < width; ++c)
             h.values.push_back(m.columns() ? m.at(rows[r], size_t(c)) : 0.0f);
         if (h.bands.isEmpty() || h.bands.last().label != QString::fromStdString(layout.categories[group.category]))
@@ -75,7 +78,7 @@ void FragmentationHeatmap::setScaleMax(ChartSpec::Heatmap& h, double max)
         auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(r));
         for (int c = 0; c < width; ++c) {
             const size_t at = size_t(r) * size_t(width) + size_t(c);
-            line[c] = ChartColors::sequential(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0).rgb();
+            line[c] = ChartColors::occupancy(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0, false).rgb();
         }
     }
 }

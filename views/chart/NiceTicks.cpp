@@ -5,6 +5,17 @@
 
 namespace tessera::chart {
 
+namespace {
+// Enough decimals to write `step` exactly, no more.
+int decimalsOf(double step)
+{
+    int decimals = 0;
+    while (decimals < 9 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return decimals;
+}
+}  // namespace
+
 double NiceTicks::niceNumber(double x, bool round)
 {
     if (!(x > 0) || !std::isfinite(x))
@@ -17,6 +28,23 @@ double NiceTicks::niceNumber(double x, bool round)
     else
         nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
     return nice * magnitude;
+}
+
+NiceTicks NiceTicks::spaced(double lo, double hi, double length, double spacing)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || !(length > 0) || !(spacing > 0))
+        return compute(lo, hi, 2);
+    NiceTicks t;
+    t.step = niceNumber((hi - lo) * spacing / length, false);
+    const double eps = t.step * 1e-9;
+    t.min = std::ceil((lo - eps) / t.step) * t.step;
+    t.max = std::floor((hi + eps) / t.step) * t.step;
+    for (int i = 0; t.min + i * t.step <= t.max + eps; ++i) {
+        const double v = t.min + i * t.step;
+        t.values.push_back(std::abs(v) < eps ? 0.0 : v);
+    }
+    t.decimals = decimalsOf(t.step);
+    return t;
 }
 
 NiceTicks NiceTicks::compute(double lo, double hi, int target)
@@ -47,10 +75,7 @@ NiceTicks NiceTicks::compute(double lo, double hi, int target)
         const double v = t.min + i * t.step;
         t.values.push_back(std::abs(v) < eps ? 0.0 : v);
     }
-    t.decimals = 0;
-    while (t.decimals < 9 && std::abs(t.step * std::pow(10.0, t.decimals) -
-                                      std::round(t.step * std::pow(10.0, t.decimals))) > 1e-6)
-        ++t.decimals;
+    t.decimals = decimalsOf(t.step);
     return t;
 }
 

@@ -23,6 +23,10 @@ struct NiceTicks {
     // to the one at or above hi, at 1, 2 and 5 times each power when about `target` of them fit,
     // else at every power (or every few).
     static NiceTicks logarithmicTicks(double lo, double hi, int target = 6);
+    // Ticks over [lo, hi] drawn along `length` pixels, at the smallest nice step that keeps
+    // ticks at least `spacing` pixels apart: as dense as labels allow, not rounded up to a
+    // sparse step (0-90 h over 490 px: every 20 h, not 0 and 50). Only ticks inside the range.
+    static NiceTicks spaced(double lo, double hi, double length, double spacing);
     // The nice number nearest to `x` (round) or the smallest one not below it.
     static double niceNumber(double x, bool round);
 };

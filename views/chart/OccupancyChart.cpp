@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/GroupAxisLabel.h"
+#include "chart/OccupancyGeometry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,39 +13,50 @@ namespace tessera::chart {
 
 namespace {
 
-// Image pixels of one cell and of the gaps that keep nodes apart.
-constexpr int kCellWidth = 3;
-constexpr int kCellHeight = 2;
-constexpr int kGap = 1;
-// The plot's usual width:height; the node-row length is chosen to give cells this look.
+// Image pixels of a cell: big enough for the node numbers beside each node's GPUs
+// (OccupancyGeometry labels cells of 10 px and more)...
+constexpr int kCellPixels = 16;
+// ...unless the image would be wider than this: stretched over a plot its cells would be too
+// small to read a number beside, so a large cluster is drawn without (and without their room).
+constexpr int kMaxLabelledWidth = 1600;
+constexpr int kUnlabelledCellPixels = 6;
+// The plot's usual width:height: the row length is chosen so that the image, stretched over
+// the plot, keeps its cells about square.
 constexpr double kPlotAspect = 1.75;
-constexpr double kCellAspect = 1.3;
 
-// Each band's node strips are as tall as its largest node, so 1-GPU T4 nodes take less room
-// than 8-GPU ones.
-struct Band {
-    uint32_t category = 0;
-    std::vector<size_t> groups;
-    int cells = 1;
-    int unitCells = 0;  // Group::unitCells: cells per unit (1: each cell is a GPU of a node); 0: none
-
-    // Units are drawn a pixel apart, so a busy 4-GPU training node reads as four GPUs, not one
-    // block.
-    int unitGaps(int cell) const { return unitCells > 0 ? cell / unitCells : 0; }
-    int nodeHeight() const { return cells * kCellHeight + unitGaps(cells - 1) * kGap + kGap * 2; }
-    int cellTop(int cell) const { return cell * kCellHeight + unitGaps(cell) * kGap; }
-    int height(int nodesPerRow) const
-    {
-        return int((groups.size() + size_t(nodesPerRow) - 1) / size_t(nodesPerRow)) * nodeHeight();
-    }
-};
-
-int imageHeight(const std::vector<Band>& bands, int nodesPerRow)
+// The app's grid layout (OccupancyGeometry) at the width, among those that fit a whole number
+// of the widest group per row, whose image is closest to the plot's shape.
+OccupancyGeometry chartGeometry(const OccupancyLayout& layout, int cellPixels = kCellPixels)
 {
-    int height = 0;
-    for (const auto& b : bands)
-        height += b.height(nodesPerRow);
-    return height;
+    // Every group on one row: the widest group with its label is the width of one per row.
+    const OccupancyGeometry one(layout, std::numeric_limits<int>::max() / 4, cellPixels, 0);
+    int slot = 1;
+    size_t labelled = 0;
+    for (size_t g = 0; g < layout.groups.size(); ++g) {
+        const std::vector<QRect> rects = one.groupRects(int(g));
+        if (rects.empty() || layout.groups[g].cellCount == 0)
+            continue;
+        const int left = labelled < one.groupLabels().size() ? one.groupLabels()[labelled++].rect.left() : rects.front().left();
+        slot = std::max(slot, rects.back().right() + 1 - left);
+    }
+    size_t groups = 0;
+    for (const auto& g : layout.groups)
+        groups += g.cellCount > 0;
+    int best = slot;
+    double bestMiss = std::numeric_limits<double>::infinity();
+    for (size_t n = 1; n <= std::max<size_t>(groups, 1); n = std::max(n + 1, size_t(double(n) * 1.05))) {
+        // + a group gap per group: the width n groups of `slot` need side by side.
+        const int width = int(n) * (slot + 3);
+        const OccupancyGeometry g(layout, width, cellPixels, 0);
+        const double miss = std::abs(std::log(double(width) / std::max(1, g.height()) / kPlotAspect));
+        if (miss < bestMiss) {
+            bestMiss = miss;
+            best = width;
+        }
+    }
+    if (cellPixels == kCellPixels && best > kMaxLabelledWidth)
+        return chartGeometry(layout, kUnlabelledCellPixels);
+    return OccupancyGeometry(layout, best, cellPixels, 0);
 }
 
 }  // namespace
@@ -68,37 +80,10 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     std::vector<float> use;
     cursor->cellUse(use);
 
-    std::vector<Band> bands;
     int maxCells = 1;
-    for (size_t g = 0; g < layout.groups.size(); ++g) {
-        const auto& group = layout.groups[g];
-        if (group.cellCount == 0)
-            continue;
-        if (bands.empty() || bands.back().category != group.category)
-            bands.push_back({group.category, {}});
-        bands.back().groups.push_back(g);
-        bands.back().cells = std::max(bands.back().cells, int(group.cellCount));
-        bands.back().unitCells = int(group.unitCells);
+    for (const auto& group : layout.groups)
         maxCells = std::max(maxCells, int(group.cellCount));
-    }
-    size_t widest = 1;
-    for (const auto& b : bands)
-        widest = std::max(widest, b.groups.size());
-
-    // The node-row length whose cells come closest to the wanted shape once the image is
-    // stretched over the plot.
-    int nodesPerRow = 1;
-    double best = std::numeric_limits<double>::infinity();
-    for (int n = 1; n <= int(widest); ++n) {
-        const double width = n * (kCellWidth + kGap);
-        const double height = std::max(1, imageHeight(bands, n));
-        const double cellAspect = (kPlotAspect * kCellWidth / width) / (double(kCellHeight) / height);
-        const double miss = std::abs(std::log(cellAspect / kCellAspect));
-        if (miss < best) {
-            best = miss;
-            nodesPerRow = n;
-        }
-    }
+    const OccupancyGeometry geometry = chartGeometry(layout);
 
     ChartSpec spec;
     const MetricSeries& s = run.series();
@@ -126,7 +111,10 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     // MIG slices) on the 0-100 % ramp.
     const bool binary = !layout.layers.empty() && layout.layers.front().binary;
     const QString unit = layout.unitName.empty() ? QStringLiteral("GPU") : QString::fromStdString(layout.unitName);
-    h.legendLabel = binary ? QStringLiteral("%1 busy").arg(unit) : QStringLiteral("Allocated share of each GPU");
+    // The ramp is named by the kind's first layer, as the app's legend is (OccupancyLayer::name).
+    h.legendLabel = binary              ? QStringLiteral("%1 busy").arg(unit)
+                    : layout.layers.empty() ? QStringLiteral("Used share")
+                                            : QString::fromStdString(layout.layers.front().name);
     h.legendUnit = binary ? QString() : QStringLiteral("%");
     h.legendMin = 0;
     h.legendMax = binary ? 1 : 100;
@@ -139,32 +127,33 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     for (int c = 0; c < maxCells; ++c)
         h.columnHeaders << (binary ? QStringLiteral("%1 %2 (1 busy, 0 free)").arg(unit).arg(c)
                                    : QStringLiteral("GPU %1 used (%)").arg(c));
-    h.image = QImage(nodesPerRow * (kCellWidth + kGap) - kGap, std::max(1, imageHeight(bands, nodesPerRow)),
-                     QImage::Format_ARGB32);
+    // The app's layout: each node a row of its GPUs with its number at its left, nodes in rows,
+    // a band of rows per GPU model.
+    h.image = QImage(std::max(1, geometry.width()), std::max(1, geometry.height()), QImage::Format_ARGB32);
     h.image.fill(Qt::transparent);
-    int top = 0;
-    for (const auto& band : bands) {
-        const int firstRow = top;
-        for (size_t i = 0; i < band.groups.size(); ++i) {
-            const auto& group = layout.groups[band.groups[i]];
-            const int left = int(i % size_t(nodesPerRow)) * (kCellWidth + kGap);
-            const int nodeTop = top + int(i / size_t(nodesPerRow)) * band.nodeHeight() + kGap;
-            h.rowNames << QString::fromStdString(group.name);
-            for (int c = 0; c < maxCells; ++c) {
-                const bool exists = uint32_t(c) < group.cellCount;
-                const float u = exists ? use[group.firstCell + uint32_t(c)] : std::numeric_limits<float>::quiet_NaN();
-                h.values.push_back(exists && !binary ? u * 100.0f : u);
-                if (!exists)
-                    continue;
-                const QRgb color = u > 0.0f ? ChartColors::occupancy(double(u), darkBackground).rgb() : empty;
-                for (int y = 0; y < kCellHeight; ++y)
-                    for (int x = 0; x < kCellWidth; ++x)
-                        h.image.setPixel(left + x, nodeTop + band.cellTop(c) + y, color);
-            }
+    for (size_t g = 0; g < layout.groups.size(); ++g) {
+        const auto& group = layout.groups[g];
+        if (group.cellCount == 0)
+            continue;
+        h.rowNames << QString::fromStdString(group.name);
+        for (int c = 0; c < maxCells; ++c) {
+            const bool exists = uint32_t(c) < group.cellCount;
+            const float u = exists ? use[group.firstCell + uint32_t(c)] : std::numeric_limits<float>::quiet_NaN();
+            h.values.push_back(exists && !binary ? u * 100.0f : u);
         }
-        top += band.height(nodesPerRow);
-        h.bands.append({QString::fromStdString(layout.categories[band.category]), firstRow, top - firstRow});
     }
+    for (size_t cell = 0; cell < geometry.cells().size() && cell < use.size(); ++cell) {
+        const float u = use[cell];
+        const QRgb color = u > 0.0f ? ChartColors::occupancy(double(u), darkBackground).rgb() : empty;
+        const QRect r = geometry.cells()[cell].intersected(h.image.rect());
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x)
+                h.image.setPixel(x, y, color);
+    }
+    for (const auto& label : geometry.groupLabels())
+        h.labels.append({QRectF(label.rect), label.text});
+    for (const auto& band : geometry.bands())
+        h.bands.append({band.label, band.cellsRect.top(), band.cellsRect.height()});
     spec.heatmap = std::move(h);
     return spec;
 }

@@ -5,8 +5,9 @@
 
 namespace tessera::chart {
 
-// Every occupancy cell of a run at one position as an image: each node a column of its GPUs
-// (a pixel apart), nodes in rows, one band of rows per GPU model, coloured by the used share of
+// Every occupancy cell of a run at one position as an image laid out as the app's grid
+// (OccupancyGeometry): each node a row of its GPUs with its number at its left, nodes in rows,
+// one band of rows per GPU model, coloured by the used share of
 // each GPU on ChartColors::occupancy, the app's grid scale, for the background it will be
 // painted on; keyed busy and free when the kind's cells are only that (OccupancyLayer::binary).
 // The title names the position in the kind's words (RunWords::step), and `note` says why that

@@ -184,6 +184,8 @@ void PanelPainter::layout(const QRectF& area, Gutters atLeast)
     if (heatmapRows_) {
         for (const auto& band : spec_.heatmap->bands)
             labelWidth = std::max(labelWidth, fm.horizontalAdvance(band.label));
+        for (const QString& row : spec_.heatmap->rowLabels)
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(row));
         labelWidth = std::min(labelWidth, area.width() * 0.22);
     } else {
         for (double v : yTicks_.values)
@@ -300,6 +302,28 @@ void PanelPainter::paintHeatmap()
             }
         }
     }
+    if (!h.labels.isEmpty()) {
+        // Texts in image pixels, scaled with the image; one size for all, fitted to the
+        // smallest rectangle and never above the panel's text.
+        const double sx = target.width() / std::max(1, h.image.width()), sy = rowHeight;
+        double pixels = font_.pixelSize() > 0 ? double(font_.pixelSize()) : QFontMetricsF(font_).height();
+        for (const auto& label : h.labels)
+            pixels = std::min(pixels, label.rect.height() * sy * 0.8);
+        if (pixels >= 5) {
+            QFont font = font_;
+            font.setPixelSize(int(pixels));
+            const QFontMetricsF metrics(font);
+            painter_.setFont(font);
+            painter_.setPen(theme_.mutedText);
+            for (const auto& label : h.labels) {
+                const QRectF r(target.left() + label.rect.left() * sx, target.top() + label.rect.top() * sy,
+                               label.rect.width() * sx, label.rect.height() * sy);
+                painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                                  metrics.elidedText(label.text, Qt::ElideLeft, r.width()));
+            }
+            painter_.setFont(font_);
+        }
+    }
     painter_.setPen(QPen(theme_.axis, std::max(1.0, QFontMetricsF(font_).height() / 10)));
     for (const auto& band : h.bands)
         if (band.firstRow > 0)
@@ -397,14 +421,22 @@ void PanelPainter::paintAxes()
         // Every group is named, as on screen: a thin group's label (one A10 node among many)
         // moves off its band as far as its neighbours need, with a leader to the band's middle,
         // and when there are more groups than lines of text the labels get smaller.
+        // Every row named (a node each) when each has a line of text's room; else the bands.
+        QList<ChartSpec::RowBand> bands = h.bands;
+        if (!h.rowLabels.isEmpty() && h.rowLabels.size() == h.image.height()
+            && LabelStack::fits(size_t(h.rowLabels.size()), em, plot_.top(), plot_.bottom())) {
+            bands.clear();
+            for (qsizetype r = 0; r < h.rowLabels.size(); ++r)
+                bands.append({h.rowLabels[r], int(r), 1});
+        }
         QFont bandFont = font_;
-        const auto count = size_t(h.bands.size());
+        const auto count = size_t(bands.size());
         if (!LabelStack::fits(count, em, plot_.top(), plot_.bottom()))
             bandFont.setPixelSize(std::max(4, int(font_.pixelSize() * plot_.height() / (double(count) * em))));
         const QFontMetricsF bandMetrics(bandFont);
         const double lineHeight = std::min(em, plot_.height() / std::max<double>(1, double(count)));
         std::vector<double> anchors;
-        for (const auto& band : h.bands)
+        for (const auto& band : bands)
             anchors.push_back(plot_.top() + (band.firstRow + band.rowCount / 2.0) * rowHeight);
         const std::vector<double> placed = LabelStack::place(anchors, lineHeight, plot_.top(), plot_.bottom());
         painter_.setFont(bandFont);
@@ -412,7 +444,7 @@ void PanelPainter::paintAxes()
             const QRectF r(plot_.left() - tick - labelWidth, placed[b] - lineHeight / 2, labelWidth, lineHeight);
             painter_.setPen(theme_.mutedText);
             painter_.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
-                              bandMetrics.elidedText(h.bands[qsizetype(b)].label, Qt::ElideRight, labelWidth));
+                              bandMetrics.elidedText(bands[qsizetype(b)].label, Qt::ElideRight, labelWidth));
             if (std::abs(placed[b] - anchors[b]) > 0.5) {
                 painter_.setPen(QPen(theme_.axis, 1));
                 painter_.drawLine(QPointF(plot_.left() - tick, placed[b]), QPointF(plot_.left(), anchors[b]));

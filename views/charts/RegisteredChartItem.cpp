@@ -103,7 +103,8 @@ void RegisteredChartItem::paint(QPainter* painter)
     if (panels_.isEmpty() || width() < 64 || height() < 64)
         return;
     const chart::ChartTheme& theme = dark_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme();
-    chart::ChartRenderer::paint(*painter, boundingRect(), panels_, theme);
+    // The app's chart text size, not the view's: at 2560 px this chart reads as the others.
+    chart::ChartRenderer::paint(*painter, boundingRect(), panels_, theme, chart::ChartRenderer::kScreenFontPixels);
 }
 
 }  // namespace tessera::views

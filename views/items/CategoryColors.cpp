@@ -22,6 +22,8 @@ QVariantList layerList(const OccupancyLayout& layout)
                                           {"color", categoryColor(int(c))}});
         list.append(QVariantMap{{"name", QString::fromStdString(layer.name)},
                                 {"categorical", layer.kind == OccupancyLayer::Kind::Category},
+                                {"lowText", QString::fromStdString(layer.lowText)},
+                                {"highText", QString::fromStdString(layer.highText)},
                                 {"categories", categories}});
     }
     return list;

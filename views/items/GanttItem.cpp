@@ -1,5 +1,6 @@
 #include "items/GanttItem.h"
 
+#include "chart/ChartRenderer.h"
 #include "chart/NiceTicks.h"
 #include "chart/UnitTitle.h"
 #include "items/CategoryColors.h"
@@ -16,12 +17,13 @@
 namespace tessera::views {
 
 namespace {
-constexpr int kFontPixels = 12;
+constexpr int kFontPixels = int(chart::ChartRenderer::kScreenFontPixels);
 constexpr int kTop = 6;
 constexpr int kAxisHeight = 40;  // tick labels and the axis title under the lanes
 constexpr int kRight = 16;
 constexpr int kBarInset = 3;     // between a bar and its lane's edges
 constexpr double kFutureOpacity = 0.3;
+constexpr double kTickSpacing = 70;  // pixels between x ticks, at least: room for "150.5" and a gap
 
 QFont ganttFont()
 {
@@ -322,6 +324,26 @@ QString GanttItem::describeInterval(int index) const
     return text;
 }
 
+QList<int> GanttItem::groupStarts() const
+{
+    QList<int> starts;
+    if (!available())
+        return starts;
+    const RunIntervals& all = model()->intervals();
+    for (size_t lane = 1; lane < all.lanes.size(); ++lane)
+        if (const std::string_view group = all.laneGroup(lane); !group.empty() && group != all.laneGroup(lane - 1))
+            starts.append(int(lane));
+    return starts;
+}
+
+std::vector<double> GanttItem::xTicks() const
+{
+    if (!available())
+        return {};
+    const Frame f = frame();
+    return chart::NiceTicks::spaced(f.xMin, f.xMax, f.plot.width(), kTickSpacing).values;
+}
+
 void GanttItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
     RunViewItem::geometryChange(newGeometry, oldGeometry);
@@ -346,7 +368,9 @@ void GanttItem::repaint()
     const Frame f = frame();
     const QFontMetrics metrics = painter.fontMetrics();
 
-    // Lanes: names at the left, a rule under each.
+    // Lanes: names at the left, a rule under each; a lane that starts another group (node) has
+    // a separator over it, from its label to the plot's right edge, so the nodes read apart.
+    const QList<int> starts = groupStarts();
     for (size_t l = 0; l < all.lanes.size(); ++l) {
         const QRectF lane(0, f.plot.top() + double(l) * laneHeight_, labelWidth_ - 6, laneHeight_);
         painter.setPen(textColor_);
@@ -354,9 +378,14 @@ void GanttItem::repaint()
                          metrics.elidedText(QString::fromStdString(all.lanes[l]), Qt::ElideRight, int(lane.width())));
         painter.setPen(gridColor_);
         painter.drawLine(QPointF(f.plot.left(), lane.bottom()), QPointF(f.plot.right(), lane.bottom()));
+        if (starts.contains(int(l))) {
+            painter.setPen(QPen(textColor_, 1.5));
+            painter.drawLine(QPointF(4, lane.top()), QPointF(f.plot.right(), lane.top()));
+        }
     }
-    // The x axis's grid: nice ticks, labelled below (after the bars: the axis may be pinned over them).
-    const chart::NiceTicks ticks = chart::NiceTicks::compute(f.xMin, f.xMax, std::max(2, int(f.plot.width() / 100)));
+    // The x axis's grid: ticks as dense as their labels allow, labelled below (after the bars:
+    // the axis may be pinned over them).
+    const chart::NiceTicks ticks = chart::NiceTicks::spaced(f.xMin, f.xMax, f.plot.width(), kTickSpacing);
     std::vector<double> tickPixels;
     for (double t : ticks.values)
         if (t >= f.xMin - 1e-9 && t <= f.xMax + 1e-9)

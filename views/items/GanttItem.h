@@ -2,10 +2,12 @@
 
 #include "items/RunViewItem.h"
 
+#include <QList>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <vector>
 
 namespace tessera::views {
 
@@ -86,6 +88,11 @@ public:
 
     // The pixel column of run x `x`, and the rectangle of interval `index` (empty if none).
     Q_INVOKABLE qreal pixelOfX(double x) const;
+    // The lanes that begin another group (node) than the lane above: a separator is drawn over
+    // each (RunIntervals::laneGroup).
+    QList<int> groupStarts() const;
+    // The x ticks drawn at the current width: as dense as their labels allow (NiceTicks::spaced).
+    std::vector<double> xTicks() const;
     Q_INVOKABLE QRectF intervalRect(int index) const;
     Q_INVOKABLE int intervalAt(qreal x, qreal y) const;
     Q_INVOKABLE QString describeInterval(int index) const;

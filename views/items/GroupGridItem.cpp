@@ -24,7 +24,7 @@ GroupGridItem::~GroupGridItem() = default;
 
 int GroupGridItem::clampSize(int size) const
 {
-    return std::clamp(size, smallest_, 64);
+    return std::clamp(size, smallest_, kLargestCell);
 }
 
 void GroupGridItem::setFixedSize(int size)

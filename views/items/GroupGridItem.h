@@ -25,8 +25,11 @@ class GroupGridItem : public RunViewItem {
     Q_PROPERTY(QString selectedGroupText READ selectedGroupText NOTIFY selectedGroupTextChanged)
 
 public:
+    // The largest cell: a small cluster (64 training GPUs) fills a 2560 px view with cells this
+    // big, as a pod cluster of thousands fills it with small ones.
+    static constexpr int kLargestCell = 128;
     // A subclass's cell sizes in pixels: the smallest it accepts (every size is clamped to
-    // [smallest, 64]), then the initial fixed, minimum and maximum size, and the height of a
+    // [smallest, kLargestCell]), then the initial fixed, minimum and maximum size, and the height of a
     // band's label.
     struct CellSizes {
         int smallest;

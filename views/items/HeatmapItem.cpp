@@ -18,7 +18,7 @@ namespace {
 // limited to 16384 texels, and no screen shows more rows than this anyway.
 constexpr size_t kMaxTexelRows = 4096;
 
-QColor heatmapColor(double share) { return chart::ChartColors::sequential(share); }
+QColor heatmapColor(double share, bool darkBackground) { return chart::ChartColors::occupancy(share, darkBackground); }
 }  // namespace
 
 HeatmapItem::HeatmapItem(QQuickItem* parent)
@@ -165,7 +165,7 @@ void HeatmapItem::paintImage()
                 float v = 0.0f;
                 for (size_t g = r * perRow; g < std::min(groups, (r + 1) * perRow); ++g)
                     v = std::max(v, matrix_.at(g, c));
-                line[c] = heatmapColor(v * scale).rgb();
+                line[c] = heatmapColor(v * scale, darkBackground_).rgb();
             }
         }
     }
@@ -193,7 +193,16 @@ QVariantList HeatmapItem::bands() const
     return list;
 }
 
-QColor HeatmapItem::colorAt(qreal share) const { return heatmapColor(share); }
+QColor HeatmapItem::colorAt(qreal share) const { return heatmapColor(share, darkBackground_); }
+
+void HeatmapItem::setDarkBackground(bool dark)
+{
+    if (dark == darkBackground_)
+        return;
+    darkBackground_ = dark;
+    paintImage();
+    emit darkBackgroundChanged();
+}
 
 size_t HeatmapItem::firstPosition() const { return std::min(size_t(from_), lastPosition()); }
 

@@ -46,6 +46,9 @@ class HeatmapItem : public TextureImageItem {
     Q_PROPERTY(QString legendLabel READ legendLabel NOTIFY runChanged)
     // {label, y, height, nodes} per GPU model, in item coordinates.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
+    // Colours on the occupancy grid's scale (ChartColors::occupancy): more is darker on a light
+    // background, brighter on a dark one, as a busy GPU is on the grid.
+    Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY darkBackgroundChanged)
 
 public:
     explicit HeatmapItem(QQuickItem* parent = nullptr);
@@ -72,6 +75,8 @@ public:
     qreal cursorPixel() const;
     QString legendLabel() const;
     QVariantList bands() const;
+    bool darkBackground() const { return darkBackground_; }
+    void setDarkBackground(bool dark);
 
     // The colour of a value at `share` of the legend's range [legendMin, legendMax].
     Q_INVOKABLE QColor colorAt(qreal share) const;
@@ -91,6 +96,7 @@ signals:
     void scaleChanged();
     void bandsChanged();
     void cursorPixelChanged();
+    void darkBackgroundChanged();
 
 protected:
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
@@ -115,6 +121,7 @@ private:
     double naturalMax_ = 1.0;
     double scaleMax_ = 0.0;
     int cursor_ = -1;
+    bool darkBackground_ = false;
     QString error_;
     LatestResult<GroupValueMatrix> job_;
 };

@@ -111,6 +111,17 @@ QRectF OccupancyItem::hoveredCellRect() const
     return QRectF(geometry_.cells()[size_t(hoveredCell_)]);
 }
 
+QString OccupancyItem::bandText(const chart::OccupancyGeometry::Band& band) const
+{
+    // In the run's words: "4 GPUs per node · 16 nodes · 64 GPUs", "A30 · 8 GPUs · 56 slices".
+    const RunWords words = model() ? model()->words() : RunWords();
+    const auto noun = [](int n, const std::string& one, const std::string& many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(n == 1 ? one : many));
+    };
+    return QStringLiteral("%1 · %2 · %3")
+        .arg(band.label, noun(band.groupCount, words.group, words.groups), noun(band.cellCount, words.cell, words.cells));
+}
+
 QVariantList OccupancyItem::bands() const
 {
     QVariantList list;
@@ -123,7 +134,8 @@ QVariantList OccupancyItem::bands() const
                                 {"cellsY", band.cellsRect.y()},
                                 {"cellsHeight", band.cellsRect.height()},
                                 {"cells", band.cellCount},
-                                {"nodes", band.groupCount}});
+                                {"nodes", band.groupCount},
+                                {"text", bandText(band)}});
     return list;
 }
 
@@ -177,12 +189,12 @@ QRectF OccupancyItem::groupBounds(int group) const
 
 int OccupancyItem::fittingSize(int width, int smallest, int largest) const
 {
-    return OccupancyGeometry::fittingCellSize(model()->layout(), width, fitHeight(), labelHeight(), smallest, largest);
+    return chart::OccupancyGeometry::fittingCellSize(model()->layout(), width, fitHeight(), labelHeight(), smallest, largest);
 }
 
 int OccupancyItem::layOut(int size)
 {
-    geometry_ = OccupancyGeometry(model()->layout(), int(width()), size, labelHeight());
+    geometry_ = chart::OccupancyGeometry(model()->layout(), int(width()), size, labelHeight());
     return geometry_.height();
 }
 
@@ -226,6 +238,16 @@ void OccupancyItem::repaintImage()
                                           : empty;
         for (int y = r.top(); y <= r.bottom(); ++y)
             std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
+    }
+    if (!geometry_.groupLabels().empty()) {
+        // Node numbers beside their cells, in the muted text colour of the background.
+        QPainter painter(&texels);
+        QFont font;
+        font.setPixelSize(geometry_.labelPixels());
+        painter.setFont(font);
+        painter.setPen((darkBackground_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme()).mutedText);
+        for (const auto& label : geometry_.groupLabels())
+            painter.drawText(label.rect, Qt::AlignRight | Qt::AlignVCenter, label.text);
     }
     if (selectedGroup() >= 0) {
         QPainter painter(&texels);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "items/OccupancyGeometry.h"
+#include "chart/OccupancyGeometry.h"
 #include "items/GroupGridItem.h"
 
 #include <QVariantList>
@@ -33,7 +33,8 @@ class OccupancyItem : public GroupGridItem {
     Q_PROPERTY(int hoveredCell READ hoveredCell NOTIFY hoveredCellChanged)
     Q_PROPERTY(QRectF hoveredCellRect READ hoveredCellRect NOTIFY hoveredCellChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverTextChanged)
-    // {label, x, y, width, height, cells, nodes} per GPU model, in item coordinates.
+    // {label, x, y, width, height, cells, nodes, text} per GPU model, in item coordinates; `text`
+    // says the band in the run's words (RunWords: groups and cells).
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
     Q_PROPERTY(int cellCount READ cellCount NOTIFY runChanged)
     // The run's cell layers (OccupancyLayout::layers) as {name, categorical, categories:
@@ -106,7 +107,7 @@ protected:
     bool hasGrid() const override { return model() != nullptr; }
     int fittingSize(int width, int smallest, int largest) const override;
     int layOut(int size) override;
-    void clearLayout() override { geometry_ = OccupancyGeometry(); }
+    void clearLayout() override { geometry_ = chart::OccupancyGeometry(); }
     void fittedSizeChanged() override { emit cellSizeChanged(); }
     void paintLayout() override { repaintImage(); }
     void repaintImage() override;
@@ -118,12 +119,13 @@ protected:
 
 private:
     void setHoveredCell(int cell);
+    QString bandText(const chart::OccupancyGeometry::Band& band) const;
 
     int layer_ = 0;
     bool darkBackground_ = false;
     int hoveredCell_ = -1;
 
-    OccupancyGeometry geometry_;
+    chart::OccupancyGeometry geometry_;
     std::vector<float> use_;
     std::vector<float> scratch_;
 };

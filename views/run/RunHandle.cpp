@@ -174,6 +174,8 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"inspector", text(words.inspector)},
             {"group", text(words.group)},
             {"groups", text(words.groups)},
+            {"cell", text(words.cell)},
+            {"cells", text(words.cells)},
             {"occupant", text(words.occupant)},
             {"occupants", text(words.occupants)}};
 }

@@ -1,5 +1,7 @@
 #include "theme/ThemePalette.h"
 
+#include "chart/ChartRenderer.h"
+
 #include <QEvent>
 #include <QGuiApplication>
 #include <QPalette>
@@ -17,6 +19,8 @@ QColor ThemePalette::window() const { return QGuiApplication::palette().color(QP
 QColor ThemePalette::text() const { return QGuiApplication::palette().color(QPalette::WindowText); }
 QColor ThemePalette::mid() const { return QGuiApplication::palette().color(QPalette::Mid); }
 QColor ThemePalette::accent() const { return QGuiApplication::palette().color(QPalette::Highlight); }
+
+int ThemePalette::chartFontPixels() { return int(chart::ChartRenderer::kScreenFontPixels); }
 
 bool ThemePalette::eventFilter(QObject* watched, QEvent* event)
 {

@@ -17,6 +17,8 @@ class ThemePalette : public QObject {
     Q_PROPERTY(QColor text READ text NOTIFY changed)
     Q_PROPERTY(QColor mid READ mid NOTIFY changed)
     Q_PROPERTY(QColor accent READ accent NOTIFY changed)
+    // The text size of every chart on screen (chart::ChartRenderer::kScreenFontPixels).
+    Q_PROPERTY(int chartFontPixels READ chartFontPixels CONSTANT)
 
 public:
     explicit ThemePalette(QObject* parent = nullptr);
@@ -26,6 +28,7 @@ public:
     QColor text() const;
     QColor mid() const;
     QColor accent() const;
+    static int chartFontPixels();
 
 signals:
     void changed();

@@ -1,6 +1,7 @@
 #include "training/VariabilityHeatmapItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/ChartRenderer.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -28,8 +29,21 @@ void VariabilityHeatmapItem::setRun(RunHandle* run)
 {
     if (run == run_)
         return;
+    if (run_)
+        disconnect(run_, nullptr, this, nullptr);
     run_ = run;
+    // The rings are shades of the run's colour: they follow a recolour.
+    if (run_)
+        connect(run_, &RunHandle::colorChanged, this, [this] {
+            emit changed();
+            update();
+        });
     reload();
+}
+
+QColor VariabilityHeatmapItem::runColor() const
+{
+    return run_ ? run_->color() : chart::ChartColors::categorical(0);
 }
 
 void VariabilityHeatmapItem::setClassIndex(int index)
@@ -84,7 +98,7 @@ QVariantList VariabilityHeatmapItem::bins() const
         const chart::ClassVariability::Bin& bin = data_.bins[b];
         const QString gpus = bin.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(bin.gpus);
         list.append(QVariantMap{{"text", tr("sf %1 · %2").arg(scoreText(bin.sf)).arg(gpus)},
-                                {"color", chart::ClassVariability::binColor(b)},
+                                {"color", chart::ClassVariability::binColor(b, runColor())},
                                 {"gpus", bin.gpus},
                                 {"sf", bin.sf}});
     }
@@ -159,7 +173,7 @@ void VariabilityHeatmapItem::paint(QPainter* painter)
     if (data_.empty() || g.cell <= 0)
         return;
     QFont font = painter->font();
-    font.setPixelSize(11);
+    font.setPixelSize(int(chart::ChartRenderer::kScreenFontPixels));
     painter->setFont(font);
     painter->setPen(textColor_);
     // Node labels every row when they fit, else every few rows.
@@ -182,7 +196,7 @@ void VariabilityHeatmapItem::paint(QPainter* painter)
             // The bin's ring, then the background, then the fill: the ring stands against the
             // background on both sides, never against the scale's colours (a blue bin on a
             // blue fill could not be seen).
-            painter->fillRect(parts.ring, chart::ClassVariability::binColor(data_.bin[gpu]));
+            painter->fillRect(parts.ring, chart::ClassVariability::binColor(data_.bin[gpu], runColor()));
             painter->fillRect(parts.gap, backgroundColor_);
             painter->fillRect(parts.fill, data_.color(gpu));
             const QRectF inner = parts.fill;

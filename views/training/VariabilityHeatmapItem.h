@@ -85,6 +85,8 @@ private:
         double left = 0, top = 0, cell = 0;
     };
     Geometry geometry() const;
+    // The colour the run is drawn in (its bins are shades of it).
+    QColor runColor() const;
     void reload();
 
     QPointer<RunHandle> run_;

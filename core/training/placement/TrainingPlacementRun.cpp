@@ -215,7 +215,8 @@ void TrainingPlacementRun::buildLayout()
     layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}, true},
                       OccupancyLayer{"Job class", OccupancyLayer::Kind::Category,
                                      {classLabel(0), classLabel(1), classLabel(2), classLabel(3)}},
-                      OccupancyLayer{"Variability score of the job's class", OccupancyLayer::Kind::Share, {}},
+                      OccupancyLayer{"Variability score of the job's class", OccupancyLayer::Kind::Share, {}, false,
+                                     "fastest GPU", "slowest GPU"},
                       OccupancyLayer{"Job", OccupancyLayer::Kind::Category, {}}};
     for (const JobRecord& job : result_.jobs)
         layout_.layers[kJobLayer].categories.push_back(fmt::format("job {}", job.id));

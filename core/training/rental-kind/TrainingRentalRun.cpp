@@ -297,7 +297,7 @@ void TrainingRentalRun::buildLayout()
     layout_ = OccupancyLayout();
     layout_.categories = {"job type"};
     layout_.unitName = "GPU";
-    layout_.layers = {OccupancyLayer{"Held", OccupancyLayer::Kind::Share, {}}};
+    layout_.layers = {OccupancyLayer{"Share of each GPU held", OccupancyLayer::Kind::Share, {}}};
     const RentedSeries& s = bounded_.result.series;
     const std::vector<JobType>& types = inputs_->workload().types;
     uint32_t first = 0;

@@ -39,7 +39,7 @@ QList<ChartSpec> variabilityPanels(const ChartRuns& runs, const RunChartOptions&
     const RunChartFrame frame(runs, options);
     for (int c = 0; c < ClassVariability::classCount(*runs.front()); ++c)
         if (const ClassVariability v = ClassVariability::of(*runs.front(), c); !v.empty())
-            panels.append(v.chart(frame.runName(0)));
+            panels.append(v.chart(frame.runName(0), frame.runColor(0)));
     return panels;
 }
 

@@ -95,7 +95,7 @@ QColor ClassVariability::color(size_t gpu) const
     return ChartColors::sequential(span > 0 && gpu < perfVar.size() ? (perfVar[gpu] - min) / span : 0.0);
 }
 
-QColor ClassVariability::binColor(int bin) { return ChartColors::categorical(bin); }
+QColor ClassVariability::binColor(int bin, const QColor& runColor) { return ChartColors::runShades(runColor, bin); }
 
 QString ClassVariability::scoreText(double value) { return QString::number(value, 'f', 3); }
 
@@ -107,13 +107,14 @@ QString ClassVariability::binsText() const
     return parts.join(QStringLiteral(" · "));
 }
 
-ChartSpec ClassVariability::chart(const QString& runName) const
+ChartSpec ClassVariability::chart(const QString& runName, const QColor& runColor) const
 {
     ChartSpec spec;
     spec.title = QStringLiteral("GPU variability, %1: PerfVar per GPU, by node").arg(name);
     // Columns are GPUs 0..n-1 of each node: no numeric x axis (its ticks would fall between
     // GPUs), the subtitle says what the columns are.
-    spec.subtitle = QStringLiteral("%1 · columns: GPU 0–%2 of each node · PAL and PM-First bins: %3")
+    spec.subtitle = QStringLiteral("%1 · columns: GPU 0–%2 of each node · PAL and PM-First bins (sf: slowdown "
+                                   "factor relative to the median GPU): %3")
                         .arg(runName)
                         .arg(gpusPerNode - 1)
                         .arg(binsText());
@@ -151,7 +152,7 @@ ChartSpec ClassVariability::chart(const QString& runName) const
                                .arg(scoreText(bins[b].sf))
                                .arg(bins[b].gpus)
                                .arg(bins[b].gpus == 1 ? QString() : QStringLiteral("s")),
-                           binColor(b)});
+                           binColor(b, runColor)});
     spec.heatmap = std::move(h);
     return spec;
 }

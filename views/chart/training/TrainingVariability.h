@@ -44,16 +44,19 @@ struct ClassVariability {
     bool empty() const { return perfVar.empty(); }
     // The colour of GPU g's PerfVar on the sequential scale over [min, scaleMax].
     QColor color(size_t gpu) const;
-    // The outline colour of bin i (categorical).
-    static QColor binColor(int bin);
+    // The outline colour of bin i of a run drawn in `runColor`: shade i of it
+    // (ChartColors::runShades), so that the bins of A and B in a compare read as their runs',
+    // never as the other run's colour (categorical colours 0 and 1 are runs A and B).
+    static QColor binColor(int bin, const QColor& runColor);
     // How a PerfVar or a slowdown factor reads wherever it is shown (the tab's header, scale,
     // bin legend and tooltips, the exported chart): 3 decimals, since the spec's bins differ
     // only in the third (0.985 and 0.988, 1.012 and 1.015) and 2 would make them one.
     static QString scoreText(double value);
     // "sf 0.970: 20 GPUs · sf 1.000: 40 GPUs · sf 1.210: 4 GPUs"
     QString binsText() const;
-    // One panel: the GPUs as a nodes x GPUs-per-node heatmap of PerfVar, its bins in the subtitle.
-    ChartSpec chart(const QString& runName) const;
+    // One panel: the GPUs as a nodes x GPUs-per-node heatmap of PerfVar, its bins in the subtitle
+    // and ringed in shades of `runColor`.
+    ChartSpec chart(const QString& runName, const QColor& runColor) const;
 };
 
 }  // namespace tessera::chart
