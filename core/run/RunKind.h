@@ -113,6 +113,13 @@ public:
     // Why `run` (of this kind) cannot be forked at `position`, or nothing: a saved run whose
     // inputs changed, a position a kind cannot restart from.
     virtual std::optional<std::string> forkProblem(const Run& run, size_t position) const = 0;
+    // Why a fork of `run` at `position` cannot switch to `policy` (a spec of this kind), or
+    // nothing: the fork dialog shows such policies disabled with the reason, fork() refuses them.
+    virtual std::optional<std::string> forkTargetProblem(const Run& run, size_t position, const std::string& policy) const
+    {
+        (void)run, (void)position, (void)policy;
+        return std::nullopt;
+    }
     // `run`'s first `position` steps, then `request`. With the run's own policy and no values
     // the branch reproduces the run exactly. Throws as simulate(), and InputError when
     // forkProblem() has a reason.

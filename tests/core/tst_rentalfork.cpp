@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 using namespace tessera;
@@ -139,6 +141,50 @@ private slots:
         }
     }
 
+    void theInspectorShowsTheSpanHoldersBound()
+    {
+        // Pollux workload-1 at 24 GPUs: the span-fitted rule holds imagenet to a bound
+        // (docs/boa-choices.md, "The span holder"); the inspector must say so, and must not claim
+        // that every type's saving per GPU-hour equals mu.
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        LoadWarnings warnings;
+        const auto inputs = rentKind().loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        const auto made = rentKind().simulate(inputs, RunRequest{"boa", {{"budget", "24"}}});
+        const TrainingRentalRun& boa = rental(made);
+        QVERIFY(boa.spanHolder().has_value());
+        const SpanHolder held = *boa.spanHolder();
+        const std::string heldName = boa.inputs().workload().types.at(held.type).name;
+        const ExplanationTable table = boa.explain(boa.steps() / 2);
+        QCOMPARE(table.columns.size(), size_t(6));
+        bool shown = false;
+        for (const ExplanationTable::Row& row : table.rows) {
+            const std::string* width = row.text(1);
+            if (row.candidate == heldName) {
+                QVERIFY(width);
+                QVERIFY2(width->find(fmt::format("held to at most {:g}: the span", held.maxWidth)) != std::string::npos,
+                         width->c_str());
+                shown = true;
+            } else {
+                QVERIFY(!width || width->find("held") == std::string::npos);
+            }
+        }
+        QVERIFY(shown);
+        // And why: its last job sets the span the budget is averaged over.
+        QVERIFY(table.why.find("sets the span over which the budget is averaged") != std::string::npos);
+        QVERIFY(table.why.find(heldName + " is held to at most") != std::string::npos);
+        QVERIFY2(table.why.find("each type's JCT saving") == std::string::npos, table.why.c_str());
+        QVERIFY(boa.heldAtBound());
+        // The sample at 24 GPUs holds a type to a bound its width at mu does not reach: the mu
+        // rule holds for every type (theInspectorExplainsBoasWidths), and the Why names the bound.
+        const auto slack = run("boa", 24);
+        QVERIFY(slack->spanHolder() && !slack->heldAtBound());
+        const std::string why = slack->explain(1).why;
+        QVERIFY(why.find("each type's JCT saving per extra GPU-hour equals mu") != std::string::npos);
+        QVERIFY2(why.find(fmt::format("bounded by {:g} GPUs to hold the span", slack->spanHolder()->maxWidth)) !=
+                     std::string::npos, why.c_str());
+    }
+
     void aForkToAnotherFixedWidthPolicy()
     {
         const auto parent = run("boa", 24);
@@ -166,6 +212,35 @@ private slots:
         const auto capped = run("fixed:8", 4);
         QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*capped, 2, RunRequest{"boa", {{"budget", "30"}}}));
         QVERIFY_THROWS_EXCEPTION(UsageError, rentKind().fork(*boa, boa->steps() + 1, RunRequest{"boa", {}}));
+    }
+
+    // The kind's one rule, asked before a fork (the Fork dialog disables these entries): the
+    // same refusals as fork() makes, with the same reasons, and nothing for the forks it makes.
+    void whichPoliciesAForkCanSwitchToIsKnownBeforehand()
+    {
+        const RunKind& kind = rentKind();
+        const auto boa = run("boa", 24);
+        const size_t at = boa->steps() / 2;
+        for (const char* ok : {"boa", "fixed:2", "greedy"})
+            QVERIFY2(!kind.forkTargetProblem(*boa, at, ok), ok);
+        for (const char* refused : {"autoscale", "hesrpt"}) {
+            const auto problem = kind.forkTargetProblem(*boa, at, refused);
+            QVERIFY2(problem && problem->find(refused) != std::string::npos, refused);
+            try {
+                kind.fork(*boa, at, RunRequest{refused, {}});
+                QFAIL("fork() made a fork forkTargetProblem refuses");
+            } catch (const UsageError& e) {
+                QCOMPARE(std::string(e.what()), *problem);
+            }
+        }
+        const auto autoscale = run("autoscale", 24);
+        QVERIFY(!kind.forkTargetProblem(*autoscale, at, "autoscale"));  // another budget
+        for (const char* other : {"boa", "fixed:4", "greedy", "hesrpt"})
+            QVERIFY2(kind.forkTargetProblem(*autoscale, at, other), other);
+        // A run held by a FIFO cap switches to no other policy.
+        const auto capped = run("fixed:8", 4);
+        const auto cap = kind.forkTargetProblem(*capped, 2, "boa");
+        QVERIFY(cap && cap->find("FIFO cap") != std::string::npos);
     }
 
     void aSavedRunReopensAndIsMadeAgainFromItsRecipe()

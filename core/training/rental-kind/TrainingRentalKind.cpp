@@ -167,12 +167,21 @@ std::optional<std::string> TrainingRentalKind::forkProblem(const Run& run, size_
     return rental->forkProblem(position, rental->info().policy);
 }
 
+std::optional<std::string> TrainingRentalKind::forkTargetProblem(const Run& run, size_t position,
+                                                                const std::string& policy) const
+{
+    const auto* rental = dynamic_cast<const TrainingRentalRun*>(&run);
+    return rental ? rental->forkProblem(position, policy) : std::nullopt;  // forkProblem(run) says the rest
+}
+
 std::unique_ptr<Run> TrainingRentalKind::fork(const Run& run, size_t position, const RunRequest& request,
                                               const ProgressCallback&) const
 {
     if (auto problem = forkProblem(run, position))
         throw UsageError(*problem);
     if (auto problem = requestProblem(request, true))
+        throw UsageError(*problem);
+    if (auto problem = forkTargetProblem(run, position, request.policy))
         throw UsageError(*problem);
     const TrainingRentalRun& parent = rentalRun(run);
     const std::string* budget = request.find(kBudget);

@@ -27,6 +27,8 @@ public:
     std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
                                   const ProgressCallback& progress = {}) const override;
     std::optional<std::string> forkProblem(const Run& run, size_t position) const override;
+    std::optional<std::string> forkTargetProblem(const Run& run, size_t position,
+                                                 const std::string& policy) const override;
     std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
                               const ProgressCallback& progress = {}) const override;
     std::shared_ptr<const RunInputs> conformanceSample() const override;

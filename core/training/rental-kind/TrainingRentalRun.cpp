@@ -82,6 +82,7 @@ std::unique_ptr<TrainingRentalRun> TrainingRentalRun::simulate(std::shared_ptr<c
         run->bounded_ = std::move(boa.run);
         run->solution_ = std::move(boa.solution);
         run->solverBudget_ = boa.solverBudget;
+        run->spanHolder_ = boa.spanHolder;
     } else {
         run->bounded_ = runRentalPolicy(*canonical, workload, budget);
         if (isFixedWidthRentalPolicy(*canonical))
@@ -113,7 +114,16 @@ std::optional<std::string> TrainingRentalRun::forkProblem(size_t position, const
         return fmt::format("{} re-divides its whole cluster at every event, so a fork cannot keep the jobs before it "
                            "as they were: forks switch between boa, fixed:K and greedy",
                            isFixedWidthRentalPolicy(last.policy) ? *canonical : last.policy);
+    if (capGpus_ > 0)
+        return capProblem(*canonical);
     return std::nullopt;
+}
+
+std::string TrainingRentalRun::capProblem(const std::string& policy) const
+{
+    return fmt::format("this run was held to its budget by a FIFO cap of {} GPUs that later jobs queue behind, so its "
+                       "jobs before the fork would not stay as they were: run {} at the new budget from the start",
+                       capGpus_, policy);
 }
 
 std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, const std::string& policy,
@@ -132,6 +142,7 @@ std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, 
         run->capGpus_ = capGpus_;
         run->solution_ = solution_;
         run->solverBudget_ = solverBudget_;
+        run->spanHolder_ = spanHolder_;
         run->finish(info_.name + " (fork)");
         return run;
     }
@@ -139,10 +150,7 @@ std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, 
         throw std::invalid_argument(fmt::format(
             "{} re-divides its whole cluster at every event: it runs from the start, not from a fork", canonical));
     if (capGpus_ > 0)
-        throw std::invalid_argument(fmt::format(
-            "this run was held to its budget by a FIFO cap of {} GPUs that later jobs queue behind, so its jobs "
-            "before the fork would not stay as they were: run {} at the new budget from the start",
-            capGpus_, canonical));
+        throw std::invalid_argument(capProblem(canonical));  // the same policy at another budget
     run->phases_.push_back({position, canonical, budget});
 
     const RentalWorkload& workload = inputs_->workload();
@@ -160,6 +168,7 @@ std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, 
         run->bounded_ = std::move(boa.run);
         run->solution_ = std::move(boa.solution);
         run->solverBudget_ = boa.solverBudget;
+        run->spanHolder_ = boa.spanHolder;
     } else {
         auto next = fixedWidthPolicy(canonical);
         RentalResult uncapped = phased(*next);
@@ -374,6 +383,37 @@ std::string TrainingRentalRun::describeStep(size_t step) const
                        r.series.rented.at(step));
 }
 
+namespace {
+
+constexpr const char* kOneMultiplierWhy =
+    "BOA gives every job of a type the same width (A2); the widths minimise E[T] with the budget's multiplier mu: "
+    "each type's JCT saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at a breakpoint of a "
+    "measured one, and a type split between two widths (critical mix) sits where the saving jumps across mu";
+
+// The "Why" of a span-fitted run that held one type to a bound: mu no longer sets that type's width.
+std::string heldWhy(const std::string& held, double maxWidth)
+{
+    return fmt::format(
+        "BOA gives every job of a type the same width (A2). {0} is held to at most {1:g} GPUs (A3's k_max): its "
+        "last job ends last, so its width sets the span over which the budget is averaged, and a wider {0} would "
+        "shorten the span and the GPU-hours the budget buys (docs/boa-choices.md, \"The span holder\"), so "
+        "the bound, not mu, sets its width and its JCT saving per extra GPU-hour need not equal mu. The other "
+        "types' widths minimise E[T] with the budget's multiplier mu: their saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at a "
+        "breakpoint of a measured one, and a type split between two widths (critical mix) sits where the saving "
+        "jumps across mu",
+        held, maxWidth);
+}
+
+}  // namespace
+
+bool TrainingRentalRun::heldAtBound() const
+{
+    if (!spanHolder_ || !solution_ || !solution_->feasible())
+        return false;
+    const TypeWidth& w = solution_->types.at(spanHolder_->type).width;
+    return (w.isSingle() ? w.mean() : w.high) >= spanHolder_->maxWidth - 1e-9;
+}
+
 ExplanationTable TrainingRentalRun::explain(size_t step) const
 {
     const RentalResult& r = bounded_.result;
@@ -425,6 +465,14 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
                              fmt::format("{:.3f}, {:.3f}", (*type.speedup)(w.low), (*type.speedup)(w.high)), "", "", ""};
             }
         }
+        if (spanHolder_ && i == spanHolder_->type && heldAtBound()) {
+            // The span-fitted rule's bound (docs/boa-choices.md, "The span holder"): the bound, not
+            // mu, sets this type's width; the Why says why it holds the span.
+            row.texts.resize(row.values.size());
+            const std::string width = !row.texts[1].empty() ? row.texts[1] : fmt::format("{:g}", row.values[1]);
+            row.texts[1] = fmt::format("{} (held to at most {:g}: the span)", width, spanHolder_->maxWidth);
+            row.values[1] = std::nan("");
+        }
         table.rows.push_back(std::move(row));
     }
     if (solution_) {
@@ -434,10 +482,14 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
                                           solverBudget_, widthCaseName(solution_->widthCase),
                                           solution_->meanResponse / 3600, 100 * solution_->integerGap())
                             : solution_->message;
-        table.why = "BOA gives every job of a type the same width (A2); the widths minimise E[T] with the budget's "
-                    "multiplier mu: each type's JCT saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at "
-                    "a breakpoint of a measured one, and a type split between two widths (critical mix) sits where "
-                    "the saving jumps across mu";
+        if (!spanHolder_)
+            table.why = kOneMultiplierWhy;
+        else if (heldAtBound())
+            table.why = heldWhy(types[spanHolder_->type].name, spanHolder_->maxWidth);
+        else
+            table.why = fmt::format("{}. {}'s widths are bounded by {:g} GPUs to hold the span (docs/boa-choices.md, "
+                                    "\"The span holder\"), a bound its width at mu does not reach",
+                                    kOneMultiplierWhy, types[spanHolder_->type].name, spanHolder_->maxWidth);
     } else {
         table.outcome = r.boundNote;
         table.why = "the mean width this policy gave the type's jobs so far";

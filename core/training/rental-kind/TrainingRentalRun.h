@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/Run.h"
+#include "training/rent/BoaBudgetFit.h"
 #include "training/rent/RentalBudget.h"
 #include "training/rent/RentalMetrics.h"
 #include "training/rent/WidthSolution.h"
@@ -79,12 +80,19 @@ public:
     // BOA only: the widths it started with, and the budget the solver was given.
     const std::optional<WidthSolution>& solution() const { return solution_; }
     double solverBudget() const { return solverBudget_; }
+    // BOA only: the type the span-fitted rule held to a bound, if it held one (docs/boa-choices.md,
+    // "The span holder").
+    const std::optional<SpanHolder>& spanHolder() const { return spanHolder_; }
+    // Whether the span holder's widths reach its bound, so that the bound, not mu, sets them.
+    bool heldAtBound() const;
     // Time in seconds at position p (the first arrival at position 0).
     double timeAt(size_t position) const;
 
 private:
     TrainingRentalRun(std::shared_ptr<const TrainingRentalInputs> inputs, uint64_t seed);
     void finish(std::string name);
+    // Why a run held by a FIFO cap forks to nothing but itself.
+    std::string capProblem(const std::string& policy) const;
     void buildSeries();
     void buildLayout();
     void buildIntervals();
@@ -99,6 +107,7 @@ private:
     double capGpus_ = 0;  // the FIFO cap a fixed-width baseline ran under; 0: none
     std::optional<WidthSolution> solution_;
     double solverBudget_ = 0;
+    std::optional<SpanHolder> spanHolder_;
     RentalSummary summary_;
     RunInfo info_;
     MetricSeries series_;
