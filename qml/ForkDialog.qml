@@ -28,8 +28,15 @@ Dialog {
     property real parameterRangeWidth: 0
     // The values in force at the cursor, which a parameter left empty keeps.
     readonly property var runValues: run ? runs.valuesAt(run, position) : ({})
+    // The kind's policies, each with the reason a fork of this run cannot switch to it (the
+    // kind's own rule), so that a refused fork is greyed out before OK, not refused after it.
+    readonly property var entries: run ? forkKind.forkPolicyEntries(run, position) : forkKind.policyEntries
+    readonly property var refusedEntries: entries.filter(e => e.problem && e.problem.length > 0)
+    readonly property string targetProblem: run && specField.text.length > 0
+                                            ? forkKind.forkTargetProblem(run, position, specField.text) : ""
     readonly property string problem: specField.text.length === 0 ? qsTr("Enter a policy spec")
-                                                                    : forkKind.validate(specField.text, values, true)
+                                      : targetProblem.length > 0 ? targetProblem
+                                      : forkKind.validate(specField.text, values, true)
 
     // Each fork starts from the run as it is at the cursor: no parameter change carried over
     // from the last fork (a load scale left in its field would silently join an SLO fork).
@@ -65,7 +72,7 @@ Dialog {
             Layout.fillWidth: true
             property string text: dialog.run ? dialog.run.policy : ""
             editable: forkKind.combinesPolicies
-            model: forkKind.policyEntries
+            model: dialog.entries
             textRole: editable ? "spec" : "label"
             valueRole: "spec"
             function showText() {
@@ -82,7 +89,57 @@ Dialog {
             onEditTextChanged: if (editable) text = editText
             onAccepted: if (dialog.problem.length === 0) dialog.accept()
             ToolTip.visible: hovered && currentIndex >= 0
-            ToolTip.text: currentIndex >= 0 ? forkKind.policyEntries[currentIndex].description : ""
+            ToolTip.text: currentIndex >= 0 ? dialog.entries[currentIndex].description : ""
+            // A policy the run cannot be forked to is listed, disabled, with the reason under it.
+            delegate: ItemDelegate {
+                id: entry
+                required property var modelData
+                required property int index
+                objectName: "forkPolicy-" + modelData.spec
+                width: specField.popup.width - specField.popup.leftPadding - specField.popup.rightPadding
+                enabled: !modelData.problem || modelData.problem.length === 0
+                highlighted: specField.highlightedIndex === index
+                contentItem: ColumnLayout {
+                    spacing: 2
+                    Label {
+                        Layout.fillWidth: true
+                        text: entry.modelData.label
+                        color: ThemePalette.text
+                        opacity: entry.enabled ? 1 : 0.5
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        Layout.maximumWidth: 440
+                        visible: !entry.enabled
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: 11
+                        color: ThemePalette.text
+                        opacity: 0.6
+                        text: entry.enabled ? "" : qsTr("Cannot be forked to: %1").arg(entry.modelData.problem)
+                    }
+                }
+                ToolTip.visible: hovered
+                ToolTip.text: entry.enabled ? entry.modelData.description : entry.modelData.problem
+            }
+        }
+        // Upfront: which policies this run cannot be forked to, and why (one line per reason).
+        Label {
+            objectName: "forkRefusedPolicies"
+            Layout.maximumWidth: 460
+            wrapMode: Text.WordWrap
+            color: ThemePalette.text
+            opacity: 0.8
+            visible: dialog.refusedEntries.length > 0
+            text: {
+                const refused = dialog.refusedEntries
+                if (refused.length === 0)
+                    return ""
+                const names = refused.map(e => e.label).join(", ")
+                return refused.length === dialog.entries.length - 1
+                       ? qsTr("This run can be forked only with its own policy (another budget): %1")
+                             .arg(refused[0].problem)
+                       : qsTr("Not available for this run: %1. %2").arg(names).arg(refused[0].problem)
+            }
         }
         Label {
             Layout.maximumWidth: 460

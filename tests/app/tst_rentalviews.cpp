@@ -135,6 +135,51 @@ private slots:
         QCOMPARE(find("exportDialog")->property("preferredChart").toString(), QStringLiteral("gantt"));
     }
 
+    // The Fork dialog shows before OK which policies a run cannot be forked to, and why (the
+    // kind's rule): autoscale and heSRPT from BOA; from the autoscaler anything but itself.
+    void theForkDialogShowsRefusedPoliciesUpfront()
+    {
+        find("timeline")->setProperty("position", boa_->steps() / 3);
+        QObject* dialog = find("forkDialog");
+        QVERIFY(dialog);
+        QMetaObject::invokeMethod(dialog, "open");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        const auto refusedSpecs = [&] {
+            QStringList out;
+            for (const QVariant& e : dialog->property("entries").toList())
+                if (!e.toMap().value("problem").toString().isEmpty())
+                    out << e.toMap().value("spec").toString();
+            out.sort();
+            return out;
+        };
+        QCOMPARE(refusedSpecs(), (QStringList{"autoscale", "hesrpt"}));
+        QObject* note = find("forkRefusedPolicies");
+        QVERIFY(note && note->property("visible").toBool());
+        QVERIFY2(note->property("text").toString().contains("re-divides its whole cluster"),
+                 qPrintable(note->property("text").toString()));
+        // Choosing one anyway: OK stays disabled, the reason shown.
+        QObject* spec = find("forkSpec");
+        spec->setProperty("text", QStringLiteral("hesrpt"));
+        QTRY_VERIFY(dialog->property("problem").toString().contains("hesrpt re-divides"));
+        if (QObject* popup = spec->property("popup").value<QObject*>())
+            QMetaObject::invokeMethod(popup, "open");
+        shoot("fork-dialog-refused");
+        if (QObject* popup = spec->property("popup").value<QObject*>())
+            QMetaObject::invokeMethod(popup, "close");
+        spec->setProperty("text", QStringLiteral("boa"));
+        QTRY_VERIFY(dialog->property("problem").toString().isEmpty());
+        // The autoscaler's run: only itself, at another budget.
+        window_->setProperty("currentRun", QVariant::fromValue(autoscale_.data()));
+        QTRY_COMPARE(refusedSpecs().size(), dialog->property("entries").toList().size() - 1);
+        QVERIFY(!refusedSpecs().contains("autoscale"));
+        QTRY_VERIFY2(note->property("text").toString().startsWith("This run can be forked only with its own policy"),
+                     qPrintable(note->property("text").toString()));
+        shoot("fork-dialog-autoscale");
+        QMetaObject::invokeMethod(dialog, "reject");
+        window_->setProperty("currentRun", QVariant::fromValue(boa_.data()));
+        QTRY_VERIFY(!dialog->property("opened").toBool());
+    }
+
     // The Fork dialog forks BOA at a third of its events with a lower budget: the same jobs
     // before, the new budget in force after; then compare shows both.
     void forksBoaAtALowerBudgetAndCompares()

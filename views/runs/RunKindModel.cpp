@@ -1,5 +1,6 @@
 #include "runs/RunKindModel.h"
 
+#include "run/RunHandle.h"
 #include "run/RunKindRegistry.h"
 #include "store/RunRecord.h"
 
@@ -257,6 +258,29 @@ QString RunKindModel::validate(const QString& policy, const QVariantMap& values,
     } catch (const std::exception& e) {
         return qs(e.what());
     }
+}
+
+QString RunKindModel::forkTargetProblem(RunHandle* run, int position, const QString& policy) const
+{
+    if (!run || !found() || position < 0)
+        return QString();  // validate() and the dialog's own checks say what is missing
+    try {
+        const auto problem = found()->forkTargetProblem(run->run(), size_t(position), policy.toStdString());
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+}
+
+QVariantList RunKindModel::forkPolicyEntries(RunHandle* run, int position) const
+{
+    QVariantList out;
+    for (const QVariant& entry : policyEntries()) {
+        QVariantMap map = entry.toMap();
+        map.insert(QStringLiteral("problem"), forkTargetProblem(run, position, map.value(QStringLiteral("spec")).toString()));
+        out.append(map);
+    }
+    return out;
 }
 
 }  // namespace tessera::views

@@ -14,6 +14,8 @@ struct RunRequest;
 
 namespace tessera::views {
 
+class RunHandle;
+
 // One run kind of the core's RunKindRegistry as QML sees it: its policies and parameters, for
 // the Run panel and the Fork dialog to list, and checks of what a user typed. The panels show
 // whatever kind this names, so a new kind needs no QML of its own to be run and forked.
@@ -70,6 +72,12 @@ public:
     // Empty when `policy` with `values` (parameter name -> value) can start a run (forking:
     // change one), else why not.
     Q_INVOKABLE QString validate(const QString& policy, const QVariantMap& values, bool forking = false) const;
+    // Empty when a fork of `run` at `position` may switch to `policy`, else why not (the kind's
+    // forkTargetProblem, its one rule).
+    Q_INVOKABLE QString forkTargetProblem(tessera::views::RunHandle* run, int position, const QString& policy) const;
+    // policyEntries, each with "problem": forkTargetProblem for `run` at `position`, for the
+    // Fork dialog to show the policies it cannot switch to disabled, with the reason, before OK.
+    Q_INVOKABLE QVariantList forkPolicyEntries(tessera::views::RunHandle* run, int position) const;
 
     // The kind this names; throws UsageError when it is no longer registered.
     const RunKind& kind() const;
