@@ -3,7 +3,10 @@
 // and the registered "frontier" chart: one line per policy, every run marked at its budget and
 // mean JCT (the current run larger), axes with units, a reopened run named as not sweepable, and
 // the report holding the chart.
+#include "chart/ChartColors.h"
 #include "chart/ChartError.h"
+#include "chart/ChartRenderer.h"
+#include "chart/PanelPainter.h"
 #include "chart/ChartRegistry.h"
 #include "chart/rental/FrontierChart.h"
 #include "run/RunHandle.h"
@@ -15,6 +18,8 @@
 #include "training/rental-kind/TrainingRentalKind.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
+#include <QImage>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -205,6 +210,107 @@ private slots:
         QVERIFY(!at.isNull());
         QCOMPARE(item.pointNear(at.x() + 2, at.y() - 2), item.pointCount() - 1);
         QCOMPARE(item.pointNear(-100, -100), -1);
+    }
+
+    // The floor budget, where the sweep's budgets start, is a whole fixed:1 run: the item finds it
+    // in the background (it used to run it on the GUI thread in rebuild()), saying so meanwhile.
+    void theFloorBudgetIsFoundInTheBackground()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto inputs = sample();  // inputs of their own: no floor cached
+        QVERIFY(!RentalFrontier::cachedFloorBudget(inputs));
+        const std::shared_ptr<const Run> run(kind.simulate(inputs, RunRequest{"boa", {{"budget", "20"}}}));
+        tessera::views::RunHandle handle(run);
+        tessera::views::RentalFrontierItem item;
+        item.setSize(QSizeF(800, 500));
+        item.setRun(&handle);
+        // No event handled yet: the item cannot know the floor unless it simulated it here.
+        QVERIFY(item.busy());
+        QVERIFY2(item.status().contains(QStringLiteral("least budget")), qPrintable(item.status()));
+        QCOMPARE(item.curveCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(item.complete(), 60000);
+        const auto floor = RentalFrontier::cachedFloorBudget(inputs);
+        QVERIFY(floor);
+        QCOMPARE(*floor, RentalFrontier::floorBudget(inputs));
+        QVERIFY(item.pointCount() > 1);
+    }
+
+    // The painter's log scale on y, as on x: 2, 20, 200 evenly spaced up the plot (a linear
+    // axis puts 20 near the bottom), values at or below 0 left out of the range.
+    void thePainterDrawsALogarithmicYAxis()
+    {
+        ChartSpec spec;
+        spec.title = QStringLiteral("log y");
+        spec.x = {QStringLiteral("x"), QString()};
+        spec.y = {QStringLiteral("y"), QStringLiteral("h")};
+        spec.y.logarithmic = true;
+        spec.y.min = 1;  // the marks well inside the plot, where no legend is
+        spec.y.max = 1000;
+        const QList<QColor> colors{QColor(255, 0, 0), QColor(0, 200, 0), QColor(0, 0, 255)};
+        const double ys[] = {2, 20, 200};
+        for (int i = 0; i < 3; ++i) {
+            ChartSpec::Series s;
+            s.name = QString::number(ys[i]);
+            s.color = colors[i];
+            s.style = ChartSpec::SeriesStyle::Points;
+            s.points = {QPointF(i + 1, ys[i])};
+            spec.series.append(s);
+        }
+        ChartSpec::Series zero;  // no place on a log axis: must not drag the range to 0
+        zero.name = QStringLiteral("zero");
+        zero.color = QColor(0, 0, 0, 0);
+        zero.points = {QPointF(1, 0)};
+        spec.series.append(zero);
+        QImage image(800, 600, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        const QList<QRectF> plots = ChartRenderer::paint(painter, QRectF(0, 0, 800, 600), QList<ChartSpec>{spec},
+                                                         ChartColors::lightTheme());
+        painter.end();
+        QCOMPARE(plots.size(), 1);
+        const QRectF plot = plots.front();
+        // Each mark's centre row, from its colour's pixels.
+        QList<double> rows;
+        for (const QColor& c : colors) {
+            double sum = 0, n = 0;
+            for (int y = int(plot.top()) + 1; y < int(plot.bottom()); ++y)
+                for (int x = int(plot.left()) + 1; x < int(plot.right()); ++x)
+                    if (image.pixelColor(x, y) == c) {
+                        sum += y;
+                        ++n;
+                    }
+            QVERIFY(n > 0);
+            rows << sum / n;
+        }
+        // Evenly spaced in log: the gaps from 2 to 20 and from 20 to 200 are equal.
+        QVERIFY2(std::abs((rows[0] - rows[1]) - (rows[1] - rows[2])) <= 2,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(rows[0]).arg(rows[1]).arg(rows[2])));
+        QVERIFY(rows[0] > rows[1] && rows[1] > rows[2]);
+        QCOMPARE(PanelPainter::axisFraction(spec.y, 10, 1, 100), 0.5);
+        QCOMPARE(PanelPainter::axisFraction(spec.y, 0, 1, 100), 0.0);
+    }
+
+    // The frontier's JCT axis is logarithmic when its JCTs span more than a decade (1-2-5 ticks),
+    // linear from 0 otherwise; the item places points as the painter does.
+    void theFrontiersJctAxisIsLogarithmicOverDecades()
+    {
+        const auto curve = [](std::vector<double> jctsH) {
+            FrontierCurve c{"boa", {}};
+            double budget = 10;
+            for (double h : jctsH)
+                c.points.push_back({budget += 5, budget, h * 3600, budget * h, true});
+            return c;
+        };
+        const ChartSpec wide = FrontierChart::spec({curve({40, 8, 2, 1.1})}, {}, QString());
+        QVERIFY(wide.y.logarithmic);
+        QVERIFY(wide.y.min && wide.y.max);
+        QVERIFY(*wide.y.min > 0 && *wide.y.min <= 1.1 && *wide.y.max >= 40);
+        const NiceTicks ticks = NiceTicks::logarithmicTicks(1.1, 40, 6);
+        QCOMPARE(*wide.y.min, ticks.min);
+        QCOMPARE(*wide.y.max, ticks.max);
+        const ChartSpec narrow = FrontierChart::spec({curve({4, 2, 1.1})}, {}, QString());
+        QVERIFY(!narrow.y.logarithmic);
+        QCOMPARE(*narrow.y.min, 0.0);
     }
 
     void aReopenedRunIsNamedAsNotSweepable()

@@ -78,15 +78,17 @@ PanelPainter::Range PanelPainter::dataRangeY() const
             double y = s.points[i].y();
             if (stacked)
                 y = stack[size_t(i)] += y;
+            if (spec_.y.logarithmic && !(y > 0))
+                continue;  // no place on a log scale, as on x
             r.min = std::min(r.min, y);
             r.max = std::max(r.max, y);
         }
-        if (stacked)
+        if (stacked && !spec_.y.logarithmic)
             r.min = std::min(r.min, 0.0);
     }
     if (!std::isfinite(r.min))
         r = {0, 1};
-    if (spec_.y.includeZero) {
+    if (spec_.y.includeZero && !spec_.y.logarithmic) {
         r.min = std::min(r.min, 0.0);
         r.max = std::max(r.max, 0.0);
     }
@@ -118,26 +120,25 @@ QString PanelPainter::tickLabel(double value, const NiceTicks& ticks) const
     return ticks.logarithmic ? QString::number(value, 'g', 6) : QString::number(value, 'f', ticks.decimals);
 }
 
-double PanelPainter::xFraction(double x, Range range) const
+double PanelPainter::axisFraction(const ChartSpec::Axis& axis, double value, double min, double max)
 {
-    if (spec_.x.logarithmic) {
-        // At or below 0 (the origin of a CDF): the axis's left end.
-        const double lo = std::log10(range.min), hi = std::log10(range.max);
-        return hi > lo ? (std::log10(std::max(x, range.min)) - lo) / (hi - lo) : 0.5;
+    if (axis.logarithmic && min > 0) {
+        // At or below 0 (the origin of a CDF): the axis's low end.
+        const double lo = std::log10(min), hi = std::log10(max);
+        return hi > lo ? (std::log10(std::max(value, min)) - lo) / (hi - lo) : 0.5;
     }
-    const double span = range.max - range.min;
-    return span > 0 ? (x - range.min) / span : 0.5;
+    const double span = max - min;
+    return span > 0 ? (value - min) / span : 0.5;
 }
 
 double PanelPainter::toX(double x) const
 {
-    return plot_.left() + xFraction(x, x_) * plot_.width();
+    return plot_.left() + axisFraction(spec_.x, x, x_.min, x_.max) * plot_.width();
 }
 
 double PanelPainter::toY(double y) const
 {
-    const double span = y_.max - y_.min;
-    return plot_.bottom() - (span > 0 ? (y - y_.min) / span : 0.5) * plot_.height();
+    return plot_.bottom() - axisFraction(spec_.y, y, y_.min, y_.max) * plot_.height();
 }
 
 PanelPainter::Gutters PanelPainter::gutters(const QRectF& area)
@@ -205,8 +206,9 @@ void PanelPainter::layout(const QRectF& area, Gutters atLeast)
         for (size_t i = 0; i < xTicks_.values.size(); ++i) {
             widest = std::max(widest, fm.horizontalAdvance(tickLabel(xTicks_.values[i], xTicks_)));
             if (i > 0)
-                spacing = std::min(spacing, plot_.width() * (xFraction(xTicks_.values[i], {xTicks_.min, xTicks_.max})
-                                                              - xFraction(xTicks_.values[i - 1], {xTicks_.min, xTicks_.max})));
+                spacing = std::min(spacing,
+                                   plot_.width() * (axisFraction(spec_.x, xTicks_.values[i], xTicks_.min, xTicks_.max)
+                                                    - axisFraction(spec_.x, xTicks_.values[i - 1], xTicks_.min, xTicks_.max)));
         }
         if (target <= 2 || widest * 1.4 < spacing)
             break;

@@ -44,6 +44,11 @@ public:
     QRectF paint(const QRectF& area, Gutters atLeast);
     QRectF paint(const QRectF& area) { return paint(area, Gutters{}); }
 
+    // Where `value` lies across [min, max] of `axis`, 0 to 1, on a log scale for a logarithmic
+    // axis (at or below 0: its low end); for x and y alike, and for views that place what a
+    // panel painted (RentalFrontierItem).
+    static double axisFraction(const ChartSpec::Axis& axis, double value, double min, double max);
+
 private:
     struct Range {
         double min = 0;
@@ -56,8 +61,6 @@ private:
     // Ticks over the data range, or inside the axis's fixed range when it has one.
     NiceTicks ticksFor(const ChartSpec::Axis& axis, Range data, int target) const;
     QString tickLabel(double value, const NiceTicks& ticks) const;
-    // Where x lies across `range` of the x axis, 0 to 1 (on a log scale for a logarithmic axis).
-    double xFraction(double x, Range range) const;
 
     double toX(double x) const;
     double toY(double y) const;

@@ -2,6 +2,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/ChartRenderer.h"
+#include "chart/PanelPainter.h"
 #include "training/rental-kind/TrainingRentalKind.h"
 
 #include <QCursor>
@@ -116,8 +117,28 @@ void RentalFrontierItem::rebuild()
                 if (RunHandle* other = runs_->runAt(i); other && other != run_)
                     addMark(other, false);
     }
-    if (inputs_) {
-        plan_ = chart::FrontierChart::plan(inputs_, marks_);
+    std::optional<chart::FrontierSweepPlan> plan;
+    if (inputs_)
+        plan = chart::FrontierChart::cachedPlan(inputs_, marks_);
+    if (inputs_ && !plan) {
+        // The sweep's budgets start at the floor, a whole fixed:1 run: made in the background too.
+        curves_.clear();
+        complete_ = false;
+        status_ = cancelled_ ? tr("Sweep cancelled before its budgets were known (Resume sweeps them)")
+                             : tr("Finding the least budget these jobs can keep to (every job on one GPU)…");
+        if (!cancelled_ && !(task_.busy() && findingFloor_)) {
+            findingFloor_ = true;
+            task_.start([this, inputs = inputs_](const ProgressCallback&) -> BackgroundTask::Delivery {
+                RentalFrontier::floorBudget(inputs);  // into the cache
+                return [this] {
+                    findingFloor_ = false;
+                    rebuild();
+                };
+            });
+        }
+    } else if (inputs_) {
+        findingFloor_ = false;
+        plan_ = *plan;
         size_t missing = 0;
         curves_ = chart::FrontierChart::cachedCurves(inputs_, plan_, missing);
         complete_ = missing == 0;
@@ -129,6 +150,10 @@ void RentalFrontierItem::rebuild()
                                   .arg(names.join(QStringLiteral(", ")))
                                   .arg(plan_.budgets.size())
                                   .arg(missing);
+        if (cancelled_ && cancelledBeforePlan_) {
+            cancelledPlan_ = plan_;  // cancelled while the floor was found: this is that sweep
+            cancelledBeforePlan_ = false;
+        }
         if (cancelled_ && !(plan_ == cancelledPlan_))
             cancelled_ = false;  // other runs, another sweep
         if (!complete_ && cancelled_) {
@@ -206,8 +231,9 @@ QPointF RentalFrontierItem::pixelOf(int index) const
         || !spec_.y.max)
         return {};
     const RentalFrontierPoint& p = picks_[size_t(index)].point;
-    const double fx = (p.budget - *spec_.x.min) / (*spec_.x.max - *spec_.x.min);
-    const double fy = (p.meanJctS / 3600 - *spec_.y.min) / (*spec_.y.max - *spec_.y.min);
+    // Placed as the painter places it (a logarithmic JCT axis included).
+    const double fx = chart::PanelPainter::axisFraction(spec_.x, p.budget, *spec_.x.min, *spec_.x.max);
+    const double fy = chart::PanelPainter::axisFraction(spec_.y, p.meanJctS / 3600, *spec_.y.min, *spec_.y.max);
     return {plot_.left() + fx * plot_.width(), plot_.bottom() - fy * plot_.height()};
 }
 
@@ -298,6 +324,8 @@ void RentalFrontierItem::cancel()
     if (!task_.busy())
         return;
     task_.cancel();
+    cancelledBeforePlan_ = findingFloor_;  // the cancel is of the sweep the floor leads to
+    findingFloor_ = false;
     cancelled_ = true;
     cancelledPlan_ = plan_;
     rebuild();  // what the cache holds so far, and how many runs are missing
@@ -306,6 +334,7 @@ void RentalFrontierItem::cancel()
 void RentalFrontierItem::refresh()
 {
     cancelled_ = false;
+    cancelledBeforePlan_ = false;
     rebuild();
 }
 

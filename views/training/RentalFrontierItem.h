@@ -134,6 +134,8 @@ private:
     QString emptyText_;
     bool complete_ = false;
     chart::FrontierSweepPlan sweeping_;  // what the task sweeps while busy
+    bool findingFloor_ = false;          // the task finds the floor budget (no plan yet)
+    bool cancelledBeforePlan_ = false;   // cancelled while finding the floor: the plan is not known
     bool cancelled_ = false;             // the user stopped the sweep of cancelledPlan_
     chart::FrontierSweepPlan cancelledPlan_;
     int hovered_ = -1;

@@ -90,14 +90,20 @@ std::string RentalFrontier::inputsKey(const std::shared_ptr<const TrainingRental
     return key;
 }
 
-double RentalFrontier::floorBudget(const std::shared_ptr<const TrainingRentalInputs>& inputs)
+std::optional<double> RentalFrontier::cachedFloorBudget(const std::shared_ptr<const TrainingRentalInputs>& inputs)
 {
     const std::string key = inputsKey(inputs);
-    {
-        std::lock_guard lock(cache().mutex);
-        if (auto it = cache().floors.find(key); it != cache().floors.end())
-            return it->second;
-    }
+    std::lock_guard lock(cache().mutex);
+    if (auto it = cache().floors.find(key); it != cache().floors.end())
+        return it->second;
+    return std::nullopt;
+}
+
+double RentalFrontier::floorBudget(const std::shared_ptr<const TrainingRentalInputs>& inputs)
+{
+    if (const auto cached = cachedFloorBudget(inputs))
+        return *cached;
+    const std::string key = inputsKey(inputs);
     // Without a cap a fixed width is never held back, so any budget at or above its average runs
     // it as is: ask for a budget no average can reach.
     const RentalResult narrowest =

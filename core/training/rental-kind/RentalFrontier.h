@@ -45,6 +45,8 @@ public:
     // The least average a rental of these inputs can keep to: every job on one GPU from its
     // arrival (fixed:1 without a cap; BOA's narrowest widths). Cached like the points.
     static double floorBudget(const std::shared_ptr<const TrainingRentalInputs>& inputs);
+    // The floor if it is cached, else nothing (never simulates: for the GUI thread).
+    static std::optional<double> cachedFloorBudget(const std::shared_ptr<const TrainingRentalInputs>& inputs);
     // The default sweep's top: kTopOverFloor times the floor, and at least 1.25 times the widest of
     // `extra`, so every open run lies inside.
     static double topBudget(double floor, const std::vector<double>& extra = {});

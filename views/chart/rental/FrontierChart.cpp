@@ -21,6 +21,16 @@ constexpr double kCurrentMarkScale = 1.7;
 FrontierSweepPlan FrontierChart::plan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
                                       const std::vector<FrontierMark>& marks)
 {
+    RentalFrontier::floorBudget(inputs);  // into the cache
+    return *cachedPlan(inputs, marks);
+}
+
+std::optional<FrontierSweepPlan> FrontierChart::cachedPlan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
+                                                           const std::vector<FrontierMark>& marks)
+{
+    const std::optional<double> floor = RentalFrontier::cachedFloorBudget(inputs);
+    if (!floor)
+        return std::nullopt;
     FrontierSweepPlan plan;
     std::vector<double> extra;
     const std::string key = RentalFrontier::inputsKey(inputs);
@@ -35,8 +45,7 @@ FrontierSweepPlan FrontierChart::plan(const std::shared_ptr<const TrainingRental
         if (std::find(plan.policies.begin(), plan.policies.end(), m.run->info().policy) == plan.policies.end())
             plan.policies.push_back(m.run->info().policy);
     }
-    const double floor = RentalFrontier::floorBudget(inputs);
-    plan.budgets = RentalFrontier::budgets(floor, RentalFrontier::topBudget(floor, extra),
+    plan.budgets = RentalFrontier::budgets(*floor, RentalFrontier::topBudget(*floor, extra),
                                            RentalFrontier::kDefaultPoints, extra);
     if (!marks.empty())
         plan.seed = marks.front().run->info().seed;
@@ -102,10 +111,12 @@ ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const st
     spec.subtitle = subtitle;
     spec.x = {QStringLiteral("Budget (time-average GPUs rented)"), QStringLiteral("GPUs")};
     spec.y = {QStringLiteral("Mean JCT"), QStringLiteral("h")};
-    double xLo = std::numeric_limits<double>::infinity(), xHi = -xLo, yHi = 0;
+    double xLo = std::numeric_limits<double>::infinity(), xHi = -xLo, yLo = xLo, yHi = 0;
     const auto extend = [&](double x, double y) {
         xLo = std::min(xLo, x);
         xHi = std::max(xHi, x);
+        if (y > 0)
+            yLo = std::min(yLo, y);
         yHi = std::max(yHi, y);
     };
     size_t dropped = 0;
@@ -152,7 +163,10 @@ ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const st
     if (std::isfinite(xLo)) {
         // Fixed ranges on nice ticks: the points' places are known to whoever paints them.
         const NiceTicks x = NiceTicks::compute(0, xHi, 7);
-        const NiceTicks y = NiceTicks::compute(0, yHi, 6);
+        // JCTs over more than a decade (a sweep from the floor, where jobs queue for days, to
+        // budgets where they run wide): a log axis, else the fast end is a flat line at 0.
+        spec.y.logarithmic = std::isfinite(yLo) && yHi > kLogJctSpan * yLo;
+        const NiceTicks y = spec.y.logarithmic ? NiceTicks::logarithmicTicks(yLo, yHi, 6) : NiceTicks::compute(0, yHi, 6);
         spec.x.min = x.min;
         spec.x.max = x.max;
         spec.y.min = y.min;

@@ -51,6 +51,10 @@ public:
     // cache as it is.
     static FrontierSweepPlan plan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
                                   const std::vector<FrontierMark>& marks);
+    // The same plan if the inputs' floor budget is cached, else nothing: never simulates, so the
+    // GUI thread can ask (the floor is a whole fixed:1 run, for a worker to make).
+    static std::optional<FrontierSweepPlan> cachedPlan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
+                                                       const std::vector<FrontierMark>& marks);
     // Every policy's sweep, simulating what the cache lacks; progress over all of them.
     static std::vector<FrontierCurve> curves(const std::shared_ptr<const TrainingRentalInputs>& inputs,
                                              const FrontierSweepPlan& plan, const ProgressCallback& progress = {});
@@ -67,6 +71,8 @@ public:
     // fixed to nice ticks around the data, so a view can place the points it paints.
     static ChartSpec spec(const std::vector<FrontierCurve>& curves, const std::vector<FrontierMark>& marks,
                           const QString& subtitle);
+    // The JCT axis is logarithmic when the largest JCT is more than this times the smallest.
+    static constexpr double kLogJctSpan = 10;
 
     // The registered chart's builder: the marks are the runs (names and colours from the
     // options), the inputs the first run's. Throws ChartDataMissing for a run reopened from a
