@@ -176,7 +176,7 @@ std::unique_ptr<Run> GenericRunArchive::load(StudyStore& store, int64_t id, cons
         readParameters(store, id, info);
         MetricSeries series = readSeries(store, id, readMetrics(store, id), progress);
         OccupancyLayout layout = readLayout(store, id);
-        RunDetail detail = RunDetailArchive::load(store, id, layout, series.rows() - 1);
+        RunDetail detail = RunDetailArchive::load(store, id, layout, series.rows() - 1, series.columns());
         snapshot.commit();
         if (progress && !progress(1.0))
             throw CancelledError();

@@ -99,18 +99,26 @@ void saveWords(sqlite::Database& db, int64_t id, const RunWords& words)
 void saveLayers(sqlite::Database& db, int64_t id, const OccupancyLayout& layout, const CellJournal& journal)
 {
     Statement(db, "INSERT INTO run_layout_units (run_id, unit_name) VALUES (?, ?)").bindAll(id, layout.unitName).run();
-    Statement layer(db, "INSERT INTO run_layout_layers (run_id, position, name, kind, is_binary) VALUES (?, ?, ?, ?, ?)");
+    Statement layer(db, "INSERT INTO run_layout_layers (run_id, position, name, kind, is_binary, low_text, high_text) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)");
     Statement category(db, "INSERT INTO run_layout_layer_categories (run_id, layer, position, name) VALUES (?, ?, ?, ?)");
     Statement change(db, "INSERT INTO run_cell_changes (run_id, layer, position, cell, value) VALUES (?, ?, ?, ?, ?)");
     for (size_t l = 0; l < layout.layers.size(); ++l) {
         const OccupancyLayer& L = layout.layers[l];
-        layer.bindAll(id, l, L.name, L.kind == OccupancyLayer::Kind::Category ? "category" : "share", L.binary ? 1 : 0)
-            .run();
+        layer.bindAll(id, l, L.name, L.kind == OccupancyLayer::Kind::Category ? "category" : "share", L.binary ? 1 : 0,
+                      L.lowText, L.highText).run();
         for (size_t c = 0; c < L.categories.size(); ++c)
             category.bindAll(id, l, c, L.categories[c]).run();
         for (const CellJournal::Change& ch : journal.layers[l])
             change.bindAll(id, l, ch.position, ch.cell, double(finite(ch.value, "layer", L.name, ch.cell))).run();
     }
+}
+
+void saveAfterEnd(sqlite::Database& db, int64_t id, const std::vector<double>& afterEnd)
+{
+    Statement value(db, "INSERT INTO run_after_end (run_id, column_index, value) VALUES (?, ?, ?)");
+    for (size_t c = 0; c < afterEnd.size(); ++c)
+        value.bindAll(id, c, finite(afterEnd[c], "state after the end", "column", c)).run();
 }
 
 // Rows numbered 0, 1, 2, ... in `column`: a gap is a missing row.
@@ -251,7 +259,11 @@ std::optional<std::string> loadUnitName(StudyStore& store, int64_t id)
 std::vector<OccupancyLayer> loadLayers(StudyStore& store, int64_t id)
 {
     std::vector<OccupancyLayer> layers;
-    forEachRunRow(store, id, {"run_layout_layers", "position, name, kind, is_binary", 1, "position"},
+    // Format 4 kept no ramp texts: its layers read with OccupancyLayer's defaults.
+    const bool rampTexts = store.version() >= 5;
+    const std::string_view columns = rampTexts ? "position, name, kind, is_binary, low_text, high_text"
+                                               : "position, name, kind, is_binary";
+    forEachRunRow(store, id, {"run_layout_layers", columns, 1, "position"},
                   [&](const StoredRow& row) {
                       expectPosition(row, 0, "position", layers.size());
                       OccupancyLayer layer;
@@ -261,6 +273,10 @@ std::vector<OccupancyLayer> loadLayers(StudyStore& store, int64_t id)
                           row.fail("kind", "must be share or category", kind);
                       layer.kind = kind == "category" ? OccupancyLayer::Kind::Category : OccupancyLayer::Kind::Share;
                       layer.binary = row.integer(3, "is_binary", 0, 1) == 1;
+                      if (rampTexts) {
+                          layer.lowText = row.text(4, "low_text");
+                          layer.highText = row.text(5, "high_text");
+                      }
                       layers.push_back(std::move(layer));
                   });
     forEachRunRow(store, id, {"run_layout_layer_categories", "layer, position, name", 2, "layer, position"},
@@ -270,6 +286,23 @@ std::vector<OccupancyLayer> loadLayers(StudyStore& store, int64_t id)
                       layer.categories.push_back(row.text(2, "name"));
                   });
     return layers;
+}
+
+// One value per metric column, numbered from 0, or none.
+std::vector<double> loadAfterEnd(StudyStore& store, int64_t id, size_t columns)
+{
+    std::vector<double> out;
+    if (store.version() < 5)
+        return out;
+    forEachRunRow(store, id, {"run_after_end", "column_index, value", 1, "column_index"}, [&](const StoredRow& row) {
+        expectPosition(row, 0, "column_index", out.size());
+        out.push_back(row.real(1, "value", -kMaxValue, kMaxValue));
+    });
+    // A state for some columns only is a damaged study, not a comparison with holes.
+    if (!out.empty() && out.size() != columns)
+        throw InputError::atRow(store.path(), "run_after_end", fmt::format("run_id {}", id), "column_index",
+                                fmt::format("{} values for the run's {} series columns", out.size(), columns));
+    return out;
 }
 
 // A category layer's value: a whole index into the layer's names, or -1 for none.
@@ -311,9 +344,11 @@ void RunDetailArchive::save(sqlite::Database& db, int64_t id, const Run& run)
     saveIntervals(db, id, run.intervals());
     saveWords(db, id, run.words());
     saveLayers(db, id, run.layout(), CellJournal::record(run));
+    saveAfterEnd(db, id, run.afterEnd());
 }
 
-RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyLayout& layout, size_t runSteps)
+RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyLayout& layout, size_t runSteps,
+                                 size_t seriesColumns)
 {
     RunDetail detail;
     if (store.version() < 4)  // an older study, read as it is, has no detail tables
@@ -325,6 +360,7 @@ RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyL
     detail.unitName = loadUnitName(store, id);
     detail.layers = loadLayers(store, id);
     detail.journal = loadJournal(store, id, detail.layers, layout, runSteps);
+    detail.afterEnd = loadAfterEnd(store, id, seriesColumns);
     return detail;
 }
 

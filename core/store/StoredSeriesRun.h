@@ -28,6 +28,7 @@ public:
     std::vector<CellValues> cellValues() const override { return detail_.cellValues; }
     const RunIntervals& intervals() const override { return detail_.intervals; }
     RunWords words() const override { return detail_.words.value_or(RunWords{}); }
+    std::vector<double> afterEnd() const override { return detail_.afterEnd; }
     // Throws InputError: the study holds no inputs to simulate the branch on.
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;

@@ -299,6 +299,26 @@ ALTER TABLE run_layout_groups ADD COLUMN unit_cells INTEGER NOT NULL DEFAULT 0;
     });
 }
 
+// Version 5: what a reopened run lost that the live one has. Run::afterEnd (the state once the
+// run is over), so that compare and the difference charts of reopened runs go on to the longer
+// run's end as live ones do; and the texts of the ends of a share layer's colour ramp
+// (OccupancyLayer::lowText, highText: "fastest GPU", "slowest GPU" of a variability score).
+// A study of format 4 gains an empty table, and its layers the default texts ("0 %", "100 %").
+std::string version5()
+{
+    return migrationSql({
+        // No rows: the run knows nothing past its end (an empty Run::afterEnd).
+        RunRowsTable{"run_after_end", R"sql(
+    column_index INTEGER NOT NULL,         -- run_metrics.column_index
+    value        REAL NOT NULL,
+)sql", "column_index"},
+        std::string_view(R"sql(
+ALTER TABLE run_layout_layers ADD COLUMN low_text TEXT NOT NULL DEFAULT '0 %';
+ALTER TABLE run_layout_layers ADD COLUMN high_text TEXT NOT NULL DEFAULT '100 %';
+)sql")
+    });
+}
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
@@ -306,8 +326,8 @@ static_assert(kPodClassCount == 7);
 
 std::span<const StudyMigration> StudySchema::migrations()
 {
-    static const std::string sql[] = {version1(), version2(), version3(), version4()};
-    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}};
+    static const std::string sql[] = {version1(), version2(), version3(), version4(), version5()};
+    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}, {5, sql[4]}};
     return all;
 }
 

@@ -293,6 +293,14 @@ private slots:
             QCOMPARE(b.categories.at(b.groups[g].category), a.categories.at(a.groups[g].category));
             QCOMPARE(b.groups[g].cellCount, a.groups[g].cellCount);
         }
+        // What the study keeps of every kind since format 5: the state after the end (compare
+        // of reopened runs goes on to the longer one's end) and the texts of each layer's ramp.
+        QCOMPARE(reopened->afterEnd(), run->afterEnd());
+        QCOMPARE(b.layers.size(), a.layers.size());
+        for (size_t l = 0; l < a.layers.size(); ++l) {
+            QCOMPARE(b.layers[l].lowText, a.layers[l].lowText);
+            QCOMPARE(b.layers[l].highText, a.layers[l].highText);
+        }
     }
 };
 

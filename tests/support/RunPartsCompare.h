@@ -30,6 +30,8 @@ inline void compareLayout(const OccupancyLayout& actual, const OccupancyLayout& 
         QCOMPARE(actual.layers[l].kind, expected.layers[l].kind);
         QCOMPARE(actual.layers[l].binary, expected.layers[l].binary);
         QCOMPARE(actual.layers[l].categories, expected.layers[l].categories);
+        QCOMPARE(actual.layers[l].lowText, expected.layers[l].lowText);
+        QCOMPARE(actual.layers[l].highText, expected.layers[l].highText);
     }
 }
 

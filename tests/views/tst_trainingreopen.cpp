@@ -112,6 +112,14 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         QVERIFY(a.layers.front().binary);
+        // The variability score's ramp keeps its ends' texts (format 5), not "0 %" and "100 %".
+        const auto ramped = std::find_if(a.layers.begin(), a.layers.end(), [](const OccupancyLayer& layer) {
+            return layer.kind == OccupancyLayer::Kind::Share && layer.lowText != OccupancyLayer{}.lowText;
+        });
+        QVERIFY(ramped != a.layers.end());
+        const OccupancyLayer& back = b.layers[size_t(ramped - a.layers.begin())];
+        QCOMPARE(back.lowText, ramped->lowText);
+        QCOMPARE(back.highText, ramped->highText);
         for (size_t g = 0; g < a.groups.size(); ++g)
             QCOMPARE(b.groups[g].unitCells, 1u);  // a GPU a unit, drawn apart
         // Forward and backward seeks alike.
@@ -222,6 +230,45 @@ private slots:
             QVERIFY2(!spec.title.contains("completion time, cumulative"), qPrintable(spec.title));
     }
 
+    // A study of format 4 still opens, read as it is or brought forward to format 5: its runs
+    // know nothing past their end (compare stops at the shorter run's end, as it did) and
+    // their layers read with the default ramp texts.
+    void aRunOfAFormat4StudyOpens_data()
+    {
+        QTest::addColumn<bool>("broughtForward");
+        QTest::newRow("format 4, read as it is") << false;
+        QTest::newRow("format 4, brought forward") << true;
+    }
+
+    void aRunOfAFormat4StudyOpens()
+    {
+        QFETCH(bool, broughtForward);
+        const std::string old = edited(QStringLiteral("format4-%1.sqlite").arg(broughtForward), "SELECT 1");
+        QVERIFY(!old.empty());
+        {
+            sqlite::Database db(old, sqlite::Database::OpenMode::ExistingOnly);
+            test::downgradeStudy(db, 4);
+        }
+        if (broughtForward) {
+            StudyStore writer(old, StudyStore::OpenMode::ExistingOnly);
+            QCOMPARE(writer.version(), int64_t(5));
+        }
+        StudyStore store(old, StudyStore::OpenMode::ReadOnly);
+        QCOMPARE(store.version(), int64_t(broughtForward ? 5 : 4));
+        const auto run = RunArchive::load(store, id_);
+        QVERIFY(!live_->afterEnd().empty());
+        QVERIFY(run->afterEnd().empty());
+        QCOMPARE(run->series().rows(), live_->series().rows());
+        QCOMPARE(run->layout().layers.size(), live_->layout().layers.size());
+        for (const OccupancyLayer& layer : run->layout().layers) {
+            QCOMPARE(layer.lowText, OccupancyLayer{}.lowText);
+            QCOMPARE(layer.highText, OccupancyLayer{}.highText);
+        }
+        // The format 4 detail is all there.
+        QCOMPARE(run->cellValues(), live_->cellValues());
+        test::compareIntervals(run->intervals(), live_->intervals());
+    }
+
     void editedRowsAreErrorsNamingTableRowAndColumn()
     {
         struct Case {
@@ -249,6 +296,12 @@ private slots:
             {"word", "UPDATE run_words SET name = 'stepz' WHERE name = 'step'", {"run_words", "column name"}},
             {"layer", "UPDATE run_layout_layers SET is_binary = 3 WHERE position = 0",
              {"run_layout_layers", "position 0", "column is_binary"}},
+            {"ramp", "UPDATE run_layout_layers SET low_text = x'41' WHERE position = 0",
+             {"run_layout_layers", "position 0", "column low_text"}},
+            {"after end", "UPDATE run_after_end SET value = 'idle' WHERE column_index = 2",
+             {"run_after_end", "column_index 2", "column value"}},
+            {"after end gap", "DELETE FROM run_after_end WHERE column_index = 2",
+             {"run_after_end", "row 2 is missing"}},
         };
         for (const Case& c : cases) {
             const std::string path = edited(QStringLiteral("edited-%1.sqlite").arg(c.name), c.sql);

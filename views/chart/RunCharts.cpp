@@ -1,10 +1,10 @@
 #include "chart/RunCharts.h"
 
 #include "chart/ChartRegistry.h"
+#include "chart/DifferenceSeries.h"
 #include "chart/FragmentationHeatmap.h"
 #include "chart/IntervalRows.h"
 #include "chart/MatchedPosition.h"
-#include "chart/MetricLookup.h"
 #include "chart/OccupancyChart.h"
 
 #include <algorithm>
@@ -27,19 +27,22 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
     }
 }
 
-// B − A of `key` at `samples` x spread evenly over [lo, hi] (in the chart's unit, x scaled by
-// `scale` from the runs'), each run read as it is drawn (MetricLookup); none where either run
-// has no value.
-QList<QPointF> differencePoints(const MetricLookup& a, const MetricLookup& b, const std::string& key, double lo,
-                                double hi, double scale, int samples)
+// B − A of `key` at every step time of either run inside [lo, hi] (in the chart's unit, x scaled
+// by `scale` from the runs'): DifferenceSeries, as the app draws it. More than `samples` are
+// thinned evenly, the first and last kept.
+QList<QPointF> differencePoints(const Run& a, const Run& b, const std::string& key, double lo, double hi, double scale,
+                                int samples)
 {
+    const DifferenceSeries difference = DifferenceSeries::of(a, b, key);
+    std::vector<size_t> inside;
+    for (size_t i = 0; i < difference.xs.size(); ++i)
+        if (const double x = difference.xs[i] * scale; x >= lo && x <= hi)
+            inside.push_back(i);
     QList<QPointF> points;
-    for (int i = 0; hi >= lo && i < samples; ++i) {
-        const double x = lo + (hi - lo) * double(i) / double(samples - 1);
-        const auto va = a.at(key, x / scale);
-        const auto vb = b.at(key, x / scale);
-        if (va && vb)
-            points.append(QPointF(x, *vb - *va));
+    const size_t n = inside.size(), kept = std::min(n, size_t(std::max(samples, 2)));
+    for (size_t k = 0; k < kept; ++k) {
+        const size_t i = inside[kept == 1 ? 0 : k * (n - 1) / (kept - 1)];
+        points.append(QPointF(difference.xs[i] * scale, difference.values[i]));
     }
     return points;
 }
@@ -72,9 +75,8 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
 {
     const Runs runs{&a, &b};
     const RunChartFrame frame(runs, options);
-    const MetricLookup lookupA = MetricLookup::of(a), lookupB = MetricLookup::of(b);
-    // Matched x: an even grid over the x both runs cover inside the window, a run that ended
-    // holding its state after the end (Run::afterEnd) where it knows one.
+    // The x both runs cover inside the window, a run that ended holding its state after the end
+    // (Run::afterEnd) where it knows one.
     const double scale = frame.xScale();
     const auto& xa = a.series().column(0);
     const auto& xb = b.series().column(0);
@@ -104,7 +106,7 @@ QList<ChartSpec> RunCharts::difference(const Run& a, const Run& b, const RunChar
         spec.subtitle = frame.subtitle(false);  // B − A series, drawn solid
         spec.y.includeZero = true;
         for (const PlannedSeries& m : group)
-            spec.series.append({m.name, m.color, differencePoints(lookupA, lookupB, m.key, lo, hi, scale, samples),
+            spec.series.append({m.name, m.color, differencePoints(a, b, m.key, lo, hi, scale, samples),
                                 ChartSpec::SeriesStyle::Line, m.dashed, m.steps, {}});
         charts.append(spec);
     }

@@ -1,5 +1,6 @@
 #include "charts/SeriesFeeder.h"
 
+#include "chart/DifferenceSeries.h"
 #include "chart/SeriesPlan.h"
 #include "chart/IntervalRows.h"
 #include "chart/MetricLookup.h"
@@ -119,31 +120,10 @@ int SeriesFeeder::fillDifference(QXYSeries* series, RunHandle* runA, RunHandle* 
         series->clear();
         return 0;
     }
-    const auto xa = runA->run().series().column(0), xb = runB->run().series().column(0);
-    // B where its rows fall elsewhere: as it is drawn at A's x (MetricLookup: interpolated,
-    // held, or the interval holding x), as the exported differences read it.
-    const chart::MetricLookup lookupA = chart::MetricLookup::of(runA->run()), lookupB = chart::MetricLookup::of(runB->run());
-    const std::string metric = key.toStdString();
-    std::vector<double> xs, diff;
-    for (size_t i = 0; i < xa.size(); ++i) {
-        // The same row of a fork's grid, whatever other rows share its x (events at one time).
-        const std::optional<double> vb = i < xb.size() && xb[i] == xa[i] ? std::optional((*b)[i]) : lookupB.at(metric, xa[i]);
-        if (!vb)
-            continue;  // runB does not cover this x
-        xs.push_back(xa[i]);
-        diff.push_back(*vb - (*a)[i]);
-    }
-    // Past A's end, B's own rows against A's state after its end (Run::afterEnd), where A
-    // knows it: B's tail is a difference too.
-    for (size_t j = 0; !xa.empty() && j < xb.size(); ++j) {
-        if (xb[j] <= xa.back())
-            continue;
-        const std::optional<double> va = lookupA.at(metric, xb[j]);
-        if (!va)
-            break;
-        xs.push_back(xb[j]);
-        diff.push_back((*b)[j] - *va);
-    }
+    // At every step time of either run, past A's end too where A knows its state after it.
+    const chart::DifferenceSeries difference = chart::DifferenceSeries::of(runA->run(), runB->run(), key.toStdString());
+    const std::vector<double>& xs = difference.xs;
+    const std::vector<double>& diff = difference.values;
     if (diff.empty()) {
         series->clear();
         return 0;

@@ -32,9 +32,9 @@ public:
     // when empty), its upper line that sum plus `key`. Both lines use the same samples.
     Q_INVOKABLE int fillStacked(QAreaSeries* area, tessera::views::RunHandle* run, const QStringList& belowKeys,
                                 const QString& key, int from = 0, int to = -1, int maxPoints = 1000) const;
-    // `runB` minus `runA` for metric `key`, at runA's x values (runB's value at the same position
-    // when both share the x value there, as forks do, else its last value at or before that x),
-    // then at runB's x values past runA's end against runA's state after its end (Run::afterEnd).
+    // `runB` minus `runA` for metric `key` at every step time of either run (chart::DifferenceSeries:
+    // rows sharing an x paired as forks share them, each run read as drawn elsewhere, a run that
+    // ended holding its state after the end, Run::afterEnd), thinned to `maxPoints`.
     Q_INVOKABLE int fillDifference(QXYSeries* series, tessera::views::RunHandle* runA,
                                    tessera::views::RunHandle* runB, const QString& key, int maxPoints = 1000) const;
 
