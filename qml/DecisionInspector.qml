@@ -27,9 +27,11 @@ Item {
     onWantsDecisionsChanged: if (wantsDecisions) run.requestDecisions()
     Component.onCompleted: if (wantsDecisions) run.requestDecisions()
 
-    function select(node) {
+    // `node` is the row's candidate (highlighted); `target` the group the click selects in the
+    // occupancy grid (DecisionModel.selectionOf: a training job's node), when it is not the candidate.
+    function select(node, target) {
         selectedNode = node
-        nodeSelected(node)
+        nodeSelected(target ? target : node)
     }
 
     DecisionModel {
@@ -335,7 +337,7 @@ Item {
                                        : "transparent")
             border.color: ThemePalette.text
             border.width: selected ? 1 : 0
-            TapHandler { onTapped: view.select(cell.node) }
+            TapHandler { onTapped: view.select(cell.node, decisions.selectionOf(cell.row)) }
             HoverHandler { id: cellHover }
             ToolTip.visible: cellHover.hovered && cellText.truncated
             ToolTip.text: display

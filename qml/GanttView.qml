@@ -91,9 +91,15 @@ Item {
                     y: box.y
                     width: box.width
                     height: box.height
-                    ToolTip.visible: visible && gantt.hoverText.length > 0
-                    ToolTip.text: gantt.hoverText
-                    ToolTip.delay: 150
+                    // Its own tooltip, not the shared attached one: that one opened at an empty
+                    // text's size and showed as a blank box (walk W11).
+                    ToolTip {
+                        objectName: "ganttToolTip"
+                        visible: parent.visible && gantt.hoverText.length > 0
+                        text: gantt.hoverText
+                        delay: 150
+                        y: -height - 4
+                    }
                 }
             }
 

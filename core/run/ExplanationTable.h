@@ -28,6 +28,10 @@ struct ExplanationTable {
         // A row the decision never reached (a step after the one taken), listed to answer "why not
         // that one?": shown greyed.
         bool greyed = false;
+        // The occupancy group (a node, by its layout name) a click on the row selects; empty: the
+        // group named `candidate` (a pod's candidate is its node). A training row names a job, so
+        // it names the node of its GPU set's first GPU.
+        std::string selects{};
         const std::string* text(size_t column) const
         {
             return column < texts.size() && !texts[column].empty() ? &texts[column] : nullptr;

@@ -298,7 +298,19 @@ private slots:
         QMetaObject::invokeMethod(gantt, "intervalRect", Q_RETURN_ARG(QRectF, rect), Q_ARG(int, bar));
         QTest::mouseClick(window_, Qt::LeftButton, {}, gantt->mapToScene(rect.center()).toPoint());
         QTRY_VERIFY(gantt->property("selectedSubject").toInt() >= 0);
+        // Hovering the bar shows its job in a tooltip as wide as its text (walk W11: the shared
+        // attached tooltip showed as a blank box a few pixels wide).
+        QTest::mouseMove(window_, gantt->mapToScene(rect.center()).toPoint());
+        QTRY_VERIFY(gantt->property("hoveredInterval").toInt() >= 0);
+        QObject* tip = find("ganttToolTip");
+        QVERIFY(tip);
+        QTRY_VERIFY(tip->property("opened").toBool());
+        const QString hoverText = gantt->property("hoverText").toString();
+        QVERIFY2(hoverText.startsWith(QStringLiteral("job ")), qPrintable(hoverText));
+        QCOMPARE(tip->property("text").toString(), hoverText);
+        QTRY_VERIFY2(tip->property("width").toDouble() > 100, qPrintable(QString::number(tip->property("width").toDouble())));
         QTest::mouseMove(window_, QPoint(5, window_->height() - 5));  // the hover tip off the shots
+        QTRY_VERIFY(!tip->property("visible").toBool());
         QTRY_COMPARE(gantt->property("hoveredInterval").toInt(), -1);
         const QVariantList spans = gantt->property("selectedSpans").toList();
         QVERIFY(!spans.isEmpty());

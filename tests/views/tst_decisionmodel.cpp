@@ -3,6 +3,7 @@
 // pod, the weighted total is the policy's weighted sum, and sorting keeps the winner marked.
 #include "DefaultTraceRun.h"
 #include "inspector/DecisionModel.h"
+#include "items/OccupancyItem.h"
 #include "run/RunKindRegistry.h"
 #include "training/placement/TrainingPlacementRun.h"
 
@@ -12,11 +13,13 @@
 #include <algorithm>
 #include <climits>
 #include <QApplication>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace tessera;
 using views::DecisionModel;
+using views::OccupancyItem;
 
 namespace {
 
@@ -143,6 +146,49 @@ private slots:
         for (int r = 0; r < model.rowCount(); ++r)
             chosenAfter += model.data(model.index(r, 0), DecisionModel::IsWinnerRole).toBool();
         QCOMPARE(chosenAfter, chosen);
+    }
+
+    // A training row names a job ("job 41 (4 GPUs, A)"), which is no node: a click on it selects
+    // the node of its GPU set in the occupancy grid (the kind's mapping), so the inspector's
+    // "click a job to select it" works; a pod row still selects its candidate node.
+    void aTrainingRowSelectsItsJobsNodeInTheOccupancyGrid()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingPlacementRun::kKind);
+        std::shared_ptr<const Run> run = kind.simulate(kind.conformanceSample(), RunRequest{"pal", {}});
+        const auto& training = dynamic_cast<const TrainingPlacementRun&>(*run);
+        views::RunHandle handle(run, &owner_);
+        OccupancyItem grid;
+        grid.setWidth(800);
+        grid.setRun(&handle);
+        const OccupancyLayout& layout = run->layout();
+        const uint32_t perNode = training.cluster().gpusPerNode;
+        int checked = 0;
+        for (size_t step = 0; step < run->steps() && checked < 20; ++step) {
+            DecisionModel model;
+            QVERIFY(show(model, &handle, int(step)));
+            for (int r = 0; r < model.rowCount(); ++r) {
+                if (!model.data(model.index(r, 0), DecisionModel::IsWinnerRole).toBool())
+                    continue;
+                const QString gpus = model.data(model.index(r, 2)).toString();  // "GPUs 4-7, 12"
+                const uint32_t first = gpus.section(' ', 1).section(QRegularExpression("[-,]"), 0, 0).toUInt();
+                const QString target = model.selectionOf(r);
+                QVERIFY2(grid.selectNode(target), qPrintable(model.data(model.index(r, 0)).toString() + " -> " + target));
+                const auto& group = layout.groups[size_t(grid.selectedGroup())];
+                QVERIFY2(first >= group.firstCell && first < group.firstCell + group.cellCount, qPrintable(gpus + " in " + target));
+                QCOMPARE(group.firstCell / perNode, first / perNode);
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 0);
+        QVERIFY(!grid.selectNode(QStringLiteral("job 1 (1 GPU, A)")));  // what the click sent before
+
+        auto pods = test::defaultRun("fgd");
+        views::RunHandle podHandle(pods, &owner_);
+        DecisionModel podModel;
+        QVERIFY(show(podModel, &podHandle, lastPlacedArrival(*pods)));
+        QVERIFY(podModel.rowCount() > 0);
+        QCOMPARE(podModel.selectionOf(0), podModel.data(podModel.index(0, 0)).toString());
+        QVERIFY(podModel.selectionOf(podModel.rowCount()).isEmpty());
     }
 
     void filteredNodesAreGroupedByReasonAndSearchable()

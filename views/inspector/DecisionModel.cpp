@@ -191,6 +191,14 @@ QString DecisionModel::longestText(int column) const
     return longest;
 }
 
+QString DecisionModel::selectionOf(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const ExplanationTable::Row& r = rowAt(row);
+    return QString::fromStdString(r.selects.empty() ? r.candidate : r.selects);
+}
+
 bool DecisionModel::isTextColumn(int column) const
 {
     if (column == 0)

@@ -100,6 +100,9 @@ public:
     // Whether column `column` shows text (names, GPU sets) rather than numbers: its header then
     // reads from the left, as its cells do.
     Q_INVOKABLE bool isTextColumn(int column) const;
+    // The occupancy group (node) a click on row `row` selects, by the name the grid's layout
+    // gives it: the kind's mapping (ExplanationTable::Row::selects), else the candidate itself.
+    Q_INVOKABLE QString selectionOf(int row) const;
 
     QVariantMap words() const { return run_ ? run_->words() : RunHandle::wordsMap(RunWords()); }
 

@@ -114,6 +114,7 @@ ExplanationTable roundExplanationTable(const RoundDecision& decision, const Roun
                                        cluster.pmPenalty(job.classIndex, job.gpus),
                                        cluster.spansNodes(job.gpus) ? p.locality : 1.0, kNone, kNone, kNone},
                                       {"kept (sticky)", gpusText(job.gpus), {}, {}, {}, {}, "kept", job.why}};
+            row.selects = firstNodeName(cluster, job.gpus);
             table.rows.push_back(std::move(row));
         }
         for (const CandidateSet& candidate : job.candidates) {
@@ -129,6 +130,8 @@ ExplanationTable roundExplanationTable(const RoundDecision& decision, const Roun
                                        note.empty() ? "–" : note}};
             row.chosen = candidate.chosen;
             row.greyed = !candidate.reached;
+            // A step with no room still selects where the job went, if it went anywhere.
+            row.selects = firstNodeName(cluster, set ? candidate.gpus : job.gpus);
             table.rows.push_back(std::move(row));
         }
         if (!job.placed)

@@ -210,7 +210,7 @@ void TrainingPlacementRun::buildLayout()
     layout_.categories = {fmt::format("{} GPUs per node", c.gpusPerNode)};
     layout_.unitName = "GPU";
     for (uint32_t n = 0; n < c.nodes; ++n)
-        layout_.groups.push_back({fmt::format("node {}", n), 0, n * c.gpusPerNode, c.gpusPerNode, 1});  // a GPU a unit
+        layout_.groups.push_back({nodeName(n), 0, n * c.gpusPerNode, c.gpusPerNode, 1});  // a GPU a unit
     layout_.cellCount = c.gpuCount();
     layout_.layers = {OccupancyLayer{"Busy", OccupancyLayer::Kind::Share, {}, true},
                       OccupancyLayer{"Job class", OccupancyLayer::Kind::Category,

@@ -32,4 +32,14 @@ std::string gpusText(rounds::GpuList gpus)
     return fmt::format("GPUs {}", fmt::join(parts, ", "));
 }
 
+std::string nodeName(uint32_t node)
+{
+    return fmt::format("node {}", node);
+}
+
+std::string firstNodeName(const rounds::RoundCluster& cluster, const rounds::GpuList& gpus)
+{
+    return gpus.empty() ? std::string() : nodeName(cluster.nodeOf(gpus.front()));
+}
+
 }  // namespace tessera

@@ -15,4 +15,10 @@ std::string classLabel(uint32_t classIndex);
 // an empty set.
 std::string gpusText(rounds::GpuList gpus);
 
+// "node 3": a node's name in the occupancy layout, which the inspector's rows select by.
+std::string nodeName(uint32_t node);
+
+// The node of `gpus`' first GPU by name, or empty for an empty set.
+std::string firstNodeName(const rounds::RoundCluster& cluster, const rounds::GpuList& gpus);
+
 }  // namespace tessera
