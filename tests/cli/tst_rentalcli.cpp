@@ -166,6 +166,22 @@ private slots:
         }
     }
 
+    // contracts.md 9: `--budget GPUS [--sweep LO:HI:STEP]`. Both together run the sweep, the same
+    // CSV as the sweep alone, and say that the --budget is not run on its own.
+    void aBudgetGivenWithASweepRunsTheSweep()
+    {
+        TESSERA_REQUIRE_SHARED(kWorkload);
+        const QString alone = dir_.filePath("sweep-alone.csv");
+        const QString both = dir_.filePath("sweep-both.csv");
+        const CliResult a = runCli(rentArgs({"boa"}, {"--sweep", "20:40:20", "--csv", alone}));
+        const CliResult b = runCli(rentArgs({"boa"}, {"--budget", "24", "--sweep", "20:40:20", "--csv", both}));
+        QVERIFY2(a.exitCode == 0, qPrintable(a.describe()));
+        QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
+        QCOMPARE(readAll(both), readAll(alone));
+        QVERIFY(b.err.contains("--budget 24 is not run on its own"));
+        QVERIFY(!a.err.contains("--budget"));
+    }
+
     void identicalAcrossThreadCountsAndRuns()
     {
         TESSERA_REQUIRE_SHARED(kWorkload);
@@ -246,7 +262,7 @@ private slots:
             {rent + QStringList{"--budget", "16", "--round", "60"}, 2, "--round belongs to --mode place"},
             {rent + QStringList{"--budget", "16", "--rounds", "r.csv"}, 2, "--rounds belongs to --mode place"},
             {rent, 2, "--budget"},
-            {rent + QStringList{"--budget", "16", "--sweep", "8:16:8"}, 2, "give one"},
+            {rent + QStringList{"--budget", "0", "--sweep", "8:16:8"}, 2, "--budget"},
             {rent + QStringList{"--budget", "0"}, 2, "--budget"},
             {rent + QStringList{"--budget", "-3"}, 2, "--budget"},
             {rent + QStringList{"--budget", "lots"}, 2, "--budget"},
