@@ -20,11 +20,12 @@ packages=(build-essential cmake ninja-build git pkg-config python3 time
   qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
   qml6-module-qt-labs-folderlistmodel qml6-module-qt-labs-settings qt6-qpa-plugins xvfb xauth
   clang libclang-rt-14-dev libeigen3-dev
-  slurmctld slurmd slurm-client munge)
+  slurmctld slurmd slurm-client munge python3-kubernetes)
 # slurmctld slurmd slurm-client munge: the test suite's private one-node Slurm cluster
 # (tests/sweep/private-slurm.sh), which runs daemons of its own. Where systemd runs, installing
 # starts Debian's munge service (left alone) and not slurmctld/slurmd (their units need an
 # /etc/slurm/slurm.conf, which nothing here writes).
+# python3-kubernetes: the Kubernetes API schema that validates deploy/kubernetes offline.
 
 missing=()
 for p in "${packages[@]}"; do
