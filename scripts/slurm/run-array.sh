@@ -44,10 +44,10 @@ logs=$(cd "$logs" && pwd)
 extra=()
 read -r -a extra <<<"${TESSERA_SBATCH_OPTS:-}"
 
-# --wait returns when every task has ended; its exit status (the highest of the tasks') is not
-# trusted alone: every task's record is checked below. sbatch prints the job id as soon as the
-# job is submitted, long before it returns: it is read from the file as it appears, to tell
-# the user which job to watch (squeue -j ID) while this script waits.
+# --wait returns when every task has ended; its exit status (the highest of the tasks', 1 for a
+# task killed by a signal) says only that something failed: the records below say which task.
+# sbatch prints the job id as soon as the job is submitted, long before it returns: it is read
+# from the file as it appears, to tell the user which job to watch (squeue -j ID) meanwhile.
 : >"$logs/sbatch.out"
 sbatch --parsable --wait --array="0-$((tasks - 1))" \
   --output="$logs/task-%a.log" --error="$logs/task-%a.log" \
