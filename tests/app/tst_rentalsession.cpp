@@ -101,12 +101,7 @@ private slots:
     {
         session_ = std::make_unique<SessionWindow>(QStringLiteral("rental"));
         window_ = session_->window();
-        QVERIFY(window_);
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
-        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
-        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
-            session_->click(qobject_cast<QQuickItem*>(gotIt));
+        session_->waitForFirstStart();
     }
 
     void opensAPolluxWorkload()
