@@ -29,7 +29,13 @@ Pane {
     // Parameter name -> value, set by the parameter controls (replaced, never changed in
     // place, so that bindings see every change).
     property var values: ({})
-    readonly property string specProblem: kind.validate(policySpec, values)
+    // The kind's checks of the request, and of the request on the open inputs (a budget below
+    // the workload's floor): read again when the kind or its inputs change.
+    readonly property string specProblem: {
+        void kind.kindId
+        void runs.inputsReady
+        return runs.requestProblem(policySpec, values)
+    }
 
     // Another kind has other parameters: start again from its defaults. The kind menu follows
     // a kind chosen elsewhere (a scripted start's --kind).

@@ -20,6 +20,8 @@ import tempfile
 import time
 from collections import defaultdict
 
+from fidelity_data import require_tool
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POLICIES = [("01-Random", "random"), ("02-DotProd", "dotproduct"), ("03-GpuClustering", "gpuclustering"),
             ("04-GpuPacking", "gpupacking"), ("05-BestFit", "bestfit"), ("06-FGD", "fgd")]
@@ -115,6 +117,7 @@ def main():
     ap.add_argument("--cli", default=os.path.join(REPO, "build", "app", "tessera-cli"))
     ap.add_argument("--out", default=os.path.join(REPO, "docs", "fidelity.md"))
     args = ap.parse_args()
+    require_tool(args.cli, "tessera-cli")
     shared = shared_dir()
     trace_dir = os.path.join(shared, "traces", "alibaba-gpu-v2023")
     nodes = os.path.join(trace_dir, "openb_node_list_gpu_node.csv")

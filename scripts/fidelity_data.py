@@ -1,4 +1,5 @@
-"""What the fidelity scripts share: how a --check run ends when the shared data is not there."""
+"""What the fidelity scripts share: how a --check run ends when the shared data is not there, and
+when a tool they run is not built."""
 
 import os
 import sys
@@ -14,3 +15,11 @@ def data_missing(message, check):
         return SKIPPED
     print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+def require_tool(path, target):
+    """Ends the script with one error line, not a traceback, when the built tool at `path` (the
+    CMake target `target`) is not there: the fidelity scripts run what the build made."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"error: {path} is not there: build the {target} target first "
+                 f"(cmake --build build --target {target})")

@@ -17,6 +17,8 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 
+from fidelity_data import require_tool
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The spec's reference values (mig-elasticbatch.md): what Tessera's figures are compared with.
@@ -230,6 +232,7 @@ def main():
     ap.add_argument("--cli", default=os.path.join(REPO, "build", "app", "tessera-cli"))
     ap.add_argument("--out", default=os.path.join(REPO, "docs", "fidelity-mig.md"))
     args = ap.parse_args()
+    require_tool(args.cli, "tessera-cli")
     shared = shared_dir()
     profiles = os.path.join(shared, "traces", "mig-parvagpu", "prof_data")
     if not os.path.isdir(profiles):

@@ -26,7 +26,7 @@ import tempfile
 import time
 from collections import Counter
 
-from fidelity_data import data_missing
+from fidelity_data import data_missing, require_tool
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -381,6 +381,7 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="regenerate in memory; fail unless A1 meets its targets and the page at --out is current")
     args = ap.parse_args()
+    require_tool(args.cli, "tessera-cli")
     shared = shared_dir()
     if not os.path.isfile(trace_path(shared, 1)):
         message = f"the pal-sia-philly traces are not at {pal_data(shared)} (set TESSERA_SHARED)"

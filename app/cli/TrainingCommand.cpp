@@ -38,8 +38,8 @@ const char* kHelp =
     "         [--round 360] [--seed 42] [--threads N] [--csv OUT.csv] [--rounds OUT.csv]\n"
     "         [--db STUDY.sqlite] [--quiet]\n"
     "       tessera-cli training --jobs FILE --mode rent --policy RENT [--policy RENT ...]\n"
-    "         (--budget GPUS | --sweep LO:HI:STEP) [--seed 42] [--threads N] [--csv OUT.csv]\n"
-    "         [--db STUDY.sqlite] [--quiet]\n"
+    "         (--budget GPUS | --sweep LO:HI:STEP) [--profiles DIR] [--seed 42] [--threads N]\n"
+    "         [--csv OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
     "\n"
     "Places rigid training jobs round by round on a fixed cluster whose GPUs vary in speed\n"
     "(PAL, SC'24) and reports every job's completion time.\n"
@@ -69,7 +69,10 @@ const char* kHelp =
     "  --jobs FILE         a Pollux workload (pollux-osdi21/simulator/workloads*/): speedups and sizes from\n"
     "                      the applications' profiles in the traces/ folder beside it; other formats need\n"
     "                      jobs of the six Pollux applications\n"
-    "  --budget GPUS       the time-average GPUs rented, over first arrival to last completion\n"
+    "  --profiles DIR      the Pollux applications' profiles (pollux-osdi21/simulator/traces); default:\n"
+    "                      the traces/ folder beside the workload's folder\n"
+    "  --budget GPUS       the time-average GPUs rented, over first arrival to last completion; below the\n"
+    "                      workload's floor (every job on one GPU from its arrival) it is a usage error\n"
     "  --sweep LO:HI:STEP  one block of runs per budget, LO to HI by STEP (instead of --budget)\n"
     "  --csv FILE          one row per job: policy,seed,job_id,arrival_s,start_s,end_s,jct_s,gpus,cost_gpu_h\n"
     "                      (with --sweep a budget column after seed)\n"
@@ -93,7 +96,8 @@ int trainingCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2,
                            {"--jobs", "--mode", "--cluster", "--variability", "--policy", "--scheduler", "--locality",
-                            "--round", "--seed", "--threads", "--csv", "--rounds", "--db", "--budget", "--sweep"},
+                            "--round", "--seed", "--threads", "--csv", "--rounds", "--db", "--budget", "--sweep",
+                            "--profiles"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -104,7 +108,7 @@ int trainingCommand(int argc, char** argv)
         return trainingRentCommand(args);
     if (mode != "place")
         throw UsageError(fmt::format("--mode must be place or rent (got \"{}\")", printableExcerpt(mode)));
-    for (const char* flag : {"--budget", "--sweep"})
+    for (const char* flag : {"--budget", "--sweep", "--profiles"})
         if (args.has(flag))
             throw UsageError(fmt::format("{} belongs to --mode rent; --mode place runs a fixed --cluster", flag));
     const std::string jobsPath = args.required("--jobs");

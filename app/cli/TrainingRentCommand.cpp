@@ -23,6 +23,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <thread>
 
@@ -131,9 +132,17 @@ int trainingRentCommand(const CommandLine& args)
     if (args.has("--db"))
         study.emplace(args.value("--db"));
 
+    std::map<std::string, std::string> paths{{TrainingRentalKind::kJobsRole, jobsPath}};
+    if (args.has("--profiles"))
+        paths[TrainingRentalKind::kProfilesRole] = args.value("--profiles");
     LoadWarnings warnings;
-    const auto inputs = kind.loadInputs({{TrainingRentalKind::kJobsRole, jobsPath}}, warnings);
+    const auto inputs = kind.loadInputs(paths, warnings);
     printWarnings(warnings);
+    // A budget below what the workload needs at the least is refused before any run (the kind's
+    // rule), as a value out of range is.
+    for (const RunRequest& r : requests)
+        if (const auto problem = kind.inputsProblem(inputs, r))
+            throw UsageError(fmt::format("{}: {}", sweep ? "--sweep" : "--budget", *problem));
 
     ProgressLine progress(requests.size(), !args.has("--quiet"));
     std::vector<std::unique_ptr<Run>> runs(requests.size());

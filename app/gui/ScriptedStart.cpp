@@ -6,8 +6,8 @@
 #include "runs/RunManager.h"
 #include "study/StudyLibrary.h"
 #include "trace/TraceSession.h"
+#include "window/ObjectNamed.h"
 
-#include <QQuickItem>
 #include <QTimer>
 #include <QVariant>
 
@@ -19,16 +19,6 @@ using views::RunHandle;
 using views::RunManager;
 
 namespace {
-
-QQuickItem* itemNamed(const QString& name, QQuickItem* item)
-{
-    if (item->objectName() == name)
-        return item;
-    for (QQuickItem* child : item->childItems())
-        if (QQuickItem* found = itemNamed(name, child))
-            return found;
-    return nullptr;
-}
 
 // The tabs, left to right: the occupancy grid (its Gantt mode too), the kind's own views, the
 // inspector and the metrics (Main.qml); compare is a mode of the window.
@@ -66,8 +56,7 @@ bool ScriptedStart::replacesUsualStart(const StartScript& script)
 
 QObject* ScriptedStart::find(const QString& name) const
 {
-    QObject* found = window_->findChild<QObject*>(name);
-    return found ? found : itemNamed(name, window_->contentItem());
+    return views::objectNamed(window_, name);
 }
 
 void ScriptedStart::start()

@@ -110,6 +110,24 @@ public:
     // cannot take it (a pod list without times replayed), CancelledError on cancel.
     virtual std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
                                           const ProgressCallback& progress = {}) const = 0;
+    // Why `request` cannot run on `inputs` (from this kind's loadInputs() or conformanceSample()),
+    // or nothing: what the values alone do not say (a rental budget below what the workload needs
+    // at the least). simulate() refuses such a request. Checking may cost a short run the first
+    // time for given inputs; with `mayCompute` false (the GUI thread) a kind says only what it
+    // knows at once.
+    virtual std::optional<std::string> inputsProblem(const std::shared_ptr<const RunInputs>& inputs,
+                                                     const RunRequest& request, bool mayCompute = true) const
+    {
+        (void)inputs, (void)request, (void)mayCompute;
+        return std::nullopt;
+    }
+    // The same for a fork of `run` (of this kind) that sets `request`'s values; fork() refuses it.
+    virtual std::optional<std::string> forkValuesProblem(const Run& run, const RunRequest& request,
+                                                         bool mayCompute = true) const
+    {
+        (void)run, (void)request, (void)mayCompute;
+        return std::nullopt;
+    }
     // Why `run` (of this kind) cannot be forked at `position`, or nothing: a saved run whose
     // inputs changed, a position a kind cannot restart from.
     virtual std::optional<std::string> forkProblem(const Run& run, size_t position) const = 0;

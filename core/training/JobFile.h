@@ -11,6 +11,7 @@
 #include "training/TrainingJob.h"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,14 +24,24 @@ const char* jobFormatName(JobFormat format);
 
 struct JobTrace {
     std::string name;  // the file name without directory and extension
+    std::string path;  // the file it was read from; empty for a trace made in memory
     JobFormat format = JobFormat::Tessera;
     std::vector<TrainingJob> jobs;  // in file order
-    // For messages about a job: its file line, the column of its width ("num_gpus") and the one
-    // its work comes from ("duration"; Pollux's "application", whose profile sets the work).
+    // For messages about a job: its file line, the column of its width ("num_gpus"), the one its
+    // work comes from ("duration"; Pollux's "application", whose profile sets the work) and the
+    // one naming its model ("model", Pollux's "application"; empty for the Philly log's jobs).
     std::vector<long> lines;
     std::string widthColumn;
     std::string workColumn;
+    std::string modelColumn;
 };
+
+// The error about job `index` of `trace` in `column`, thrown where a later stage (renting,
+// placement) refuses a job the loader accepted: for a trace read from a file an InputError at
+// the job's own line (`FILE:LINE: column C: problem (value "...")`, contracts.md 4), for one made
+// in memory std::invalid_argument naming the job.
+[[noreturn]] void failJob(const JobTrace& trace, size_t index, const std::string& column, const std::string& problem,
+                          const std::optional<std::string>& value = std::nullopt);
 
 // The model name given to the Philly log's jobs, which name none: class B at 1 s per
 // iteration (the reference's default), so their iterations are the log's seconds.

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -375,6 +376,7 @@ JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
                                       "log), and it is not a tab-separated Gavel trace");
     JobTrace trace;
     trace.name = std::filesystem::path(path).stem().string();
+    trace.path = path;
     trace.format = *format;
     CsvReader reader(path, optionsFor(*format), warnings);
     const std::vector<std::string>& header = *format == JobFormat::Gavel ? kGavelFields : reader.header();
@@ -382,6 +384,7 @@ JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
     trace.widthColumn = csvColumnName(header, size_t(columns.gpus));
     // Pollux gives no work: its application's profile would set it.
     trace.workColumn = csvColumnName(header, size_t(columns.iterations >= 0 ? columns.iterations : columns.model));
+    trace.modelColumn = columns.model >= 0 ? csvColumnName(header, size_t(columns.model)) : std::string();
     JobRowReader rows(*format, path, header, columns, warnings);
     for (CsvReader::Row row; reader.next(row);) {
         trace.jobs.push_back(rows.read(row, trace.jobs.size()));
@@ -398,6 +401,17 @@ JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
             "iteration, so its times are iteration counts rather than real durations (docs/cli.md)",
             printableExcerpt(path, 400)));
     return trace;
+}
+
+void failJob(const JobTrace& trace, size_t index, const std::string& column, const std::string& problem,
+             const std::optional<std::string>& value)
+{
+    if (!trace.path.empty() && index < trace.lines.size())
+        throw InputError(trace.path, trace.lines[index], column, problem, value.value_or(std::string()),
+                         value.has_value());
+    const TrainingJob& job = trace.jobs.at(index);
+    throw std::invalid_argument(fmt::format("job {} of {}: {}{}", job.id, trace.name, problem,
+                                            value ? fmt::format(" (value \"{}\")", printableExcerpt(*value)) : ""));
 }
 
 JobTrace loadJobs(const std::string& path)

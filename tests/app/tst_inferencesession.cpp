@@ -6,6 +6,7 @@
 // SLOs halved. Every step is
 // shot at 1280x800 and 2560x1440 into <build>/screenshots/inference-*.png for review.
 #include "run/RunHandle.h"
+#include "window/ObjectNamed.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
 #include "support/SharedData.h"
@@ -98,24 +99,17 @@ class InferenceSessionTest : public QObject {
     QPointer<RunHandle> fork_;
     int switchPosition_ = 0;
 
-    QQuickItem* findItem(const QString& name, QQuickItem* from = nullptr)
-    {
-        QQuickItem* item = from ? from : window_->contentItem();
-        if (item->objectName() == name)
-            return item;
-        for (QQuickItem* child : item->childItems())
-            if (QQuickItem* found = findItem(name, child))
-                return found;
-        return nullptr;
-    }
     QObject* find(const char* name)
     {
-        QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
-        if (!o)
-            o = findItem(QString::fromLatin1(name));
+        QObject* o = tessera::views::objectNamed(window_, QString::fromLatin1(name));
         if (!o)
             qWarning("no object named %s", name);
         return o;
+    }
+    // An item by objectName in the visual tree below `from` (the window's content by default).
+    QQuickItem* findItem(const QString& name, QQuickItem* from = nullptr)
+    {
+        return tessera::views::itemNamed(from ? from : window_->contentItem(), name);
     }
     // The first visible child of `row` (a Run panel parameter row) that inherits `type`.
     static QQuickItem* control(QQuickItem* row, const char* type)

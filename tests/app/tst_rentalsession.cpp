@@ -101,12 +101,7 @@ private slots:
     {
         session_ = std::make_unique<SessionWindow>(QStringLiteral("rental"));
         window_ = session_->window();
-        QVERIFY(window_);
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
-        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
-        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
-            session_->click(qobject_cast<QQuickItem*>(gotIt));
+        session_->waitForFirstStart();
     }
 
     void opensAPolluxWorkload()
@@ -135,6 +130,44 @@ private slots:
                                  60000);
         QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
         QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+    }
+
+    // BOA at a budget below the workload's floor: the Run panel says it is infeasible, naming
+    // the floor, and Run is disabled; the RunManager refuses to start it (walk14 W13). A policy
+    // that queues may take the same budget.
+    void anInfeasibleBudgetIsSaidBeforeRun()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pollux-osdi21/simulator/workloads/workload-1.csv");
+        window_->setProperty("panelIndex", 1);
+        QObject* panel = find("runPanel");
+        auto* policyBox = qobject_cast<QQuickItem*>(find("policyBox"));
+        auto* runButton = qobject_cast<QQuickItem*>(find("runButton"));
+        QVERIFY(panel && policyBox && runButton);
+        policyBox->setProperty("currentIndex", 0);
+        QCOMPARE(panel->property("policySpec").toString(), QStringLiteral("boa"));
+        QVariantMap values = panel->property("values").toMap();
+        const QVariantMap before = values;
+        values.insert(QStringLiteral("budget"), 1.0);
+        panel->setProperty("values", values);
+        const QString problem = panel->property("specProblem").toString();
+        QVERIFY2(problem.startsWith(QStringLiteral("infeasible budget 1: workload-1 needs at least 5.23 GPUs")),
+                 qPrintable(problem));
+        QVERIFY(!runButton->isEnabled());
+        shoot(QStringLiteral("infeasible-budget"));
+        bool started = true;
+        const QVariantMap low{{QStringLiteral("budget"), 1.0}};
+        QMetaObject::invokeMethod(runs(), "startRequest", Q_RETURN_ARG(bool, started), Q_ARG(QString, "boa"),
+                                  Q_ARG(QVariantMap, low));
+        QVERIFY(!started);
+        QVERIFY(runs()->property("error").toString().startsWith(QStringLiteral("infeasible budget 1:")));
+        int hesrpt = -1;
+        QMetaObject::invokeMethod(policyBox, "find", Q_RETURN_ARG(int, hesrpt), Q_ARG(QString, "hesrpt"));
+        QVERIFY(hesrpt > 0);
+        policyBox->setProperty("currentIndex", hesrpt);
+        QCOMPARE(panel->property("policySpec").toString(), QStringLiteral("hesrpt"));
+        QVERIFY2(panel->property("specProblem").toString().isEmpty(), qPrintable(panel->property("specProblem").toString()));
+        panel->setProperty("values", before);
+        policyBox->setProperty("currentIndex", 0);
     }
 
     void runsBoaAndTheAutoscalerAtOneBudget()

@@ -77,8 +77,7 @@ private slots:
         autoscale_ = window_->property("otherRun").value<RunHandle*>();
         QVERIFY(autoscale_);
         QCOMPARE(autoscale_->policy(), QStringLiteral("autoscale"));
-        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
-            session_->click(qobject_cast<QQuickItem*>(gotIt));
+        session_->dismissHint();
     }
 
     // The JCT tab draws the CDF of both runs (the placement kind's tab and chart).

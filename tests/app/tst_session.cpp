@@ -3,6 +3,7 @@
 // the runs, the cursor, the inspector's table, the exported files and every view's pixels.
 // It saves a screenshot of each main view to <build>/screenshots for review and the README.
 #include "run/RunHandle.h"
+#include "window/ObjectNamed.h"
 #include "support/FreshHomeMain.h"
 #include "support/SharedData.h"
 #include "support/TestFiles.h"
@@ -131,25 +132,17 @@ class SessionTest : public QObject {
 
     QObject* find(const char* name)
     {
-        QObject* o = window_->findChild<QObject*>(QString::fromLatin1(name));
-        if (!o)  // a run kind's views are loaded by a Repeater: in the visual tree only
-            o = findItem(QString::fromLatin1(name));
+        QObject* o = tessera::views::objectNamed(window_, QString::fromLatin1(name));
         if (!o)
             qWarning("no object named %s", name);
         return o;
     }
-
-    // An item by objectName in the visual tree (Repeater delegates are not QObject children).
+    // An item by objectName in the visual tree below `from` (the window's content by default).
     QQuickItem* findItem(const QString& name, QQuickItem* from = nullptr)
     {
-        QQuickItem* item = from ? from : window_->contentItem();
-        if (item->objectName() == name)
-            return item;
-        for (QQuickItem* child : item->childItems())
-            if (QQuickItem* found = findItem(name, child))
-                return found;
-        return nullptr;
+        return tessera::views::itemNamed(from ? from : window_->contentItem(), name);
     }
+
 
     // "empty tooltip" when Qt Quick Controls' shared tooltip is shown without text, else "".
     QString emptyTooltip()

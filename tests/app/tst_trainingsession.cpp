@@ -110,13 +110,8 @@ private slots:
     {
         session_ = std::make_unique<SessionWindow>(QStringLiteral("training"));
         window_ = session_->window();
-        QVERIFY(window_);
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
         // The first start runs the bundled pod trace; let it finish before choosing a kind.
-        QTRY_VERIFY_WITH_TIMEOUT(currentRun() != nullptr, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 60000);
-        if (QObject* gotIt = find("dismissHintButton"); gotIt && gotIt->property("visible").toBool())
-            click(qobject_cast<QQuickItem*>(gotIt));
+        session_->waitForFirstStart();
     }
 
     void theKindMenuOffersTrainingPlacement()

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMap>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -245,9 +246,11 @@ private slots:
         {
             QFile file(jobs);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("job_id,arrival_s,gpus,iterations,iteration_s,model\n0,0,1,100,1,resnet50\n");
+            file.write("job_id,arrival_s,gpus,iterations,iteration_s,model\n0,0,1,100,1,cifar10\n"
+                       "1,50,1,100,1,resnet50\n2,20,1,100,1,cifar10\n");
         }
         const QString workload = sharedDir() + "/" + kWorkload;
+        const QString profiles = sharedDir() + "/traces/pollux-osdi21/simulator/traces";
         const QStringList rent{"training", "--jobs", workload, "--mode", "rent", "--policy", "boa"};
         struct Case {
             QStringList args;
@@ -275,11 +278,25 @@ private slots:
             {{"training", "--jobs", workload, "--mode", "lease", "--policy", "boa"}, 2, "--mode"},
             {{"training", "--jobs", dir_.filePath("missing.csv"), "--mode", "rent", "--policy", "boa", "--budget", "8"},
              3, "missing.csv"},
+            // No profiles beside the file: the file's first line says so, not its first job (W12).
             {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "8"}, 3,
-             "trains \"resnet50\", which has no speedup model"},
+             jobs.toUtf8() + ":1: no Pollux profiles folder beside the job file (looked in " +
+                 QDir::cleanPath(dir_.path() + "/../traces").toUtf8() + ")"},
+            // Given the profiles, the model no profile has is an error at its own line and column.
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "8", "--profiles", profiles},
+             3, jobs.toUtf8() + ":3: column model: unknown application: renting knows "},
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "8", "--profiles", profiles},
+             3, "(value \"resnet50\")"},
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "8", "--profiles",
+              dir_.filePath("no-such-folder")},
+             3, "no-such-folder"},
+            // A budget below the workload's floor (every job on one GPU from its arrival): refused, with the floor.
+            {rent + QStringList{"--budget", "0.001"}, 2,
+             "error: --budget: infeasible budget 0.001: workload-1 needs at least 5.23 GPUs on average for boa"},
+            {rent + QStringList{"--sweep", "1:9:4"}, 2, "error: --sweep: infeasible budget 1: workload-1 needs at least"},
         };
         for (const auto& c : cases) {
-            if (c.args.contains(workload) && c.code != 2 && !QFile::exists(workload))
+            if ((c.args.contains(workload) || c.args.contains(profiles)) && !QFile::exists(workload))
                 continue;
             const CliResult r = runCli(c.args);
             QVERIFY2(r.exitCode == c.code, qPrintable(c.args.join(' ') + ": " + r.describe()));
@@ -289,7 +306,51 @@ private slots:
         }
         const CliResult help = runCli({"training", "--help"});
         QCOMPARE(help.exitCode, 0);
-        QVERIFY(help.out.contains("--mode rent") && help.out.contains("--sweep LO:HI:STEP"));
+        QVERIFY(help.out.contains("--mode rent") && help.out.contains("--sweep LO:HI:STEP")
+                && help.out.contains("--profiles DIR"));
+    }
+
+    // --profiles DIR gives the speedups to a job file that has no profiles folder beside it, as
+    // the app's Inputs field does; the budget at the floor the error names runs (W12, W13).
+    void profilesFlagAndTheFloor()
+    {
+        TESSERA_REQUIRE_SHARED(kWorkload);
+        const QString profiles = sharedDir() + "/traces/pollux-osdi21/simulator/traces";
+        const QString jobs = dir_.filePath("elsewhere/jobs.csv");
+        QDir().mkpath(dir_.filePath("elsewhere"));
+        {
+            QFile file(jobs);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("job_id,arrival_s,gpus,iterations,iteration_s,model\n0,0,1,100,1,cifar10\n"
+                       "1,50,2,400,1,ncf\n");
+        }
+        const CliResult r = runCli({"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "4",
+                                    "--profiles", profiles, "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY(r.out.contains("boa"));
+        const CliResult place = runCli({"training", "--jobs", jobs, "--mode", "place", "--cluster", "2x2", "--policy",
+                                        "pal", "--profiles", profiles});
+        QVERIFY2(place.exitCode == 2 && place.err.contains("--profiles belongs to --mode rent"),
+                 qPrintable(place.describe()));
+        // The floor as the error says it runs, and the budget a hundredth below it does not; a
+        // policy that queues keeps to less.
+        const QString workload = sharedDir() + "/" + kWorkload;
+        const CliResult low = runCli({"training", "--jobs", workload, "--mode", "rent", "--policy", "boa",
+                                      "--budget", "0.5", "--quiet"});
+        QCOMPARE(low.exitCode, 2);
+        const QRegularExpression floorText("needs at least ([0-9.]+) GPUs");
+        const auto match = floorText.match(QString::fromUtf8(low.err));
+        QVERIFY2(match.hasMatch(), qPrintable(low.describe()));
+        const double floor = match.captured(1).toDouble();
+        const CliResult at = runCli({"training", "--jobs", workload, "--mode", "rent", "--policy", "boa",
+                                     "--budget", QString::number(floor), "--quiet"});
+        QVERIFY2(at.exitCode == 0, qPrintable(at.describe()));
+        const CliResult below = runCli({"training", "--jobs", workload, "--mode", "rent", "--policy", "boa",
+                                        "--budget", QString::number(floor - 0.01), "--quiet"});
+        QVERIFY2(below.exitCode == 2 && below.err.contains("infeasible budget"), qPrintable(below.describe()));
+        const CliResult queued = runCli({"training", "--jobs", workload, "--mode", "rent", "--policy", "hesrpt",
+                                         "--budget", "2", "--quiet"});
+        QVERIFY2(queued.exitCode == 0 && !queued.err.contains("could not be held"), qPrintable(queued.describe()));
     }
 };
 

@@ -319,8 +319,9 @@ private slots:
             {{"training", "--jobs", jobs, "--mode", "place", "--cluster", "2x2", "--policy", "pal"}, 3,
              "column num_gpus: "},
             {{"training", "--jobs", jobs, "--cluster", "16x4", "--policy", "pal"}, 2, "--mode"},
-            // pal-sia-philly's models have no rental speedup: an input error naming the job's model.
-            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "64"}, 3, "has no speedup model"},
+            // pal-sia-philly has no Pollux profiles beside it: an input error at the file's first line.
+            {{"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "64"}, 3,
+             jobs.toUtf8() + ":1: no Pollux profiles folder beside the job file"},
             {placeArgs(jobs) + pal + QStringList{"--budget", "8"}, 2, "--budget belongs to --mode rent"},
             {placeArgs(jobs) + pal + QStringList{"--sweep", "1:2:1"}, 2, "--sweep belongs to --mode rent"},
             {{"training", "--jobs", bad, "--mode", "place", "--cluster", "16x4", "--policy", "pal"}, 3,

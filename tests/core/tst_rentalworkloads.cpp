@@ -126,8 +126,8 @@ private slots:
             QCOMPARE(job.sizeS, app->sizeS);
             QCOMPARE(w.types[job.type].meanSize, app->sizeS);
         }
-        // An application without a model is an error naming the job.
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rentalWorkloadFromTrace(trace, {}));
+        // An application without a model is an error at its job's line (tst_rentaljoberrors has the class).
+        QVERIFY_THROWS_EXCEPTION(InputError, rentalWorkloadFromTrace(trace, {}));
     }
 
     void iterationsGiveOneGpuWork()

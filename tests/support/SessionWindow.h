@@ -3,8 +3,8 @@
 // The real main window, driven by a scripted session test (tests/app/): loads Main.qml, finds
 // objects by name, clicks items, shoots the window at 1280x800 and 2560x1440 into
 // <build>/screenshots/, and collects QML's warnings (a view that fails to load, a TypeError in a
-// binding, a binding loop: each a defect of some screen). The MIG inference session has its own
-// copies of these helpers, which can move here.
+// binding, a binding loop: each a defect of some screen). Objects are found as the app's scripted
+// start finds them (views::objectNamed).
 
 #include <QDir>
 #include <QImage>
@@ -14,6 +14,8 @@
 #include <QStringList>
 #include <QTest>
 #include <QVariantMap>
+
+#include "window/ObjectNamed.h"
 
 #include <functional>
 #include <memory>
@@ -52,12 +54,28 @@ public:
         return list;
     }
 
-    // The object or item called `name`, or nullptr.
-    QObject* find(const QString& name) const
+    // The first start as a user sees it: the window shown, the run of the bundled trace it
+    // starts made, the run manager idle and the first-start hint dismissed. A step that does not
+    // happen is a failure of the calling test (check QTest::currentTestFailed()).
+    void waitForFirstStart() const
     {
-        QObject* o = window_->findChild<QObject*>(name);
-        return o ? o : itemNamed(name, window_->contentItem());
+        QVERIFY(window_);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        QObject* runs = find(QStringLiteral("runManager"));
+        QVERIFY(runs);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->property("currentRun").value<QObject*>() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!runs->property("busy").toBool(), 60000);
+        dismissHint();
     }
+    // Presses the first-start hint's "Got it" when it is shown.
+    void dismissHint() const
+    {
+        if (auto* gotIt = item(QStringLiteral("dismissHintButton")); gotIt && gotIt->isVisible())
+            click(gotIt);
+    }
+
+    // The object or item called `name`, or nullptr.
+    QObject* find(const QString& name) const { return views::objectNamed(window_, name); }
     QQuickItem* item(const QString& name) const { return qobject_cast<QQuickItem*>(find(name)); }
     void click(QQuickItem* item) const
     {
@@ -101,15 +119,6 @@ public:
     }
 
 private:
-    static QQuickItem* itemNamed(const QString& name, QQuickItem* item)
-    {
-        if (item->objectName() == name)
-            return item;
-        for (QQuickItem* child : item->childItems())
-            if (QQuickItem* found = itemNamed(name, child))
-                return found;
-        return nullptr;
-    }
     static QtMessageHandler& passOn()
     {
         static QtMessageHandler handler = nullptr;

@@ -121,7 +121,7 @@ private slots:
         const auto inputs = sample();
         const auto boa = kind.simulate(inputs, RunRequest{"boa", {{"budget", "12"}}});
         const auto autoscale = kind.simulate(inputs, RunRequest{"autoscale", {{"budget", "12"}}});
-        const auto boaLow = kind.simulate(inputs, RunRequest{"boa", {{"budget", "9"}}});
+        const auto boaLow = kind.simulate(inputs, RunRequest{"boa", {{"budget", "10"}}});  // above the sample's floor (9.15 GPUs for boa)
         const RegisteredChart* chart = ChartRegistry::chart(TrainingRentalRun::kKind, "frontier");
         QVERIFY(chart);
         QVERIFY(ChartRegistry::view(TrainingRentalRun::kKind, "frontier"));
@@ -149,7 +149,7 @@ private slots:
         QVERIFY(marks[2].markScale > marks[0].markScale);
         QCOMPARE(marks[0].markScale, marks[1].markScale);
         const auto* low = dynamic_cast<const TrainingRentalRun*>(boaLow.get());
-        QCOMPARE(marks[1].points.front().x(), 9.0);
+        QCOMPARE(marks[1].points.front().x(), 10.0);
         QCOMPARE(marks[1].points.front().y(), low->rentalSummary().meanJctS / 3600);
         // Each run lies on its own policy's line: the sweep has a point at its budget.
         QVERIFY(lines[0].points.contains(marks[1].points.front()));
@@ -219,7 +219,10 @@ private slots:
         const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
         const auto inputs = sample();  // inputs of their own: no floor cached
         QVERIFY(!RentalFrontier::cachedFloorBudget(inputs));
-        const std::shared_ptr<const Run> run(kind.simulate(inputs, RunRequest{"boa", {{"budget", "20"}}}));
+        // A policy that queues: a BOA run makes the floor when it starts (its budget is checked
+        // against it, TrainingRentalKind::budgetProblem).
+        const std::shared_ptr<const Run> run(kind.simulate(inputs, RunRequest{"autoscale", {{"budget", "20"}}}));
+        QVERIFY(!RentalFrontier::cachedFloorBudget(inputs));
         tessera::views::RunHandle handle(run);
         tessera::views::RentalFrontierItem item;
         item.setSize(QSizeF(800, 500));

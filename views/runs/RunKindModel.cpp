@@ -272,6 +272,18 @@ QString RunKindModel::forkTargetProblem(RunHandle* run, int position, const QStr
     }
 }
 
+QString RunKindModel::forkValuesProblem(RunHandle* run, const QString& policy, const QVariantMap& values) const
+{
+    if (!run || !found())
+        return QString();
+    try {
+        const auto problem = found()->forkValuesProblem(run->run(), request(policy, values), false);
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+}
+
 QVariantList RunKindModel::forkPolicyEntries(RunHandle* run, int position) const
 {
     QVariantList out;

@@ -75,6 +75,11 @@ public:
     // Empty when a fork of `run` at `position` may switch to `policy`, else why not (the kind's
     // forkTargetProblem, its one rule).
     Q_INVOKABLE QString forkTargetProblem(tessera::views::RunHandle* run, int position, const QString& policy) const;
+    // Empty when a fork of `run` to `policy` setting `values` can run on its inputs, else why not
+    // (the kind's forkValuesProblem: BOA at a budget below the workload's floor), for the Fork
+    // dialog to say before OK.
+    Q_INVOKABLE QString forkValuesProblem(tessera::views::RunHandle* run, const QString& policy,
+                                          const QVariantMap& values) const;
     // policyEntries, each with "problem": forkTargetProblem for `run` at `position`, for the
     // Fork dialog to show the policies it cannot switch to disabled, with the reason, before OK.
     Q_INVOKABLE QVariantList forkPolicyEntries(tessera::views::RunHandle* run, int position) const;

@@ -124,6 +124,22 @@ QStringList RunManager::plugins() const { return kind_->policies(); }
 
 QString RunManager::validate(const QString& policySpec) const { return kind_->validatePolicy(policySpec); }
 
+QString RunManager::requestProblem(const QString& policy, const QVariantMap& values) const
+{
+    if (const QString bad = kind_->validate(policy, values); !bad.isEmpty())
+        return bad;
+    try {
+        const RunKind& kind = kind_->kind();
+        const auto inputs = inputsFor(kind);
+        if (!inputs)
+            return {};  // Run says what to open
+        const auto problem = kind.inputsProblem(inputs, kind.resolved(RunKindModel::request(policy, values)), false);
+        return problem ? qs(*problem) : QString();
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+}
+
 bool RunManager::fail(const QString& error)
 {
     setError(error);
@@ -168,6 +184,9 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
             return fail(
                 QStringLiteral("no trace is open: open a %1 first").arg(needed.join(QStringLiteral(" and a "))));
         }
+        // On this thread only what the kind knows at once; simulate() checks the rest.
+        if (const auto problem = kind->inputsProblem(inputs, request, false))
+            return fail(qs(*problem));
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }

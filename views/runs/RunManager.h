@@ -122,6 +122,11 @@ public:
     Q_INVOKABLE int indexOf(tessera::views::RunHandle* run) const;
     // Empty when `policySpec` parses, else the reason it does not.
     Q_INVOKABLE QString validate(const QString& policySpec) const;
+    // Empty when `policy` with `values` can start a run of the current kind, else why not: the
+    // kind's checks of the request (RunKindModel::validate) and, when its inputs are open, of
+    // the request on them (RunKind::inputsProblem: a rental budget below the workload's floor).
+    // What startRequest() refuses, for the Run panel to say before Run is pressed.
+    Q_INVOKABLE QString requestProblem(const QString& policy, const QVariantMap& values) const;
 
 signals:
     void busyChanged();

@@ -8,6 +8,21 @@
 
 namespace tessera {
 
+namespace {
+
+// What a job names that no model has: the models there are, so that a typo is seen at once.
+std::string unknownModelProblem(const std::vector<RentalModel>& models)
+{
+    if (models.empty())
+        return "no speedup model is known (no Pollux profiles were given)";
+    std::string names;
+    for (const RentalModel& m : models)
+        names += (names.empty() ? "" : ", ") + m.name;
+    return fmt::format("unknown application: renting knows {}", names);
+}
+
+}  // namespace
+
 std::vector<RentalModel> polluxRentalModels(const std::vector<PolluxApplication>& apps)
 {
     std::vector<RentalModel> models;
@@ -35,8 +50,7 @@ RentalWorkload rentalWorkloadFromTrace(const JobTrace& trace, const std::vector<
         const auto model = std::find_if(models.begin(), models.end(),
                                         [&](const RentalModel& m) { return m.name == job.model; });
         if (model == models.end())
-            throw std::invalid_argument(
-                fmt::format("job {} of {} trains \"{}\", which has no speedup model", job.id, trace.name, job.model));
+            failJob(trace, i, trace.modelColumn, unknownModelProblem(models), job.model);
         auto [slot, added] = typeOf.emplace(job.model, workload.types.size());
         if (added) {
             JobType type;
@@ -53,8 +67,8 @@ RentalWorkload rentalWorkloadFromTrace(const JobTrace& trace, const std::vector<
         else if (model->sizeS)
             size = *model->sizeS;
         else
-            throw std::invalid_argument(fmt::format("job {} of {} has no iterations and model \"{}\" no size", job.id,
-                                                    trace.name, job.model));
+            failJob(trace, i, trace.workColumn,
+                    fmt::format("no iteration count, and \"{}\" has no size to take instead", job.model));
         workload.jobs.push_back({job.id, job.arrivalS, slot->second, size, std::max(1, job.gpus)});
         work[slot->second] += size;
         ++count[slot->second];

@@ -31,8 +31,9 @@ struct RentalModel {
 // The six Pollux applications as models.
 std::vector<RentalModel> polluxRentalModels(const std::vector<PolluxApplication>& apps);
 
-// Throws std::invalid_argument naming the job for a model not in `models` or a job whose size
-// is unknown (no iterations and no model size).
+// A job whose model is not in `models`, or whose size is unknown (no iterations and no model
+// size), is an error at its own line and column (failJob: an InputError for a trace read from a
+// file, std::invalid_argument for one made in memory).
 RentalWorkload rentalWorkloadFromTrace(const JobTrace& trace, const std::vector<RentalModel>& models);
 
 }  // namespace tessera

@@ -8,12 +8,14 @@
 #include "training/PowerLawSpeedup.h"
 #include "training/TrainingModels.h"
 #include "training/rent/TraceRentalWorkload.h"
+#include "training/rental-kind/RentalFrontier.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -62,12 +64,53 @@ std::vector<RunKindInput> TrainingRentalKind::inputs() const
             {kProfilesRole, "Pollux application profiles (pollux-osdi21/simulator/traces)", "", true, true}};
 }
 
+std::string TrainingRentalKind::profilesCandidateFor(const std::string& jobsPath)
+{
+    return (fs::absolute(jobsPath).parent_path().parent_path() / "traces").lexically_normal().string();
+}
+
 std::string TrainingRentalKind::defaultProfilesFor(const std::string& jobsPath)
 {
-    const fs::path candidate = fs::absolute(jobsPath).parent_path().parent_path() / "traces";
+    const std::string candidate = profilesCandidateFor(jobsPath);
     std::error_code error;
-    return fs::is_regular_file(candidate / "bert" / "placements.csv", error) ? candidate.lexically_normal().string()
-                                                                              : std::string();
+    return fs::is_regular_file(fs::path(candidate) / "bert" / "placements.csv", error) ? candidate : std::string();
+}
+
+std::optional<std::string> TrainingRentalKind::budgetProblem(const std::shared_ptr<const TrainingRentalInputs>& inputs,
+                                                             const std::string& policy, double budget, bool mayCompute)
+{
+    if (policy != "boa")
+        return std::nullopt;
+    const std::optional<double> floor =
+        mayCompute ? RentalFrontier::floorBudget(inputs) : RentalFrontier::cachedFloorBudget(inputs);
+    if (!floor || !(budget < *floor))
+        return std::nullopt;
+    // Rounded up, so that the figure said is a budget that runs.
+    return fmt::format("infeasible budget {:g}: {} needs at least {:.2f} GPUs on average for boa, which gives every "
+                       "job at least one GPU from its arrival (fixed:K, autoscale and hesrpt queue jobs to rent less)",
+                       budget, inputs->traceName(), std::ceil(*floor * 100) / 100);
+}
+
+std::optional<std::string> TrainingRentalKind::inputsProblem(const std::shared_ptr<const RunInputs>& inputs,
+                                                             const RunRequest& request, bool mayCompute) const
+{
+    const auto rental = std::dynamic_pointer_cast<const TrainingRentalInputs>(inputs);
+    const std::string* budget = request.find(kBudget);
+    if (!rental || !budget || parameter(kBudget)->problemWith(*budget) || policyProblem(request.policy))
+        return std::nullopt;  // requestProblem() says what is wrong with the values themselves
+    return budgetProblem(rental, canonicalPolicy(request.policy), std::stod(*budget), mayCompute);
+}
+
+std::optional<std::string> TrainingRentalKind::forkValuesProblem(const Run& run, const RunRequest& request,
+                                                                 bool mayCompute) const
+{
+    const auto* rental = dynamic_cast<const TrainingRentalRun*>(&run);
+    if (!rental)
+        return std::nullopt;
+    RunRequest r = request;
+    if (!r.find(kBudget))  // the fork keeps the parent's budget, which a switch to boa may not keep to
+        r.values[kBudget] = fmt::format("{:.17g}", rental->budget());
+    return inputsProblem(rental->inputsPointer(), r, mayCompute);
 }
 
 std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<std::string, std::string>& paths,
@@ -85,24 +128,29 @@ std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<s
     std::string profiles = pathOf(kProfilesRole);
     if (profiles.empty())
         profiles = defaultProfilesFor(jobsPath);
-    std::vector<RentalModel> models;
-    if (!profiles.empty()) {
-        models = polluxRentalModels(loadPolluxApplications(profiles));
-        const auto more = profileFiles(profiles);
-        files.insert(files.end(), more.begin(), more.end());
-    }
-    try {
-        RentalWorkload workload = rentalWorkloadFromTrace(trace, models);
-        return std::make_shared<TrainingRentalInputs>(trace.name, std::move(workload), BoaBudgetRule::SpanFitted,
-                                                      std::move(files));
-    } catch (const std::invalid_argument& e) {
+    // Every job's speedup comes from the profiles: without them no job can rent, which is the
+    // file's problem, not its first job's.
+    if (profiles.empty())
         throw InputError::fileLevel(
-            jobsPath, fmt::format("{}: renting needs each job's speedup, which Tessera has for the six Pollux "
-                                  "applications (bert, cifar10, ncf, imagenet, deepspeech2, yolov3){}",
-                                  e.what(),
-                                  profiles.empty() ? "; no Pollux profiles folder was given or found beside the file"
-                                                   : ""));
+            jobsPath, fmt::format("no Pollux profiles folder beside the job file (looked in {}): renting takes each "
+                                  "job's speedup from the profiles of the six Pollux applications; give the folder "
+                                  "(pollux-osdi21/simulator/traces) as the profiles input (tessera-cli: --profiles DIR)",
+                                  profilesCandidateFor(jobsPath)));
+    std::vector<RentalModel> models = polluxRentalModels(loadPolluxApplications(profiles));
+    const auto more = profileFiles(profiles);
+    files.insert(files.end(), more.begin(), more.end());
+    std::shared_ptr<const TrainingRentalInputs> inputs;
+    try {  // a job's own problem is an InputError at its line (failJob); this is the rest
+        RentalWorkload workload = rentalWorkloadFromTrace(trace, models);
+        inputs = std::make_shared<TrainingRentalInputs>(trace.name, std::move(workload), BoaBudgetRule::SpanFitted,
+                                                        std::move(files));
+    } catch (const std::invalid_argument& e) {
+        throw InputError::fileLevel(jobsPath, e.what());
     }
+    if (progress && !progress(0.6))
+        throw CancelledError();
+    RentalFrontier::floorBudget(inputs);  // here, on the loader's thread: budgetProblem() needs it
+    return inputs;
 }
 
 std::vector<RunKindPolicy> TrainingRentalKind::policies() const
@@ -149,6 +197,8 @@ std::unique_ptr<Run> TrainingRentalKind::simulate(std::shared_ptr<const RunInput
     if (progress && !progress(0.0))
         throw CancelledError();
     const RunRequest r = resolved(request);
+    if (auto problem = inputsProblem(loaded, r))
+        throw UsageError(*problem);
     try {
         return TrainingRentalRun::simulate(std::move(loaded), canonicalPolicy(r.policy), std::stod(r.values.at(kBudget)),
                                            uint64_t(std::stoll(r.values.at(kSeed))));
@@ -184,6 +234,8 @@ std::unique_ptr<Run> TrainingRentalKind::fork(const Run& run, size_t position, c
     if (auto problem = forkTargetProblem(run, position, request.policy))
         throw UsageError(*problem);
     const TrainingRentalRun& parent = rentalRun(run);
+    if (auto problem = forkValuesProblem(parent, request))
+        throw UsageError(*problem);
     const std::string* budget = request.find(kBudget);
     try {
         return parent.forkWith(position, canonicalPolicy(request.policy), budget ? std::stod(*budget) : parent.budget());

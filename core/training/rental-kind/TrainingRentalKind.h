@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/RunKind.h"
+#include "training/rental-kind/TrainingRentalInputs.h"
 
 namespace tessera {
 
@@ -26,6 +27,10 @@ public:
     std::vector<RunKindParameter> parameters() const override;
     std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,
                                   const ProgressCallback& progress = {}) const override;
+    std::optional<std::string> inputsProblem(const std::shared_ptr<const RunInputs>& inputs,
+                                             const RunRequest& request, bool mayCompute = true) const override;
+    std::optional<std::string> forkValuesProblem(const Run& run, const RunRequest& request,
+                                                 bool mayCompute = true) const override;
     std::optional<std::string> forkProblem(const Run& run, size_t position) const override;
     std::optional<std::string> forkTargetProblem(const Run& run, size_t position,
                                                  const std::string& policy) const override;
@@ -39,6 +44,20 @@ public:
     // `traces` folder beside the workload's folder (pollux-osdi21/simulator/workloads*/ ->
     // pollux-osdi21/simulator/traces), or "" when there is none.
     static std::string defaultProfilesFor(const std::string& jobsPath);
+    // Where defaultProfilesFor() looks, whether or not the folder is there.
+    static std::string profilesCandidateFor(const std::string& jobsPath);
+
+    // Why `policy` (canonical) cannot keep to `budget` on `inputs`, or nothing. BOA has no queue
+    // (A2: every job gets its width, at least one GPU, on arrival), so below the workload's floor
+    // (RentalFrontier::floorBudget: every job on one GPU from its arrival) it cannot keep to any
+    // budget: infeasible. The other policies queue jobs behind a cap or share a fixed cluster
+    // and keep to less (docs/boa-choices.md); what they cannot hold is reported after the run.
+    // The one rule for a new run, a fork, the CLI and the app's fields. The floor costs a
+    // fixed:1 run the first time for given inputs (loadInputs() makes it); with `mayCompute`
+    // false an uncached floor is not made and nothing is said (for the GUI thread).
+    static std::optional<std::string> budgetProblem(const std::shared_ptr<const TrainingRentalInputs>& inputs,
+                                                     const std::string& policy, double budget,
+                                                     bool mayCompute = true);
 };
 
 }  // namespace tessera
