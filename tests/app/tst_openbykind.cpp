@@ -251,6 +251,24 @@ private slots:
         session_->shoot(QStringLiteral("restart"));
     }
 
+    // The Open… dialog (Ctrl+O, the Trace panel's "File or folder…") hands its file to
+    // RunManager.openFile whatever the kind: a Pollux workload picked while pods are the kind.
+    void theOpenDialogOpensAnyKindsFile()
+    {
+        TESSERA_REQUIRE_SHARED("traces/pollux-osdi21/simulator/workloads/workload-1.csv");
+        kind()->setProperty("kindId", QStringLiteral("pod-scheduling"));
+        QObject* dialog = find("openAnyDialog");
+        QVERIFY(dialog);
+        QVERIFY2(!dialog->property("title").toString().contains("Node list or pod list"),
+                 qPrintable(dialog->property("title").toString()));
+        dialog->setProperty("selectedFile", QUrl::fromLocalFile(workload()));
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accepted"));
+        QCOMPARE(kind()->property("kindId").toString(), QString::fromLatin1(kRent));
+        waitIdle();
+        QVERIFY2(runs()->property("error").toString().isEmpty(), qPrintable(runs()->property("error").toString()));
+        QCOMPARE(runs()->property("inputPaths").toMap().value("jobs").toString(), QFileInfo(workload()).absoluteFilePath());
+    }
+
     void noQmlWarnings() { QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n'))); }
 };
 
