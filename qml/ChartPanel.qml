@@ -196,6 +196,9 @@ ChartView {
     property var legendEntries: []
     property var legendWatched: []  // the series whose changes rebuild the entries
     function updateLegend() {
+        // A call Qt.callLater delayed past the window's teardown finds its context gone.
+        if (typeof scheduleLegend !== "function")
+            return
         const entries = [], watched = []
         for (let i = 0; i < count; ++i) {
             const s = series(i)

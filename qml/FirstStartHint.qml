@@ -10,10 +10,14 @@ Pane {
     id: hint
 
     signal shortcutsRequested()
+    // The registered kinds of run, by name, for the first step.
+    property string kindNames: ""
 
     readonly property var steps: [
-        { title: qsTr("Open a trace"),
-          text: qsTr("Open… (Ctrl+O), or drop a node list, a pod list or their folder on the window. A bundled sample is open now.") },
+        { title: qsTr("Open a trace or a workload"),
+          text: qsTr("Open… (Ctrl+O), or drop a file on the window: a node or pod list schedules pods (a bundled sample is open now); "
+                     + "a training job file, such as a Pollux workload, switches to the training kind that reads it. "
+                     + "The Kind menu in the Run panel lists every kind: %1.").arg(hint.kindNames) },
         { title: qsTr("Run a policy"),
           text: qsTr("Choose it in the Run panel and press Run (Ctrl+R). The first trace runs with FGD by itself.") },
         { title: qsTr("Scrub the timeline"),

@@ -15,7 +15,13 @@ Pane {
     required property TraceSession session  // only for turning a dialog's URL into a path
 
     readonly property var inputs: runs.kind.inputs
-    property var paths: ({})
+    // The fields' paths: what the open inputs were read from (a profiles folder found beside
+    // the job file included), then what the user types or browses to.
+    property var paths: runs.inputPaths
+    Connections {
+        target: panel.runs
+        function onInputsReadyChanged() { panel.paths = panel.runs.inputPaths }
+    }
 
     function setPath(role, path) {
         const next = Object.assign({}, panel.paths)
@@ -97,6 +103,25 @@ Pane {
                 color: ThemePalette.mid
                 wrapMode: Text.WordWrap
             }
+        }
+        // What was loaded, in the kind's words: jobs, applications, arrivals, where the
+        // profiles came from.
+        Label {
+            objectName: "inputsSummary"
+            Layout.fillWidth: true
+            visible: panel.runs.inputsReady && text.length > 0
+            text: panel.runs.inputsSummary
+            wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+            color: ThemePalette.text
+        }
+        // Which kind Open… chose for a file, and which other kinds read it.
+        Label {
+            objectName: "openNote"
+            Layout.fillWidth: true
+            visible: text.length > 0
+            text: panel.runs.openNote
+            wrapMode: Text.WordWrap
+            color: ThemePalette.text; opacity: 0.75
         }
 
         ErrorBox {

@@ -130,15 +130,16 @@ ApplicationWindow {
         onDropped: event => {
             if (event.hasUrls && event.urls.length > 0) {
                 panelTabs.currentIndex = 0
-                session.loadAny(event.urls[0].toString())
+                runs.openFile(event.urls[0].toString())
             }
         }
     }
 
-    // First start opens the bundled default; later starts reopen the last trace.
+    // First start opens the bundled default; later starts reopen the last kind chosen and its
+    // inputs, or, for pods, the last trace.
     Component.onCompleted: {
         library.openDefault()
-        if (window.scripted)
+        if (window.scripted || runs.reopenLastKind())
             return
         if (session.recentTraces.length > 0)
             session.openRecent(0)
@@ -146,12 +147,12 @@ ApplicationWindow {
             session.loadDefault()
     }
 
-    // Ctrl+O and Open…: the chosen kind's inputs; a pod trace's file dialog at once, another
-    // kind's Inputs panel (one Browse per input).
+    // Ctrl+O and Open…: one file dialog for any kind's file; the kind that reads the picked file
+    // opens it (a Pollux workload switches to renting). A kind's other inputs (folders) are in
+    // its Inputs panel, shown meanwhile.
     function openTrace() {
         panelTabs.currentIndex = 0
-        if (runs.kind.usesTraceSession)
-            openPanel.openAny()
+        openPanel.openAny()
     }
     function startRun() { panelTabs.currentIndex = 1; runPanel.start() }
 
@@ -198,7 +199,7 @@ ApplicationWindow {
                 // The trace session opens node and pod lists; another kind's inputs have their panel.
                 StackLayout {
                     currentIndex: runs.kind.usesTraceSession ? 0 : 1
-                    OpenPanel { id: openPanel; session: session }
+                    OpenPanel { id: openPanel; session: session; onFileChosen: path => runs.openFile(path) }
                     KindInputsPanel { runs: runs; session: session }
                 }
                 RunPanel {
@@ -374,6 +375,7 @@ ApplicationWindow {
         anchors.bottom: parent.bottom
         anchors.margins: 16
         z: 50
+        kindNames: runs.kind.kindEntries.map(e => e.name).join("; ")
         onShortcutsRequested: shortcuts.open()
     }
     ShortcutsDialog {

@@ -12,6 +12,9 @@ Pane {
     id: panel
     objectName: "openPanel"
     required property TraceSession session
+    // A file picked or dropped without saying what it is: the window asks every kind of run
+    // which reads it (RunManager.openFile), a job file as well as a node or pod list.
+    signal fileChosen(string urlOrPath)
 
     function openAny() { browse(anyDialog, panel.session.nodesPath) }
     // Opens `dialog` with a file selected: `preferred` (the file in use) if there is one, else
@@ -103,7 +106,7 @@ Pane {
                 enabled: !panel.session.loading
                 onClicked: panel.openAny()
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("Pick one list: its partner is found in the same folder")
+                ToolTip.text: qsTr("Pick one list: its partner is found in the same folder. A job file opens in the training kind that reads it.")
             }
             Button {
                 text: qsTr("Folder…")
@@ -187,7 +190,7 @@ Pane {
         anchors.fill: parent
         onDropped: (event) => {
             if (event.hasUrls && event.urls.length > 0)
-                panel.session.loadAny(event.urls[0].toString())
+                panel.fileChosen(event.urls[0].toString())
         }
         Rectangle {
             anchors.fill: parent
@@ -234,9 +237,10 @@ Pane {
     FileDialog {
         id: anyDialog
         currentFolder: panel.startFolder
-        title: qsTr("Node list or pod list")
-        nameFilters: [qsTr("CSV files (*.csv)"), qsTr("All files (*)")]
-        onAccepted: panel.session.loadAny(selectedFile.toString())
+        objectName: "openAnyDialog"
+        title: qsTr("Open a trace (node or pod list) or a job file")
+        nameFilters: [qsTr("CSV and trace files (*.csv *.trace)"), qsTr("All files (*)")]
+        onAccepted: panel.fileChosen(selectedFile.toString())
     }
     FolderDialog {
         id: folderDialog

@@ -25,7 +25,30 @@ Pane {
     readonly property bool weighted: kind.combinesPolicies && policyBox.currentIndex === policyBox.count - 1
     // Kept up to date from the terms model: a binding cannot see inside ListModel.get().
     property string weightedText: weightedSpec()
-    readonly property string policySpec: weighted ? weightedText : policyBox.currentText
+    // The chosen menu entry (the kind's policy), and its number for a family such as fixed:K.
+    readonly property var policyEntry: weighted ? undefined : kind.policyEntries[policyBox.currentIndex]
+    readonly property bool takesArgument: policyEntry !== undefined && policyEntry.argumentPrefix.length > 0
+    property int argument: 1
+    readonly property string policySpec: weighted ? weightedText
+                                         : takesArgument ? policyEntry.argumentPrefix + argument
+                                         : policyEntry !== undefined ? policyEntry.spec : ""
+    // Shows the menu entry of `spec` (a family's member by its number); false when none fits.
+    function choosePolicy(spec) {
+        const index = kind.policies.indexOf(spec)
+        if (index >= 0) {
+            policyBox.currentIndex = index
+            const entry = kind.policyEntries[index]
+            if (entry.argumentPrefix.length > 0)
+                argument = Number(spec.slice(entry.argumentPrefix.length))
+            return true
+        }
+        const family = kind.policyEntries.findIndex(e => e.argumentPrefix.length > 0 && spec.startsWith(e.argumentPrefix))
+        if (family < 0)
+            return false
+        policyBox.currentIndex = family
+        argument = Number(spec.slice(kind.policyEntries[family].argumentPrefix.length))
+        return true
+    }
     // Parameter name -> value, set by the parameter controls (replaced, never changed in
     // place, so that bindings see every change).
     property var values: ({})
@@ -58,9 +81,7 @@ Pane {
             if (request.values === undefined)
                 return
             panel.values = Object.assign({}, panel.values, request.values)
-            const index = panel.kind.policies.indexOf(request.policy)
-            if (index >= 0)
-                policyBox.currentIndex = index
+            panel.choosePolicy(request.policy)
         }
     }
 
@@ -151,8 +172,16 @@ Pane {
                 id: policyBox
                 objectName: "policyBox"
                 Layout.fillWidth: true
-                // The kind's policies, its default first.
-                model: panel.kind.policies.concat(panel.kind.combinesPolicies ? [qsTr("weighted…")] : [])
+                // The kind's policies by their names (the kind's labels, as the Fork dialog and the
+                // charts name them), its default first.
+                model: panel.kind.policyEntries.map(e => e.label).concat(panel.kind.combinesPolicies ? [qsTr("weighted…")] : [])
+                // A family's entry (Fixed 4) reads as the family, its number in the box beside.
+                displayText: panel.takesArgument ? panel.policyEntry.family : currentText
+                onActivated: index => {
+                    const entry = panel.kind.policyEntries[index]
+                    if (entry && entry.argumentPrefix.length > 0)
+                        panel.argument = Number(entry.spec.slice(entry.argumentPrefix.length))
+                }
                 // The menu as wide as its longest entry (a static layout's spec), the box as the panel.
                 popup.width: Math.max(width, policyWidthOf.advanceWidth + leftPadding + rightPadding + 24)
                 TextMetrics {
@@ -162,9 +191,29 @@ Pane {
                 }
                 // The policy's full name (ElasticBatch-like's "reconstructed from the published
                 // abstract") and what it does.
-                readonly property var entry: panel.kind.policyEntries.find(e => e.spec === currentText)
+                readonly property var entry: panel.policyEntry
                 ToolTip.visible: hovered && entry !== undefined
                 ToolTip.text: entry ? (entry.description.length > 0 ? entry.description : entry.label) : ""
+            }
+            // The number of a policy family (fixed:K's K), in the range the kind takes.
+            Label {
+                visible: panel.takesArgument
+                text: panel.takesArgument ? panel.policyEntry.argumentLabel : ""
+                Layout.preferredWidth: panel.labelWidth
+                wrapMode: Text.WordWrap
+            }
+            SpinBox {
+                objectName: "policyArgument"
+                visible: panel.takesArgument
+                Layout.fillWidth: true
+                from: panel.takesArgument ? panel.policyEntry.argumentMin : 0
+                to: panel.takesArgument ? panel.policyEntry.argumentMax : 0
+                value: panel.argument
+                editable: true
+                onValueModified: panel.argument = value
+                ToolTip.visible: hovered
+                ToolTip.text: panel.takesArgument ? qsTr("%1: %2 to %3").arg(panel.policyEntry.argumentLabel)
+                                                        .arg(from).arg(to) : ""
             }
 
         }

@@ -1,6 +1,7 @@
 #include "ScriptedStart.h"
 
 #include "chart/ChartRegistry.h"
+#include "run/KindForFile.h"
 #include "run/RunHandle.h"
 #include "runs/RunKindModel.h"
 #include "runs/RunManager.h"
@@ -8,6 +9,8 @@
 #include "trace/TraceSession.h"
 #include "window/ObjectNamed.h"
 
+#include <QFile>
+#include <QQuickItem>
 #include <QTimer>
 #include <QVariant>
 
@@ -70,6 +73,11 @@ void ScriptedStart::start()
         return fail(2, QStringLiteral("--view and --at apply to the runs of --open or --run; neither was given"));
     if (!script_.kind.isEmpty())
         runs_->kind()->setKindId(script_.kind);
+    else if (!script_.open.isEmpty() && !script_.open.first().isEmpty())
+        // No --kind: the kind that reads the first file, as Open… finds it.
+        if (const auto choice = KindForFile::choose(QFile::encodeName(script_.open.first()).toStdString(),
+                                                    runs_->kind()->kindId().toStdString()))
+            runs_->kind()->setKindId(QString::fromStdString(choice->kind->id()));
     // Every option whose validity the kind decides is checked before a run is simulated or saved;
     // a --run's kind is the saved run's, known once it is reopened (nothing is simulated then).
     if (!script_.open.isEmpty())

@@ -6,7 +6,7 @@ namespace tessera::gui {
 
 namespace {
 
-const QCommandLineOption kindOption("kind", "Run kind of --open's inputs (e.g. training-placement).", "ID");
+const QCommandLineOption kindOption("kind", "Run kind of --open's inputs (e.g. training-placement; by default the kind that reads the first file, as Open… finds it).", "ID");
 const QCommandLineOption openOption("open",
                                     "Open the kind's inputs in the order it lists them (comma-separated; an empty "
                                     "entry skips an optional one), and run --policy.",

@@ -1,5 +1,7 @@
 #include "run/PodSchedulingKind.h"
 
+#include "io/TraceFileRole.h"
+
 #include "io/InputError.h"
 #include "run/PodSchedulingRun.h"
 #include "run/RunKindRegistry.h"
@@ -46,6 +48,14 @@ std::vector<RunKindInput> PodSchedulingKind::inputs() const
     return {{text(InputFile::kNodesRole), "Node list", "CSV files (*.csv)", false, false},
             {text(InputFile::kPodsRole), "Pod list", "CSV files (*.csv)", false, false, 1},
             {text(InputFile::kGpuModelsRole), "GPU models", "CSV files (*.csv)", true, false}};
+}
+
+std::optional<RunKindMatch> PodSchedulingKind::recognise(const std::string& path) const
+{
+    const auto role = traceFileRoleOf(path);
+    if (!role)
+        return std::nullopt;
+    return RunKindMatch{text(*role == TraceFileRole::NodeList ? InputFile::kNodesRole : InputFile::kPodsRole), true};
 }
 
 std::shared_ptr<const RunInputs> PodSchedulingKind::loadInputs(const std::map<std::string, std::string>& paths,

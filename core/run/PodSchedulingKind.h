@@ -14,6 +14,8 @@ public:
     std::string id() const override;
     std::string displayName() const override;
     std::vector<RunKindInput> inputs() const override;
+    // A node list or a pod list, made for this kind.
+    std::optional<RunKindMatch> recognise(const std::string& path) const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
                                                 LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;

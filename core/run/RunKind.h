@@ -33,6 +33,14 @@ struct RunKindPolicy {
     std::string spec{};   // what a request carries, e.g. "fgd" or "pwr:100,fgd:900"
     std::string label{};  // what the menu shows, e.g. "FGD"
     std::string description{};
+    // A policy of a family told apart by a whole number after `argumentPrefix` ("fixed:" and a
+    // width): menus offer a number box (`argumentLabel`, `argumentMin` to `argumentMax`) for any
+    // member of the family, which `family` names ("Fixed width"). Empty prefix: no family.
+    std::string argumentPrefix{};
+    std::string family{};
+    std::string argumentLabel{};
+    int argumentMin = 0;
+    int argumentMax = 0;
 };
 
 // One parameter of a kind's runs, for the Run panel, the Fork dialog and request checks.
@@ -66,6 +74,15 @@ struct RunKindParameter {
     std::optional<std::string> problemAfter(const std::string& flag, const std::string& value) const;
 };
 
+// How a kind reads a file a user opened without saying what it is (the app's Open…): the input
+// role it takes, and whether the file is made for this kind (a Pollux workload for renting)
+// rather than only readable by it. When several kinds read a file, the app keeps the current
+// kind if it is one of them, else takes one made for the file (KindForFile).
+struct RunKindMatch {
+    std::string role{};
+    bool madeFor = false;
+};
+
 // The path given for an input role, or "" when the role was not given: how every kind's
 // loadInputs reads its `paths`.
 std::string inputPathOf(const std::map<std::string, std::string>& paths, std::string_view role);
@@ -93,6 +110,22 @@ public:
     virtual std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
                                                         LoadWarnings& warnings,
                                                         const ProgressCallback& progress = {}) const = 0;
+
+    // Whether `path` is one of this kind's inputs, told by its contents (its header), never its
+    // name: the role it takes, or nothing. Cheap (a first line), and never throws.
+    virtual std::optional<RunKindMatch> recognise(const std::string& path) const
+    {
+        (void)path;
+        return std::nullopt;
+    }
+    // What `inputs` (from this kind's loadInputs() with `given`, role -> path) hold, in a
+    // sentence for the inputs panel: "160 jobs of 6 applications, arriving over 0–7.6 h;
+    // profiles: DIR (found beside the job file)". Empty: nothing to say beyond the file names.
+    virtual std::string inputsSummary(const RunInputs& inputs, const std::map<std::string, std::string>& given) const
+    {
+        (void)inputs, (void)given;
+        return {};
+    }
 
     // The policies menus list; the first is the default.
     virtual std::vector<RunKindPolicy> policies() const = 0;
@@ -137,6 +170,13 @@ public:
     {
         (void)run, (void)position, (void)policy;
         return std::nullopt;
+    }
+    // What parameter `name` means for a fork of `run` at `position`, in a sentence for the fork
+    // dialog (a budget that is an average over the whole run, the kept part included), or empty.
+    virtual std::string forkParameterNote(const Run& run, size_t position, const std::string& name) const
+    {
+        (void)run, (void)position, (void)name;
+        return {};
     }
     // `run`'s first `position` steps, then `request`. With the run's own policy and no values
     // the branch reproduces the run exactly. Throws as simulate(), and InputError when

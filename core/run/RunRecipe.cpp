@@ -75,15 +75,22 @@ RunRecipe RunRecipe::of(const RunKind& kind, const RunInputs& inputs, const RunR
     recipe.kind = kind.id();
     recipe.files = inputs.inputFiles();
     recipe.request = kind.resolved(request);
+    recipe.sources = sourcesOf(kind, inputs);
+    return recipe;
+}
+
+std::map<std::string, std::string> RunRecipe::sourcesOf(const RunKind& kind, const RunInputs& inputs)
+{
+    std::map<std::string, std::string> sources;
     for (const RunKindInput& input : kind.inputs()) {
         std::vector<std::string> paths;
-        for (const auto& file : recipe.files)
+        for (const auto& file : inputs.inputFiles())
             if (file.role == input.role)
                 paths.push_back(file.path);
         if (!paths.empty())
-            recipe.sources[input.role] = input.folder ? commonFolder(paths) : paths.front();
+            sources[input.role] = input.folder ? commonFolder(paths) : paths.front();
     }
-    return recipe;
+    return sources;
 }
 
 RunRecipe RunRecipe::forked(size_t position, RunRequest request) const

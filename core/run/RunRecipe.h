@@ -45,6 +45,10 @@ struct RunRecipe {
     // sources are taken from the inputs' files: a file input is its file; a folder input is the
     // folder holding its files.
     static RunRecipe of(const RunKind& kind, const RunInputs& inputs, const RunRequest& request);
+    // What `kind`'s loadInputs() is given to load `inputs` again, by role, as `of` records it:
+    // the folders and files read, a folder found rather than given (profiles beside a job file)
+    // included. Empty for inputs made in memory.
+    static std::map<std::string, std::string> sourcesOf(const RunKind& kind, const RunInputs& inputs);
     // This recipe's run forked at `position` with `request`.
     RunRecipe forked(size_t position, RunRequest request) const;
 

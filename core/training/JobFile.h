@@ -58,6 +58,11 @@ struct JobLimits {
     static constexpr size_t kMaxModelNameBytes = 64;
 };
 
+// The job format `path` is in, by its first line as loadJobs() tells the formats apart; nothing
+// when the file cannot be read, is empty or binary, or its header names no job format. What
+// the app's Open asks to find the kind of run that reads a file (RunKind::recognise).
+std::optional<JobFormat> jobFormatOf(const std::string& path);
+
 // Reads a job file. Throws InputError (FILE:LINE: column NAME: problem (value "...")) for any
 // malformed value, a duplicate job id, an unknown model in Tessera's format without a class
 // and an iteration time, a header of no known format, an empty or binary file or one without

@@ -367,6 +367,14 @@ const char* jobFormatName(JobFormat format)
     return "?";
 }
 
+std::optional<JobFormat> jobFormatOf(const std::string& path)
+{
+    const std::string line = firstLine(path);
+    if (line.empty() || line.find('\0') != std::string::npos)
+        return std::nullopt;
+    return detectFormat(line);
+}
+
 JobTrace loadJobs(const std::string& path, LoadWarnings& warnings)
 {
     const auto format = detectFormat(firstLine(path));

@@ -20,7 +20,7 @@ Item {
         color: ThemePalette.window
     }
 
-    CheckBox {
+    TickBox {
         id: logAxis
         objectName: "jctLogAxis"
         anchors.left: parent.left

@@ -4,6 +4,7 @@
 #include "run/RunKindRegistry.h"
 #include "store/RunRecord.h"
 
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -38,6 +39,13 @@ std::string textOf(const QVariant& value)
         return QString::number(v, 'g', 17).toStdString();
     }
     return value.toString().trimmed().toStdString();
+}
+
+// A bound as every number the app prints: English thousands separators, no exponent, as few
+// decimals as it needs ("0.001", "1,000,000").
+QString numberText(double value)
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(value, 'f', QLocale::FloatingPointShortest);
 }
 
 // `read()`, or `fallback` when the kind's code throws: a property QML reads must not throw (the
@@ -180,7 +188,14 @@ QVariantList RunKindModel::policyEntryList() const
     if (!found())
         return out;
     for (const auto& p : found()->policies())
-        out.append(QVariantMap{{"spec", qs(p.spec)}, {"label", qs(p.label)}, {"description", qs(p.description)}});
+        out.append(QVariantMap{{"spec", qs(p.spec)},
+                               {"label", qs(p.label)},
+                               {"description", qs(p.description)},
+                               {"argumentPrefix", qs(p.argumentPrefix)},
+                               {"family", qs(p.family)},
+                               {"argumentLabel", qs(p.argumentLabel)},
+                               {"argumentMin", p.argumentMin},
+                               {"argumentMax", p.argumentMax}});
     return out;
 }
 
@@ -209,6 +224,7 @@ QVariantList RunKindModel::parameterList(bool forkableOnly) const
                                {"defaultText", qs(p.defaultText())},
                                {"min", p.min},
                                {"max", p.max},
+                               {"rangeText", QStringLiteral("%1–%2").arg(numberText(p.min), numberText(p.max))},
                                {"choices", choices},
                                {"forkable", p.forkable},
                                {"help", qs(p.help)},
@@ -282,6 +298,13 @@ QString RunKindModel::forkValuesProblem(RunHandle* run, const QString& policy, c
     } catch (const std::exception& e) {
         return qs(e.what());
     }
+}
+
+QString RunKindModel::forkParameterNote(RunHandle* run, int position, const QString& name) const
+{
+    if (!run || !found() || position < 0)
+        return QString();
+    return orElse(QString(), [&] { return qs(found()->forkParameterNote(run->run(), size_t(position), name.toStdString())); });
 }
 
 QVariantList RunKindModel::forkPolicyEntries(RunHandle* run, int position) const

@@ -34,12 +34,13 @@ class RunKindModel : public QObject {
     Q_PROPERTY(QVariantList kindEntries READ kindEntries CONSTANT)
     // The policy specs a menu lists, the default first.
     Q_PROPERTY(QStringList policies READ policies NOTIFY kindChanged)
-    // Per policy: {spec, label, description}.
+    // Per policy: {spec, label, description, argumentPrefix, family, argumentLabel, argumentMin,
+    // argumentMax} (RunKindPolicy: a family like fixed:K offers a number box).
     Q_PROPERTY(QVariantList policyEntries READ policyEntries NOTIFY kindChanged)
     // Whether policies combine as weighted terms (the weighted editor is offered).
     Q_PROPERTY(bool combinesPolicies READ combinesPolicies NOTIFY kindChanged)
     // Per parameter: {name, label, unit, type ("integer", "real", "choice"), defaultValue,
-    // defaultText, min, max, choices: [{value, text}], forkable, help, onlyWhenParameter,
+    // defaultText, min, max, rangeText ("0.001–1,000,000"), choices: [{value, text}], forkable, help, onlyWhenParameter,
     // onlyWhenValue}.
     Q_PROPERTY(QVariantList parameters READ parameters NOTIFY kindChanged)
     // The parameters a fork may change.
@@ -80,6 +81,9 @@ public:
     // dialog to say before OK.
     Q_INVOKABLE QString forkValuesProblem(tessera::views::RunHandle* run, const QString& policy,
                                           const QVariantMap& values) const;
+    // What parameter `name` means for a fork of `run` at `position` (RunKind::forkParameterNote),
+    // or empty.
+    Q_INVOKABLE QString forkParameterNote(tessera::views::RunHandle* run, int position, const QString& name) const;
     // policyEntries, each with "problem": forkTargetProblem for `run` at `position`, for the
     // Fork dialog to show the policies it cannot switch to disabled, with the reason, before OK.
     Q_INVOKABLE QVariantList forkPolicyEntries(tessera::views::RunHandle* run, int position) const;

@@ -1,11 +1,14 @@
 #include "runs/RunManager.h"
 
+#include "run/KindForFile.h"
 #include "run/RunKindRegistry.h"
+#include "runs/LastKindInputs.h"
 #include "runs/RunPalette.h"
 #include "runs/RunStorage.h"
 #include "runs/SavedRunIndex.h"
 #include "util/ProgressSlice.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QQmlEngine>
 
@@ -23,6 +26,13 @@ RunManager::RunManager(QObject* parent)
     : QAbstractListModel(parent), kind_(new RunKindModel(this)),
       savedIds_(std::make_shared<QHash<QPair<QString, const Run*>, SavedId>>())
 {
+    // The kind chosen last is the one a restart comes back to (reopenLastKind). openFile()'s
+    // note is about the kind it chose, and set after switching. First, so that
+    // inputsReadyChanged, emitted on a kind change below, finds the note cleared.
+    connect(kind_, &RunKindModel::kindChanged, this, [this] {
+        LastKindInputs::setKind(kind_->kindId());
+        openNote_.clear();
+    });
     connect(kind_, &RunKindModel::kindChanged, this, &RunManager::kindPoliciesChanged);
     connect(kind_, &RunKindModel::kindChanged, this, &RunManager::inputsReadyChanged);
     connect(this, &RunManager::inputsLoaded, this, &RunManager::inputsReadyChanged);
@@ -274,7 +284,64 @@ bool RunManager::forkRequest(RunHandle* run, int position, const QString& policy
     return true;
 }
 
-bool RunManager::loadInputs(const QVariantMap& paths)
+bool RunManager::loadInputs(const QVariantMap& paths) { return loadKindInputs(paths, {}); }
+
+void RunManager::openFile(const QString& urlOrPath)
+{
+    const QString path = QFileInfo(TraceSession::localPath(urlOrPath)).absoluteFilePath();
+    const auto choice = KindForFile::choose(QFile::encodeName(path).toStdString(), kind_->kindId().toStdString());
+    if (choice)
+        kind_->setKindId(qs(choice->kind->id()));
+    const RunKind* kind = choice ? choice->kind.get() : nullptr;
+    if (!kind) {
+        try {
+            kind = &kind_->kind();
+        } catch (const std::exception& e) {
+            fail(QString::fromUtf8(e.what()));
+            return;
+        }
+    }
+    QString note;
+    if (choice) {
+        QStringList others;
+        for (const auto& other : choice->others)
+            others.append(qs(other->displayName()));
+        note = others.isEmpty() ? QStringLiteral("Opened as %1.").arg(qs(kind->displayName()))
+                                : QStringLiteral("Opened as %1; %2 reads it too: choose it as the Kind in the Run "
+                                                 "panel, then open the file there.")
+                                      .arg(qs(kind->displayName()), others.join(QStringLiteral(", ")));
+    }
+    if (RunKindModel::loadsNodeAndPodLists(*kind) || QFileInfo(path).isDir()) {
+        openNote_ = note;
+        if (traceSession_)
+            traceSession_->loadAny(path);
+        emit inputsReadyChanged();
+        return;
+    }
+    // The file's role: the one the kind recognised it as, else its first file input (whose
+    // loader then says what it expected).
+    QString role = choice ? qs(choice->role) : QString();
+    for (const RunKindInput& input : kind->inputs())
+        if (role.isEmpty() && !input.folder)
+            role = qs(input.role);
+    loadKindInputs({{role, path}}, note);
+}
+
+bool RunManager::reopenLastKind()
+{
+    const QString last = LastKindInputs::kind();
+    if (last.isEmpty() || !RunKindRegistry::instance().contains(last.toStdString()))
+        return false;
+    kind_->setKindId(last);
+    if (kind_->usesTraceSession())
+        return false;
+    const QVariantMap paths = LastKindInputs::paths(last);
+    if (!paths.isEmpty())
+        loadInputs(paths);
+    return true;
+}
+
+bool RunManager::loadKindInputs(const QVariantMap& paths, const QString& note)
 {
     std::shared_ptr<const RunKind> kind;
     if (const auto* found = RunKindRegistry::instance().find(kind_->kindId().toStdString()))
@@ -287,15 +354,24 @@ bool RunManager::loadInputs(const QVariantMap& paths)
     const QString id = kind_->kindId();
     setError({});
     status_ = QStringLiteral("Opening the inputs of a %1 run").arg(qs(kind->displayName()));
-    task_.start([this, kind, files, id](const ProgressCallback& progress) {
+    openNote_.clear();
+    task_.start([this, kind, files, id, paths, note](const ProgressCallback& progress) {
         LoadWarnings warnings;
         std::shared_ptr<const RunInputs> inputs = kind->loadInputs(files, warnings, progress);
         QStringList lines;
         for (const auto& line : warnings.lines)
             lines.append(QString::fromStdString(line));
-        return BackgroundTask::Delivery([this, inputs, id, lines] {
+        const QString summary = qs(kind->inputsSummary(*inputs, files));
+        QVariantMap used;
+        for (const auto& [role, path] : RunRecipe::sourcesOf(*kind, *inputs))
+            used.insert(qs(role), qs(path));
+        return BackgroundTask::Delivery([this, inputs, id, lines, summary, used, paths, note] {
             kindInputs_.insert(id, inputs);
             kindWarnings_.insert(id, lines.join('\n'));
+            kindSummaries_.insert(id, summary);
+            kindPaths_.insert(id, used);
+            openNote_ = note;
+            LastKindInputs::setPaths(id, paths);
             emit inputsLoaded();
         });
     });

@@ -45,6 +45,14 @@ class RunManager : public QAbstractListModel {
     // What loading the current kind's inputs (loadInputs) accepted with a warning, one
     // `FILE:LINE: ...` line each, or empty.
     Q_PROPERTY(QString inputWarnings READ inputWarnings NOTIFY inputsReadyChanged)
+    // What the current kind's open inputs hold, in the kind's words (RunKind::inputsSummary),
+    // or empty; and the path each input was read from (role -> path), a folder found beside a
+    // file included, for the inputs panel's fields.
+    Q_PROPERTY(QString inputsSummary READ inputsSummary NOTIFY inputsReadyChanged)
+    Q_PROPERTY(QVariantMap inputPaths READ inputPaths NOTIFY inputsReadyChanged)
+    // After openFile(): which kind opened the file and which others read it too, in a sentence;
+    // empty once inputs are opened otherwise.
+    Q_PROPERTY(QString openNote READ openNote NOTIFY inputsReadyChanged)
     // The current kind's policy specs (for pods: the score plugins a policy can combine).
     Q_PROPERTY(QStringList plugins READ plugins NOTIFY kindPoliciesChanged)
 
@@ -83,6 +91,9 @@ public:
     RunKindModel* kind() const { return kind_; }
     bool inputsReady() const;
     QString inputWarnings() const { return kindWarnings_.value(kind_->kindId()); }
+    QString inputsSummary() const { return kindSummaries_.value(kind_->kindId()); }
+    QVariantMap inputPaths() const { return kindPaths_.value(kind_->kindId()); }
+    QString openNote() const { return openNote_; }
 
     // Simulates `policy` with parameter `values` (name -> value; a missing one takes its
     // default) as a run of the current kind on its inputs. Returns false, with `error` set,
@@ -104,6 +115,16 @@ public:
     // Loads the current kind's inputs from `paths` (role -> file) on the worker, for kinds
     // whose inputs the trace session does not load; inputsLoaded when done.
     Q_INVOKABLE bool loadInputs(const QVariantMap& paths);
+    // Opens a file the user picked or dropped without saying what it is: the kind that reads it
+    // (KindForFile: every registered kind is asked, by the file's header) becomes the current
+    // kind, and the file is loaded as that kind's input (a node or pod list by the trace
+    // session, with its partner). A file no kind recognises goes to the current kind's loader,
+    // whose error says what it expected; a folder to the trace session.
+    Q_INVOKABLE void openFile(const QString& urlOrPath);
+    // At start: makes the kind chosen last the current one and, when it is not the trace
+    // session's, opens the inputs last opened for it. False when the trace session's kind is
+    // (or no kind was) the last: the caller reopens the last trace.
+    Q_INVOKABLE bool reopenLastKind();
     // Reopens run `id` of the current study without simulating; when it is open already, the
     // open run is shown again (savedRunOpened at once).
     Q_INVOKABLE bool openSaved(qint64 id);
@@ -177,10 +198,15 @@ private:
     void setError(const QString& error);
     void rowChanged(RunHandle* handle, int role);
     bool fail(const QString& error);
+    // loadInputs() with the note openFile() leaves (empty from the inputs panel).
+    bool loadKindInputs(const QVariantMap& paths, const QString& note);
 
     RunKindModel* kind_;
     QHash<QString, std::shared_ptr<const RunInputs>> kindInputs_;  // by kind id, from loadInputs()
     QHash<QString, QString> kindWarnings_;  // by kind id: the warnings of its kindInputs_
+    QHash<QString, QString> kindSummaries_;  // by kind id: its kindInputs_ in a sentence
+    QHash<QString, QVariantMap> kindPaths_;  // by kind id: where its kindInputs_ were read from
+    QString openNote_;
     // Study ids of the runs saved by this manager, by study and run, for a fork saved before
     // its parent's id reached the GUI thread. Touched only by the save thread.
     // The weak pointer tells a run from a later one at the same address.

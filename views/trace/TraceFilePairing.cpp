@@ -1,5 +1,7 @@
 #include "trace/TraceFilePairing.h"
 
+#include "io/TraceFileRole.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -8,24 +10,6 @@
 namespace tessera::views {
 
 namespace {
-
-QStringList headerColumns(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QString header = QString::fromUtf8(file.readLine(4096)).trimmed();
-    if (header.startsWith(QChar(0xFEFF)))
-        header.remove(0, 1);
-    QStringList columns;
-    for (QString column : header.split(',')) {
-        column = column.trimmed();
-        if (column.size() >= 2 && column.startsWith('"') && column.endsWith('"'))
-            column = column.mid(1, column.size() - 2);
-        columns.append(column.toLower());
-    }
-    return columns;
-}
 
 // The preferred partner names, best first, for each kind wanted.
 QStringList preferredNames(TraceFilePairing::Kind wanted)
@@ -44,12 +28,11 @@ QString kindName(TraceFilePairing::Kind kind)
 
 TraceFilePairing::Kind TraceFilePairing::classify(const QString& path)
 {
-    const QStringList columns = headerColumns(path);
-    if (columns.contains("num_gpu") || columns.contains("gpu_milli"))
-        return Kind::PodList;
-    if (columns.contains("sn") || (columns.contains("gpu") && columns.contains("model")))
-        return Kind::NodeList;
-    return Kind::Other;
+    // The core's rule, which the pod kind recognises its inputs by too.
+    const auto role = traceFileRoleOf(QFile::encodeName(path).toStdString());
+    if (!role)
+        return Kind::Other;
+    return *role == TraceFileRole::PodList ? Kind::PodList : Kind::NodeList;
 }
 
 QString TraceFilePairing::partnerIn(const QString& folder, Kind wanted)

@@ -5,13 +5,16 @@
 #include "run/RunKindRegistry.h"
 #include "run/RunNameDetails.h"
 #include "training/JobFile.h"
+#include "training/placement/TrainingPlacementInputs.h"
 #include "training/placement/TrainingPlacementRun.h"
 #include "training/placement/TrainingRunName.h"
 #include "training/rounds/RoundInputs.h"
+#include "util/HoursRange.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <stdexcept>
@@ -120,6 +123,14 @@ std::vector<RunKindInput> TrainingPlacementKind::inputs() const
             {kVariabilityRole, "Variability folder (pal-sia-philly/variability)", "", true, true}};
 }
 
+std::optional<RunKindMatch> TrainingPlacementKind::recognise(const std::string& path) const
+{
+    const auto format = jobFormatOf(path);
+    if (!format)
+        return std::nullopt;
+    return RunKindMatch{kJobsRole, *format != JobFormat::Pollux};
+}
+
 std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::map<std::string, std::string>& paths,
                                                                    LoadWarnings& warnings,
                                                                    const ProgressCallback& progress) const
@@ -156,6 +167,20 @@ std::shared_ptr<const RunInputs> TrainingPlacementKind::loadInputs(const std::ma
     return std::make_shared<TrainingPlacementInputs>(
         trace.name, std::move(jobs), std::move(profiles), std::move(variabilityName), std::move(files),
         TrainingPlacementInputs::JobSource{jobsPath, trace.widthColumn, std::move(trace.lines)});
+}
+
+std::string TrainingPlacementKind::inputsSummary(const RunInputs& inputs, const std::map<std::string, std::string>&) const
+{
+    const auto* placement = dynamic_cast<const TrainingPlacementInputs*>(&inputs);
+    if (!placement || placement->jobs().empty())
+        return {};
+    const auto& jobs = placement->jobs();
+    const auto [first, last] = std::minmax_element(jobs.begin(), jobs.end(),
+                                                   [](const auto& a, const auto& b) { return a.submitS < b.submitS; });
+    const auto [narrow, wide] = std::minmax_element(jobs.begin(), jobs.end(),
+                                                    [](const auto& a, const auto& b) { return a.width < b.width; });
+    return fmt::format("{} jobs of {}–{} GPUs, arriving over {}; variability: {}", jobs.size(), narrow->width,
+                       wide->width, hoursRange(first->submitS, last->submitS), placement->variabilityName());
 }
 
 std::vector<RunKindPolicy> TrainingPlacementKind::policies() const

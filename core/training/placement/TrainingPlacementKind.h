@@ -16,6 +16,11 @@ public:
     std::string id() const override;
     std::string displayName() const override;
     std::vector<RunKindInput> inputs() const override;
+    // A job file of any format; made for this kind unless it is a Pollux workload (the renting
+    // kind's).
+    std::optional<RunKindMatch> recognise(const std::string& path) const override;
+    std::string inputsSummary(const RunInputs& inputs,
+                              const std::map<std::string, std::string>& given) const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
                                                 LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;

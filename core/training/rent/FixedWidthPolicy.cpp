@@ -8,8 +8,8 @@ namespace tessera {
 
 FixedWidthPolicy::FixedWidthPolicy(int gpus) : gpus_(gpus)
 {
-    if (gpus_ < 1 || gpus_ > 4096)
-        throw std::invalid_argument(fmt::format("fixed:K needs K from 1 to 4096 GPUs, not {}", gpus_));
+    if (gpus_ < 1 || gpus_ > kMaxGpus)
+        throw std::invalid_argument(fmt::format("fixed:K needs K from 1 to {} GPUs, not {}", kMaxGpus, gpus_));
 }
 
 std::string FixedWidthPolicy::name() const { return fmt::format("fixed:{}", gpus_); }

@@ -9,7 +9,8 @@ namespace tessera {
 
 class FixedWidthPolicy final : public RentalPolicy {
 public:
-    // Throws std::invalid_argument unless 1 <= gpus <= 4096.
+    static constexpr int kMaxGpus = 4096;
+    // Throws std::invalid_argument unless 1 <= gpus <= kMaxGpus.
     explicit FixedWidthPolicy(int gpus);
     std::string name() const override;
     void begin(const RentalWorkload&) override {}

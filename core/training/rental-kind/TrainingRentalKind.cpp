@@ -3,13 +3,16 @@
 #include "io/ContentHash.h"
 #include "io/InputError.h"
 #include "run/RunKindRegistry.h"
+#include "run/RunRecipe.h"
 #include "training/AmdahlSpeedup.h"
 #include "training/JobFile.h"
 #include "training/PowerLawSpeedup.h"
 #include "training/TrainingModels.h"
+#include "training/rent/FixedWidthPolicy.h"
 #include "training/rent/TraceRentalWorkload.h"
 #include "training/rental-kind/RentalFrontier.h"
 #include "training/rental-kind/TrainingRentalRun.h"
+#include "util/HoursRange.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
@@ -113,6 +116,14 @@ std::optional<std::string> TrainingRentalKind::forkValuesProblem(const Run& run,
     return inputsProblem(rental->inputsPointer(), r, mayCompute);
 }
 
+std::optional<RunKindMatch> TrainingRentalKind::recognise(const std::string& path) const
+{
+    const auto format = jobFormatOf(path);
+    if (!format)
+        return std::nullopt;
+    return RunKindMatch{kJobsRole, *format == JobFormat::Pollux};
+}
+
 std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<std::string, std::string>& paths,
                                                                 LoadWarnings& warnings,
                                                                 const ProgressCallback& progress) const
@@ -153,25 +164,48 @@ std::shared_ptr<const RunInputs> TrainingRentalKind::loadInputs(const std::map<s
     return inputs;
 }
 
+std::string TrainingRentalKind::inputsSummary(const RunInputs& inputs, const std::map<std::string, std::string>& given) const
+{
+    const auto* rental = dynamic_cast<const TrainingRentalInputs*>(&inputs);
+    if (!rental)
+        return {};
+    const RentalWorkload& w = rental->workload();
+    std::vector<std::string> names;
+    for (const JobType& type : w.types)
+        names.push_back(type.name);
+    std::string text = fmt::format("{} jobs of {} applications ({}), arriving over {}", w.jobs.size(), w.types.size(),
+                                   fmt::join(names, ", "),
+                                   hoursRange(w.jobs.front().arrivalS, w.jobs.back().arrivalS));
+    if (const std::string profiles = inputPathOf(RunRecipe::sourcesOf(*this, inputs), kProfilesRole); !profiles.empty())
+        text += fmt::format("; profiles: {}{}", profiles,
+                            inputPathOf(given, kProfilesRole).empty() ? " (found beside the job file)" : "");
+    return text;
+}
+
 std::vector<RunKindPolicy> TrainingRentalKind::policies() const
 {
+    // fixed:K for the widths issue 14 names; any K the CLI takes by the menus' number box.
+    const auto fixed = [](int k, const char* description) {
+        return RunKindPolicy{fmt::format("fixed:{}", k), fmt::format("Fixed {}", k), description, "fixed:",
+                             "Fixed width", "GPUs per job", 1, FixedWidthPolicy::kMaxGpus};
+    };
     return {{"boa", "BOA", "BOA Constrictor: the budget-optimal fixed width per job type (EPEW'24)"},
             {"autoscale", "Autoscale", "Pollux-style: a cluster of 4-GPU nodes resized by a utility threshold"},
             {"hesrpt", "heSRPT", "A fixed cluster of the budget's GPUs, shared in favour of the smallest jobs"},
             {"greedy", "Greedy", "Rents each job's requested width on arrival"},
-            {"fixed:1", "Fixed 1", "One GPU per job"},
-            {"fixed:2", "Fixed 2", "Two GPUs per job"},
-            {"fixed:4", "Fixed 4", "Four GPUs per job"},
-            {"fixed:8", "Fixed 8", "Eight GPUs per job"}};
+            fixed(1, "One GPU per job"),
+            fixed(2, "Two GPUs per job"),
+            fixed(4, "Four GPUs per job"),
+            fixed(8, "Eight GPUs per job")};
 }
 
 std::string TrainingRentalKind::canonicalPolicy(const std::string& spec) const
 {
     if (const auto canonical = canonicalRentalPolicy(spec))
         return *canonical;
-    throw UsageError(fmt::format("\"{}\" is no rental policy: use boa, fixed:K (K from 1 to 4096), autoscale, hesrpt "
+    throw UsageError(fmt::format("\"{}\" is no rental policy: use boa, fixed:K (K from 1 to {}), autoscale, hesrpt "
                                  "or greedy",
-                                 spec));
+                                 spec, FixedWidthPolicy::kMaxGpus));
 }
 
 std::vector<RunKindParameter> TrainingRentalKind::parameters() const
@@ -222,6 +256,21 @@ std::optional<std::string> TrainingRentalKind::forkTargetProblem(const Run& run,
 {
     const auto* rental = dynamic_cast<const TrainingRentalRun*>(&run);
     return rental ? rental->forkProblem(position, policy) : std::nullopt;  // forkProblem(run) says the rest
+}
+
+std::string TrainingRentalKind::forkParameterNote(const Run& run, size_t position, const std::string& name) const
+{
+    if (name != kBudget)
+        return {};
+    const MetricSeries& series = run.series();
+    const std::string whole = "The budget is the time average over the whole run, from the first arrival to the "
+                              "last completion, the kept part included";
+    // Row p of the series is position p (row 0: before the first event).
+    if (position == 0 || position >= series.rows() || !series.find("average_rented_gpus") || !series.find("time_h"))
+        return whole + ".";
+    return fmt::format("{}: up to {:.2f} h it rented {:.1f} GPUs on average, so a lower budget leaves fewer GPUs "
+                       "for the rest than the number says.",
+                       whole, series.value("time_h", position), series.value("average_rented_gpus", position));
 }
 
 std::unique_ptr<Run> TrainingRentalKind::fork(const Run& run, size_t position, const RunRequest& request,

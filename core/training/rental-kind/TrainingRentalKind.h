@@ -19,6 +19,11 @@ public:
     std::string id() const override;
     std::string displayName() const override;
     std::vector<RunKindInput> inputs() const override;
+    // A job file of any format; made for this kind when it is a Pollux workload, whose
+    // applications have the speedups renting needs.
+    std::optional<RunKindMatch> recognise(const std::string& path) const override;
+    std::string inputsSummary(const RunInputs& inputs,
+                              const std::map<std::string, std::string>& given) const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
                                                 LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;
@@ -34,6 +39,9 @@ public:
     std::optional<std::string> forkProblem(const Run& run, size_t position) const override;
     std::optional<std::string> forkTargetProblem(const Run& run, size_t position,
                                                  const std::string& policy) const override;
+    // The budget: the whole run's time average, the kept part included, and what was rented
+    // on average up to the fork.
+    std::string forkParameterNote(const Run& run, size_t position, const std::string& name) const override;
     std::unique_ptr<Run> fork(const Run& run, size_t position, const RunRequest& request,
                               const ProgressCallback& progress = {}) const override;
     std::shared_ptr<const RunInputs> conformanceSample() const override;

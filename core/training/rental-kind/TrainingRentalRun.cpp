@@ -22,7 +22,7 @@ namespace tessera {
 
 namespace {
 
-constexpr int kMaxFixedWidth = 4096;
+constexpr int kMaxFixedWidth = FixedWidthPolicy::kMaxGpus;
 
 std::unique_ptr<RentalPolicy> fixedWidthPolicy(const std::string& canonical)
 {
@@ -347,7 +347,7 @@ void TrainingRentalRun::buildIntervals()
         }
         size_t slot = intervals_.lanes.size();
         if (freeSlots.empty()) {
-            intervals_.lanes.push_back(fmt::format("slot {}", slot + 1));
+            intervals_.lanes.push_back(fmt::format("lane {}", slot + 1));  // as the Gantt's title counts them
         } else {
             slot = *freeSlots.begin();
             freeSlots.erase(freeSlots.begin());
