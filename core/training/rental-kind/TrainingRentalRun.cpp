@@ -555,6 +555,9 @@ RunWords TrainingRentalRun::words() const
             .group = "job type",
             .groups = "job types",
             .groupBands = "job types",
+            .cell = "GPU slot",  // a job type's cells: its peak GPUs, rented or not at a moment
+            .cells = "GPU slots",
+            .inUse = "rented",
             .occupant = "job",
             .occupants = "jobs",
             .inspector = "Width inspector"};
