@@ -49,13 +49,8 @@ ChartPosition ChartPosition::parse(const std::string& text, const Run& run)
 
 ChartPosition ChartPosition::lastInUse(const Run& run)
 {
-    const RunWords words = run.words();
-    const std::string unit = run.layout().unitName.empty() ? "GPU" : run.layout().unitName;
     const LastInUse chosen = LastInUse::of(run);
-    if (!chosen.found)
-        return {chosen.position, qs(fmt::format("no {} is in use at any {}", unit, words.step))};
-    return {chosen.position, chosen.atEnd ? qs("the end of the run")
-                                          : qs(fmt::format("the last {} with a {} in use", words.step, unit))};
+    return {chosen.position, qs(chosen.note(run))};
 }
 
 }  // namespace tessera::cli

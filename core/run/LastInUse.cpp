@@ -1,5 +1,7 @@
 #include "run/LastInUse.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -16,6 +18,15 @@ LastInUse LastInUse::of(const Run& run)
             return {p, p == run.steps(), true};
     }
     return {run.steps(), true, false};
+}
+
+std::string LastInUse::note(const Run& run) const
+{
+    const RunWords words = run.words();
+    const std::string unit = run.layout().unitName.empty() ? "GPU" : run.layout().unitName;
+    if (!found)
+        return fmt::format("no {} is in use at any {}", unit, words.step);
+    return atEnd ? "the end of the run" : fmt::format("the last {} with a {} in use", words.step, unit);
 }
 
 }  // namespace tessera

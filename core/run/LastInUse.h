@@ -3,6 +3,7 @@
 #include "run/Run.h"
 
 #include <cstddef>
+#include <string>
 
 namespace tessera {
 
@@ -17,6 +18,8 @@ struct LastInUse {
     bool found = false;   // false: no cell is in use at any step; position is then the end
 
     static LastInUse of(const Run& run);
+    // Why the grid shows this moment, for a title: "the last event with a GPU in use".
+    std::string note(const Run& run) const;
 };
 
 }  // namespace tessera

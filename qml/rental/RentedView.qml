@@ -67,11 +67,14 @@ Item {
                                      : a
             }
 
+            // Its own strip above the title (the title is centred across the chart).
+            margins.top: peaksRow.height + 4
             Row {
+                id: peaksRow
                 parent: rentedChart
                 anchors.right: parent.right
                 anchors.rightMargin: 8
-                y: 2
+                y: 0
                 z: 12
                 spacing: 8
                 Text {

@@ -6,6 +6,7 @@
 // every GPU free: it opens at the last event with a GPU in use, the rule the CLI's chart uses.
 #include "chart/OccupancyChart.h"
 #include "chart/OccupancyGeometry.h"
+#include "chart/RunCharts.h"
 #include "run/LastInUse.h"
 #include "run/RunHandle.h"
 #include "run/RunKindRegistry.h"
@@ -134,6 +135,17 @@ private slots:
         QCOMPARE(handle.cellsInUse(2), 5);
         QCOMPARE(handle.cellsInUse(3), 0);
         QCOMPARE(handle.cellsInUse(99), 0);  // clamped to the end
+    }
+
+    // A report (no cursor) draws the grid at that moment too, and says why.
+    void theReportsGridIsAtTheLastBusyEvent()
+    {
+        const WideGroupsRun run;
+        const QList<ChartSpec> grids = RunCharts::occupancies({&run}, RunChartOptions{}, false);
+        QCOMPARE(grids.size(), 1);
+        QVERIFY2(grids.front().title.contains(QStringLiteral(" decision 2 of 3")), qPrintable(grids.front().title));
+        QVERIFY2(grids.front().title.endsWith(QStringLiteral(": the last decision with a GPU in use")),
+                 qPrintable(grids.front().title));
     }
 
     // A rental run: its header words, and slots in use at its busy moment.
