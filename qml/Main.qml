@@ -54,9 +54,11 @@ ApplicationWindow {
         objectName: "runManager"
         traceSession: session
         study: library
-        // A new result is shown whole, from its end; a reopened run (open already or not) is
-        // shown as a click on it in the Run panel would.
-        onRunFinished: run => { window.show(run, null); timeline.position = run.steps }
+        // A new result is shown whole, at its last moment with a GPU in use (the end of a run
+        // whose GPUs stay busy; not a training run's end, with every GPU free: the CLI's rule,
+        // RunHandle.lastInUsePosition); a reopened run (open already or not) is shown as a click
+        // on it in the Run panel would.
+        onRunFinished: run => { window.show(run, null); timeline.position = run.lastInUsePosition() }
         onSavedRunOpened: run => window.select(run)
         onForkFinished: run => window.show(window.currentRun, run)
     }

@@ -95,10 +95,13 @@ Item {
                         objectName: "occupancyHeader"
                         // "GPUs in use" is the run's own metric (as in the compare table and the
                         // report), and the position says "arrived" so that it cannot pass for occupancy.
-                        // A kind without that metric says how many cells it draws.
+                        // A kind without that metric counts the cells in use at the cursor among
+                        // those it draws, in its words ("112 of 237 GPU slots rented"): the cell
+                        // count alone read as GPUs rented.
                         text: !view.run ? qsTr("No run")
                               : isNaN(view.run.value("gpus_in_use", view.position))
-                                ? qsTr("%1 %2 · %3").arg(grid.cellCount).arg(view.run.words.cells).arg(view.run.positionText(view.position))
+                                ? qsTr("%1 of %2 %3 %4 · %5").arg(view.run.cellsInUse(view.position)).arg(grid.cellCount)
+                                  .arg(view.run.words.cells).arg(view.run.words.inUse).arg(view.run.positionText(view.position))
                                 : qsTr("%1 of %2 GPUs in use · %3")
                                   .arg(view.run.valueText("gpus_in_use", view.position))
                                   .arg(grid.cellCount)

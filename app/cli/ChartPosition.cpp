@@ -1,5 +1,6 @@
 #include "cli/ChartPosition.h"
 
+#include "run/LastInUse.h"
 #include "util/UsageError.h"
 
 #include <fmt/format.h>
@@ -48,18 +49,8 @@ ChartPosition ChartPosition::parse(const std::string& text, const Run& run)
 
 ChartPosition ChartPosition::lastInUse(const Run& run)
 {
-    const RunWords words = run.words();
-    const std::string unit = run.layout().unitName.empty() ? "GPU" : run.layout().unitName;
-    const auto cursor = run.cursor();
-    std::vector<float> use;
-    for (size_t p = run.steps() + 1; p-- > 0;) {
-        cursor->seek(p);
-        cursor->cellUse(use);
-        if (std::any_of(use.begin(), use.end(), [](float u) { return u > 0.0f; }))
-            return {p, p == run.steps() ? QString::fromStdString(fmt::format("the end of the run"))
-                                        : qs(fmt::format("the last {} with a {} in use", words.step, unit))};
-    }
-    return {run.steps(), qs(fmt::format("no {} is in use at any {}", unit, words.step))};
+    const LastInUse chosen = LastInUse::of(run);
+    return {chosen.position, qs(chosen.note(run))};
 }
 
 }  // namespace tessera::cli

@@ -19,8 +19,8 @@ struct ChartPosition {
     // steps()), or a point of the x axis with its unit ("120h", "75%"), the first step that
     // reaches it. Throws UsageError naming --at, the run's range and the unit it takes.
     static ChartPosition parse(const std::string& text, const Run& run);
-    // The last step at which some cell is in use: the end of a run whose GPUs stay busy; the
-    // last busy round of a training run, whose end has every GPU free. Said in the title.
+    // The last step at which some cell is in use (LastInUse, the app's cursor after a run too).
+    // Said in the title.
     static ChartPosition lastInUse(const Run& run);
 };
 

@@ -18,7 +18,7 @@ struct StartScript {
     QString study;         // --study: the study runs are saved in and --run is read from
     qint64 run = -1;       // --run: a saved run's id in --study
     QString view;          // --view: occupancy, gantt, a kind's view, inspector, metrics, compare
-    int at = -1;           // --at: the timeline's position (a step); -1: where a run opens (its end)
+    int at = -1;           // --at: the timeline's position (a step); -1: where a run opens (its last busy step)
 
     // Nothing asked: the usual start (the last trace, or the bundled default, run at once).
     bool empty() const { return kind.isEmpty() && open.isEmpty() && study.isEmpty() && view.isEmpty() && at < 0; }

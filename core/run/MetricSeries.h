@@ -10,8 +10,13 @@ namespace tessera {
 
 // How a metric reads between two rows, for charts (steps or lines) and for comparisons of runs
 // whose rows fall at different x: a state that holds until the next step (a count, anything on
-// a time axis of events) is Step; a quantity that changes gradually along x is Linear.
-enum class Interpolation { Linear, Step };
+// a time axis of events) is Step; a quantity that changes gradually along x is Linear. A running
+// time average since the first row's x (GPUs rented so far: GPU-hours(x) / (x − x0)) is
+// TimeAverage: its integral v·(x − x0) is linear between rows (the quantity averaged is held
+// there), so between rows i and j it reads (H_i + (H_j − H_i)·(x − x_i)/(x_j − x_i)) / (x − x0),
+// a curve that neither a line nor steps through the rows draws (chart::MetricLookup reads it,
+// chart::curveSamples draws it).
+enum class Interpolation { Linear, Step, TimeAverage };
 
 // What a metric is, said by the kind that makes it, so that charts, compare, the report and
 // export never recognise a metric by its key, unit or a prefix.

@@ -25,6 +25,7 @@ struct RunWords {
     std::string groupBands = "GPU model";   // what the groups are banded by
     std::string cell = "GPU";               // one cell of the occupancy layout
     std::string cells = "GPUs";
+    std::string inUse = "in use";           // what a cell of the grid in use is ("rented")
     std::string occupant = "pod";           // what holds a GPU (listed when a group is selected)
     std::string occupants = "pods";
     std::string inspector = "Decision inspector";  // the shared view of Run::explain() at the cursor
@@ -50,6 +51,7 @@ struct RunWords {
             {"group_bands", &RunWords::groupBands},
             {"cell", &RunWords::cell},
             {"cells", &RunWords::cells},
+            {"in_use", &RunWords::inUse},
             {"occupant", &RunWords::occupant},
             {"occupants", &RunWords::occupants},
             {"inspector", &RunWords::inspector},

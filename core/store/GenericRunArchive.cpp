@@ -23,6 +23,17 @@ constexpr int64_t kMaxColumns = 100'000;
 constexpr int64_t kMaxCells = int64_t(1) << 31;
 constexpr double kMaxValue = std::numeric_limits<double>::max();
 
+// run_metrics.is_step: 0 a line, 1 steps, 2 a time average (a study before it held only 0 and 1).
+Interpolation interpolationOf(int64_t isStep)
+{
+    return isStep == 1 ? Interpolation::Step : isStep == 2 ? Interpolation::TimeAverage : Interpolation::Linear;
+}
+
+int isStep(Interpolation interpolation)
+{
+    return interpolation == Interpolation::Step ? 1 : interpolation == Interpolation::TimeAverage ? 2 : 0;
+}
+
 void readParameters(StudyStore& store, int64_t id, RunInfo& info)
 {
     forEachRunRow(store, id, {"run_parameters", "position, name, value", 1, "position"}, [&](const StoredRow& row) {
@@ -42,7 +53,7 @@ std::vector<MetricInfo> readMetrics(StudyStore& store, int64_t id)
         if (row.integer(0, "column_index", 0, kMaxColumns) != int64_t(infos.size()))
             row.fail("column_index", fmt::format("column {} is missing", infos.size()));
         infos.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"), row.integer(4, "is_count", 0, 1) == 1,
-                         row.integer(5, "is_step", 0, 1) == 1 ? Interpolation::Step : Interpolation::Linear,
+                         interpolationOf(row.integer(5, "is_step", 0, 2)),
                          row.integer(6, "is_headline", 0, 1) == 1, row.integer(7, "higher_is_better", 0, 1) == 1,
                          row.text(8, "family"), row.text(9, "member")});
     });
@@ -127,7 +138,7 @@ int64_t GenericRunArchive::save(StudyStore& store, const Run& run, const std::st
                              "is_headline, higher_is_better, family, member) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (size_t c = 0; c < series.columns(); ++c) {
             const MetricInfo& m = series.info(c);
-            metric.bindAll(id, c, m.key, m.label, m.unit, m.count ? 1 : 0, m.interpolation == Interpolation::Step ? 1 : 0,
+            metric.bindAll(id, c, m.key, m.label, m.unit, m.count ? 1 : 0, isStep(m.interpolation),
                            m.headline ? 1 : 0, m.higherIsBetter ? 1 : 0, m.family, m.member).run();
         }
         Statement value(db, "INSERT INTO run_metric_values (run_id, position, column_index, value) VALUES (?, ?, ?, ?)");

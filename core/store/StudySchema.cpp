@@ -157,7 +157,7 @@ CREATE TABLE run_forks (
     label        TEXT NOT NULL,
     unit         TEXT NOT NULL,
     is_count     INTEGER NOT NULL,         -- 0 or 1
-    is_step      INTEGER NOT NULL,         -- 1: holds until the next row (Interpolation::Step); 0: linear
+    is_step      INTEGER NOT NULL,         -- 1: holds until the next row (Interpolation::Step); 0: linear; 2: a time average
     is_headline  INTEGER NOT NULL,         -- 0 or 1
     higher_is_better INTEGER NOT NULL,     -- 0 or 1
     family       TEXT NOT NULL,            -- '' for none

@@ -1,18 +1,41 @@
 import QtQuick
+import QtQuick.Controls
 import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
 import Tessera
 
 // The renting kind's GPUs: held per job type, stacked (their top is the GPUs rented), with every
-// run's total and its budget line; below, the jobs running and queued. Both draw the plans of
-// the exported charts ("rented-by-type", "jobs"), so the screen and the files agree.
+// run's total, its average so far (what the budget bounds) and its budget line; below, the jobs
+// running and queued. Both draw the plans of the exported charts ("rented-by-type", "jobs"), so
+// the screen and the files agree. Instantaneous peaks rise to ten times the budget, which then
+// read as a hairline at the bottom: by default the y axis holds three times the budget and says
+// how far the peaks it cuts go; "Whole peaks" shows them.
 Item {
     id: view
 
     property RunHandle run: null
     property RunHandle otherRun: null
     property int position: 0
+    // The highest budget of the runs shown: the axis holds three times it, room for the average
+    // so far to be read against it (whose first moments, an average of a few minutes, are as
+    // spiky as the GPUs rented).
+    readonly property real budgetTop: {
+        let top = 0
+        for (const r of [run, otherRun])
+            if (r)
+                top = Math.max(top, SeriesFeeder.maxValue(r, ["budget_gpus"]))
+        return top
+    }
+    readonly property real peak: {
+        let top = 0
+        for (const r of [run, otherRun])
+            if (r)
+                top = Math.max(top, SeriesFeeder.maxValue(r, ["gpus_rented"]))
+        return top
+    }
+    readonly property real fittedTop: SeriesFeeder.niceCeiling(Math.max(1, budgetTop * 3))
+    readonly property bool peaksCut: !wholePeaks.checked && peak > fittedTop
 
     ColumnLayout {
         anchors.fill: parent
@@ -24,15 +47,53 @@ Item {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredHeight: 3
-            title: qsTr("GPUs rented per job type, stacked, and the budget")
+            title: qsTr("GPUs rented per job type, stacked, their average so far and the budget")
             titleColor: ThemePalette.text
             run: view.run
             otherRun: view.otherRun
             position: view.position
             chartId: "rented-by-type"
             yTitle: qsTr("GPUs")
-            cursorKey: "gpus_rented"
-            cursorUnit: " GPUs"
+            yCap: wholePeaks.checked ? Infinity : view.fittedTop
+            onYCapChanged: refillPlan()
+            // The three numbers the lines draw, at the cursor; B's at its matching position.
+            cursorText: {
+                if (!view.run)
+                    return ""
+                const one = (r, p) => qsTr("%1 rented · average %2 · budget %3 GPUs").arg(r.valueText("gpus_rented", p))
+                    .arg(r.valueText("average_rented_gpus", p)).arg(r.valueText("budget_gpus", p))
+                const a = one(view.run, view.position)
+                return view.otherRun ? "A " + a + "\nB " + one(view.otherRun, view.otherRun.positionMatching(view.run, view.position))
+                                     : a
+            }
+
+            // Its own strip above the title (the title is centred across the chart).
+            margins.top: peaksRow.height + 4
+            Row {
+                id: peaksRow
+                parent: rentedChart
+                anchors.right: parent.right
+                anchors.rightMargin: 8
+                y: 0
+                z: 12
+                spacing: 8
+                Text {
+                    objectName: "rentedPeaksCut"
+                    anchors.verticalCenter: parent.verticalCenter
+                    visible: view.peaksCut
+                    text: qsTr("peaks up to %1 GPUs above the axis").arg(Math.round(view.peak))
+                    color: ThemePalette.text
+                    font.pixelSize: ThemePalette.chartFontPixels
+                }
+                CheckBox {
+                    id: wholePeaks
+                    objectName: "rentedWholePeaks"
+                    text: qsTr("Whole peaks")
+                    checked: false
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Scale the y axis to the highest GPUs rented, not to the budget and the average")
+                }
+            }
         }
 
         ChartPanel {

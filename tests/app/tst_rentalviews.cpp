@@ -14,6 +14,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
+#include <QQuickItem>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -132,6 +134,83 @@ private slots:
         shoot("gantt");
         // Exporting from here offers the Gantt.
         QCOMPARE(find("exportDialog")->property("preferredChart").toString(), QStringLiteral("gantt"));
+    }
+
+    // Walk14 W9: the header counts the GPU slots rented at the cursor among the slots drawn, in
+    // the kind's words ("464 GPUs" counted the slots as GPUs rented); a new run's cursor opens
+    // at its last event with a GPU in use (the CLI's occupancy rule), not at an all-free end.
+    void theOccupancyHeaderSaysSlotsRentedAtABusyMoment()
+    {
+        window_->setProperty("viewIndex", 0);
+        QObject* occupancy = find("occupancyView");
+        occupancy->setProperty("modeIndex", occupancy->property("modes").toStringList().indexOf(QStringLiteral("cells")));
+        QObject* timeline = find("timeline");
+        const int busy = boa_->lastInUsePosition();
+        QVERIFY(busy > 0 && busy < boa_->steps());
+        QCOMPARE(boa_->cellsInUse(boa_->steps()), 0);
+        timeline->setProperty("position", busy);
+        const int cells = find("occupancyGrid")->property("cellCount").toInt();
+        const int rented = boa_->cellsInUse(busy);
+        QVERIFY2(rented > 0 && rented < cells, qPrintable(QStringLiteral("%1 of %2").arg(rented).arg(cells)));
+        QTRY_COMPARE(find("occupancyHeader")->property("text").toString(),
+                     QStringLiteral("%1 of %2 GPU slots rented · %3").arg(rented).arg(cells).arg(boa_->positionText(busy)));
+        shoot("occupancy-busy");
+    }
+
+    // Walk14 W10: the Rented tab draws each run's average so far against its budget, in colours
+    // apart from its GPUs rented; the y axis fits the budget, saying how far the peaks it cuts go,
+    // and shows them whole on request; the legend's last row holds no lone entry.
+    void theRentedTabShowsTheAverageAgainstTheBudget()
+    {
+        showView(QStringLiteral("rented"));
+        QObject* chart = find("rentedByTypeChart");
+        QVERIFY(chart);
+        QTRY_VERIFY(qobject_cast<QQuickItem*>(chart)->isVisible());
+        const QVariantList plan = chart->property("plan").toList();
+        QMap<QString, QString> colours;
+        for (const QVariant& p : plan) {
+            const QVariantMap entry = p.toMap();
+            if (entry.value("run").toInt() == 0)
+                colours[entry.value("key").toString()] = entry.value("color").value<QColor>().name();
+        }
+        QVERIFY(colours.contains("average_rented_gpus"));
+        QVERIFY(colours.contains("budget_gpus"));
+        QVERIFY(colours.contains("gpus_rented"));
+        QCOMPARE(QSet<QString>({colours["average_rented_gpus"], colours["budget_gpus"], colours["gpus_rented"]}).size(), 3);
+
+        QObject* wholePeaks = find("rentedWholePeaks");
+        QVERIFY(wholePeaks);
+        wholePeaks->setProperty("checked", false);
+        double rentedPeak = 0, budgetTop = 0;
+        for (RunHandle* run : {boa_.data(), autoscale_.data()}) {
+            const auto& s = run->run().series();
+            for (double v : s.column(*s.find("gpus_rented")))
+                rentedPeak = std::max(rentedPeak, v);
+            for (double v : s.column(*s.find("budget_gpus")))
+                budgetTop = std::max(budgetTop, v);
+        }
+        QVERIFY2(rentedPeak > 3 * budgetTop, "the workload's peaks are what squashed the budget line");
+        QTRY_VERIFY(chart->property("yMax").toDouble() < rentedPeak);
+        QVERIFY(chart->property("yMax").toDouble() >= 2 * budgetTop);  // the budget well above the bottom
+        QTRY_VERIFY(find("rentedPeaksCut")->property("visible").toBool());
+        QVERIFY(find("rentedPeaksCut")->property("text").toString().contains(QString::number(qRound(rentedPeak))));
+        shoot("rented-fitted");
+        wholePeaks->setProperty("checked", true);
+        QTRY_VERIFY(chart->property("yMax").toDouble() >= rentedPeak);
+        QVERIFY(!find("rentedPeaksCut")->property("visible").toBool());
+        shoot("rented-whole");
+        wholePeaks->setProperty("checked", false);
+
+        // The legend's rows: the last holds at least two entries when there are several rows.
+        QObject* legend = chart->findChild<QObject*>(QStringLiteral("chartLegend"));
+        QVERIFY(legend);
+        QMap<int, int> perRow;
+        for (QQuickItem* entry : qobject_cast<QQuickItem*>(legend)->childItems())
+            if (entry->objectName() == QStringLiteral("legendEntry") && entry->isVisible())
+                ++perRow[qRound(entry->y())];
+        QVERIFY(!perRow.isEmpty());
+        if (perRow.size() > 1)
+            QVERIFY2(perRow.last() >= 2, qPrintable(QStringLiteral("%1 rows, %2 on the last").arg(perRow.size()).arg(perRow.last())));
     }
 
     // The Fork dialog shows before OK which policies a run cannot be forked to, and why (the
@@ -279,6 +358,16 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!runs()->property("busy").toBool(), 120000);
         const QString error = runs()->property("error").toString();
         QVERIFY2(error.contains(QStringLiteral("re-divides its whole cluster")), qPrintable(error));
+    }
+
+    // Walk14 W9: a finished run opens at its last event with a GPU in use (the CLI's occupancy
+    // rule), not at its end, where every GPU is free.
+    void aNewRunOpensAtItsLastBusyEvent()
+    {
+        QVERIFY(boa_);
+        QVERIFY(boa_->lastInUsePosition() < boa_->steps());
+        QVERIFY(QMetaObject::invokeMethod(runs(), "runFinished", Q_ARG(tessera::views::RunHandle*, boa_.data())));
+        QTRY_COMPARE(find("timeline")->property("position").toInt(), boa_->lastInUsePosition());
     }
 
     void noQmlWarnings()

@@ -75,7 +75,7 @@ private slots:
             QVERIFY(big.groupLabels()[g].rect.right() < rects.front().left());
             QCOMPARE(big.groupLabels()[g].rect.center().y(), rects.front().center().y());
         }
-        const OccupancyGeometry small(layout, 2000, 8, 18);
+        const OccupancyGeometry small(layout, 2000, 7, 18);
         QVERIFY(small.groupLabels().empty());
         QCOMPARE(small.cells().front().left(), 0);
         // Nor does a band whose nodes are narrower than twice their label (1-GPU pod nodes

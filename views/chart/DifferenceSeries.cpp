@@ -34,7 +34,35 @@ DifferenceSeries DifferenceSeries::of(const Run& a, const Run& b, std::string_vi
             ++j;
         }
     }
-    return out;
+    const auto curve = [](const Run& run, size_t column) {
+        return run.series().info(column).interpolation == Interpolation::TimeAverage;
+    };
+    if (out.xs.size() < 2 || !(curve(a, *columnA) || curve(b, *columnB)))
+        return out;
+    // A time average is a curve between rows (CurveSamples): samples between the rows, evenly
+    // over the span, read exactly in both runs.
+    DifferenceSeries sampled;
+    const double first = out.xs.front(), spacing = (out.xs.back() - first) / kCurveSamples;
+    size_t row = 0;
+    for (size_t k = 0; k <= kCurveSamples && spacing > 0; ++k) {
+        const double x = first + spacing * double(k);
+        for (; row < out.xs.size() && out.xs[row] <= x; ++row) {
+            sampled.xs.push_back(out.xs[row]);
+            sampled.values.push_back(out.values[row]);
+        }
+        if (!sampled.xs.empty() && sampled.xs.back() == x)
+            continue;
+        const auto va = lookupA.at(*columnA, x), vb = lookupB.at(*columnB, x);
+        if (va && vb) {
+            sampled.xs.push_back(x);
+            sampled.values.push_back(*vb - *va);
+        }
+    }
+    for (; row < out.xs.size(); ++row) {
+        sampled.xs.push_back(out.xs[row]);
+        sampled.values.push_back(out.values[row]);
+    }
+    return sampled;
 }
 
 }  // namespace tessera::chart

@@ -36,6 +36,12 @@ std::optional<double> MetricLookup::at(size_t column, double x) const
     if (series_.info(column).interpolation == Interpolation::Step || after == xs.size() || xs[after] == xs[row])
         return ys[row];
     const double t = (x - xs[row]) / (xs[after] - xs[row]);
+    if (series_.info(column).interpolation == Interpolation::TimeAverage) {
+        // The integral so far, linear between the rows, over the time so far.
+        const double x0 = xs.front();
+        const double before = ys[row] * (xs[row] - x0), next = ys[after] * (xs[after] - x0);
+        return x > x0 ? (before + (next - before) * t) / (x - x0) : ys[row];
+    }
     return ys[row] + (ys[after] - ys[row]) * t;
 }
 

@@ -14,7 +14,8 @@ namespace tessera::chart {
 
 // A metric of a run at an arbitrary x of its natural axis (column 0), for comparisons of runs
 // whose steps fall at different x, read as each metric says (MetricInfo::interpolation): a
-// gradual quantity is interpolated linearly, a state that holds until the next step takes the
+// gradual quantity is interpolated linearly, a time average exactly (its integral linearly,
+// Interpolation::TimeAverage), a state that holds until the next step takes the
 // last row at or before x; with `intervalRows` (a kind whose rows describe the interval that ends
 // at their x: IntervalRows), a step metric takes the first row at or after x, whose interval
 // holds x. Either way the number the chart draws at x. Past the last row, the run's state after

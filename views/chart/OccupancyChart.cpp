@@ -17,7 +17,8 @@ namespace {
 // (OccupancyGeometry labels cells of 10 px and more)...
 constexpr int kCellPixels = 16;
 // ...unless the image would be wider than this: stretched over a plot its cells would be too
-// small to read a number beside, so a large cluster is drawn without (and without their room).
+// small to read a number beside, so a large cluster is drawn without (and without their room);
+// a single group wider than this wraps instead.
 constexpr int kMaxLabelledWidth = 1600;
 constexpr int kUnlabelledCellPixels = 6;
 // The plot's usual width:height: the row length is chosen so that the image, stretched over
@@ -44,16 +45,24 @@ OccupancyGeometry chartGeometry(const OccupancyLayout& layout, int cellPixels = 
         groups += g.cellCount > 0;
     int best = slot;
     double bestMiss = std::numeric_limits<double>::infinity();
-    for (size_t n = 1; n <= std::max<size_t>(groups, 1); n = std::max(n + 1, size_t(double(n) * 1.05))) {
-        // + a group gap per group: the width n groups of `slot` need side by side.
-        const int width = int(n) * (slot + 3);
+    const auto consider = [&](int width) {
         const OccupancyGeometry g(layout, width, cellPixels, 0);
         const double miss = std::abs(std::log(double(width) / std::max(1, g.height()) / kPlotAspect));
         if (miss < bestMiss) {
             bestMiss = miss;
             best = width;
         }
+    };
+    if (cellPixels == kCellPixels && slot > kMaxLabelledWidth) {
+        // A group wider than a labelled image (a job type's hundreds of GPU slots): it wraps
+        // under its label, as in the app, at the width whose image is closest to the plot's
+        // shape; its cells keep their labels rather than every group losing them.
+        for (int width = 8 * (cellPixels + 1); width <= kMaxLabelledWidth; width += cellPixels + 1)
+            consider(width);
+        return OccupancyGeometry(layout, best, cellPixels, 0);
     }
+    for (size_t n = 1; n <= std::max<size_t>(groups, 1); n = std::max(n + 1, size_t(double(n) * 1.05)))
+        consider(int(n) * (slot + 3));  // + a group gap per group: the width n groups of `slot` need side by side
     if (cellPixels == kCellPixels && best > kMaxLabelledWidth)
         return chartGeometry(layout, kUnlabelledCellPixels);
     return OccupancyGeometry(layout, best, cellPixels, 0);

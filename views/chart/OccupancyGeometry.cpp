@@ -14,7 +14,11 @@ constexpr int kGroupGap = 3;  // between nodes
 constexpr int kBandGap = 6;   // below a band, before the next label strip
 constexpr int kUnitGap = 2;   // between the units of a group (Group::unitCells), wider than kCellGap
 
-constexpr int kLabelledCell = 10;  // the smallest cell with a readable label beside it
+constexpr int kLabelledCell = 8;  // the smallest cell with a readable label beside it
+// Labels are set at about the charts' text size whatever the cells: tied to the cell (0.6 of it)
+// they were 7-px text in one compare pane and 16 px in the other.
+constexpr int kSmallestLabel = 10;
+constexpr int kLargestLabel = 12;  // ChartRenderer::kScreenFontPixels
 
 // The extra space before cell `c` of `group`: a unit's first cell is set apart from the last.
 int unitGapBefore(const OccupancyLayout::Group& group, uint32_t c)
@@ -62,7 +66,7 @@ size_t bandEnd(const OccupancyLayout& layout, size_t first)
 
 int OccupancyGeometry::labelPixelsFor(int cellSize)
 {
-    return cellSize < kLabelledCell ? 0 : std::clamp(int(std::lround(cellSize * 0.6)), 9, 16);
+    return cellSize < kLabelledCell ? 0 : std::clamp(cellSize + 2, kSmallestLabel, kLargestLabel);
 }
 
 QString OccupancyGeometry::groupLabel(const OccupancyLayout& layout, size_t group)

@@ -6,6 +6,7 @@
 #include "chart/IntervalRows.h"
 #include "chart/MatchedPosition.h"
 #include "chart/OccupancyChart.h"
+#include "run/LastInUse.h"
 
 #include <algorithm>
 #include <limits>
@@ -153,8 +154,15 @@ QList<ChartSpec> RunCharts::occupancies(const Runs& runs, const RunChartOptions&
     QList<ChartSpec> charts;
     for (size_t i = 0; i < runs.size(); ++i) {
         const RunChartOptions own = optionsOfRun(runs, options, i);
-        const size_t position = std::min(own.cursor.value_or(runs[i]->steps()), runs[i]->steps());
-        ChartSpec spec = occupancy(*runs[i], position, darkBackground, own.cursor ? options.cursorNote : QString());
+        // Without a cursor (a report of a run nobody moved through), the CLI's and the app's
+        // moment: the last step with a GPU in use, said in the title when it is not the end (a
+        // renting run's end has every GPU free).
+        const LastInUse busy = own.cursor ? LastInUse{} : LastInUse::of(*runs[i]);
+        const size_t position = std::min(own.cursor.value_or(busy.position), runs[i]->steps());
+        const QString note = own.cursor ? options.cursorNote
+                             : busy.atEnd ? QString()
+                                          : QString::fromStdString(busy.note(*runs[i]));
+        ChartSpec spec = occupancy(*runs[i], position, darkBackground, note);
         // A run drawn alone and unnamed (`tessera-cli chart`) needs no name under its grid.
         if (runs.size() > 1 || !options.runNames.isEmpty()) {
             const std::vector<const Run*> one{runs[i]};

@@ -1,11 +1,13 @@
 #include "chart/SeriesWindow.h"
 
+#include "chart/CurveSamples.h"
+
 #include <algorithm>
 
 namespace tessera::chart {
 
 SeriesWindow::SeriesWindow(const Run& run, size_t from, size_t to, double xScale, int maxPoints)
-    : SeriesWindow(run, xScale)
+    : SeriesWindow(run, xScale, maxPoints)
 {
     const size_t rows = series_->rows();
     if (rows == 0)
@@ -16,7 +18,7 @@ SeriesWindow::SeriesWindow(const Run& run, size_t from, size_t to, double xScale
 
 SeriesWindow SeriesWindow::overX(const Run& run, double xMin, double xMax, double xScale, int maxPoints)
 {
-    SeriesWindow w(run, xScale);
+    SeriesWindow w(run, xScale, maxPoints);
     const size_t rows = w.series_->rows();
     size_t first = rows, last = 0;
     for (size_t r = 0; r < rows; ++r) {
@@ -63,7 +65,7 @@ QList<QPointF> SeriesWindow::points(size_t column) const
     const auto values = series_->column(column);
     for (size_t r : rows_)
         out.append(QPointF(x(r), values[r]));
-    return out;
+    return curveSamples(out, MetricLookup(*series_), *series_, column, xScale_, maxPoints_);
 }
 
 }  // namespace tessera::chart

@@ -23,16 +23,19 @@ public:
     const std::vector<size_t>& rows() const { return rows_; }
     bool empty() const { return rows_.empty(); }
     double x(size_t row) const;
-    // One point per row of the column with `key`; empty if the run has no such column.
+    // One point per row of the column with `key`, and between rows the samples a curve needs
+    // (curveSamples: a time average); empty if the run has no such column.
     QList<QPointF> points(std::string_view key) const;
     QList<QPointF> points(size_t column) const;
 
 private:
-    SeriesWindow(const Run& run, double xScale) : series_(&run.series()), xScale_(xScale) {}
+    SeriesWindow(const Run& run, double xScale, int maxPoints)
+        : series_(&run.series()), xScale_(xScale), maxPoints_(maxPoints) {}
     void thin(size_t first, size_t last, int maxPoints);
 
     const MetricSeries* series_;
     double xScale_;
+    int maxPoints_;
     std::vector<size_t> rows_;
 };
 

@@ -1,5 +1,6 @@
 #include "charts/SeriesFeeder.h"
 
+#include "chart/CurveSamples.h"
 #include "chart/DifferenceSeries.h"
 #include "chart/SeriesPlan.h"
 #include "chart/IntervalRows.h"
@@ -81,8 +82,12 @@ int SeriesFeeder::fill(QXYSeries* series, RunHandle* run, const QString& key, in
         return 0;
     }
     const auto at = MinMaxDownsampler::indices(*y, range->from, range->to, size_t(std::max(maxPoints, 2)));
-    series->replace(points(run->run().series().column(0), *y, at, steps(run, key)));
-    return int(at.size());
+    const MetricSeries& s = run->run().series();
+    const QList<QPointF> rows = points(s.column(0), *y, at, steps(run, key));
+    const QList<QPointF> drawn = chart::curveSamples(rows, chart::MetricLookup(s), s, *s.find(key.toStdString()), 1.0,
+                                                     std::max(maxPoints, 2));
+    series->replace(drawn);
+    return int(at.size() + size_t(drawn.size() - rows.size()));  // the samples, without step corners
 }
 
 int SeriesFeeder::fillStacked(QAreaSeries* area, RunHandle* run, const QStringList& belowKeys, const QString& key,

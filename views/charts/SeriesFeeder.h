@@ -25,7 +25,8 @@ class SeriesFeeder : public QObject {
 public:
     explicit SeriesFeeder(QObject* parent = nullptr);
 
-    // Metric `key` of `run`. Returns the number of points; an unknown key empties the series.
+    // Metric `key` of `run`, with the samples between rows a curve needs (chart::curveSamples: a
+    // time average). Returns the number of points; an unknown key empties the series.
     Q_INVOKABLE int fill(QXYSeries* series, tessera::views::RunHandle* run, const QString& key, int from = 0,
                          int to = -1, int maxPoints = 1000) const;
     // One layer of a stacked area chart: the area's lower line is the sum of `belowKeys` (zero

@@ -3,6 +3,7 @@
 #include "chart/MatchedPosition.h"
 #include "chart/MetricText.h"
 #include "chart/RunCharts.h"
+#include "run/LastInUse.h"
 #include "store/StoredSeriesRun.h"
 
 #include <QVariantMap>
@@ -176,6 +177,7 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
             {"groups", text(words.groups)},
             {"cell", text(words.cell)},
             {"cells", text(words.cells)},
+            {"inUse", text(words.inUse)},
             {"occupant", text(words.occupant)},
             {"occupants", text(words.occupants)}};
 }
@@ -183,6 +185,20 @@ QVariantMap RunHandle::wordsMap(const RunWords& words)
 int RunHandle::positionAtX(double x) const
 {
     return int(run_->series().rowAtX(x));
+}
+
+int RunHandle::lastInUsePosition() const
+{
+    return int(LastInUse::of(*run_).position);
+}
+
+int RunHandle::cellsInUse(int position) const
+{
+    const auto cursor = run_->cursor();
+    cursor->seek(size_t(std::clamp(position, 0, steps())));
+    std::vector<float> use;
+    cursor->cellUse(use);
+    return int(std::count_if(use.begin(), use.end(), [](float u) { return u > 0.0f; }));
 }
 
 int RunHandle::positionMatching(RunHandle* reference, int position) const

@@ -104,6 +104,11 @@ public:
     Q_INVOKABLE QString positionText(int position) const;
     // The first position whose x value reaches `x` (the series' x is non-decreasing).
     Q_INVOKABLE int positionAtX(double x) const;
+    // Where the cursor opens after the run: the last position with a cell in use (LastInUse, as
+    // `tessera-cli chart --chart occupancy` draws), not an end at which every GPU is free.
+    Q_INVOKABLE int lastInUsePosition() const;
+    // How many cells of the occupancy grid are in use at `position` (clamped).
+    Q_INVOKABLE int cellsInUse(int position) const;
     // This run's position while `reference` is at `position` (chart::matchedPosition): the same
     // decision for a fork of it or its parent, else the same x. -1 without a reference.
     Q_INVOKABLE int positionMatching(tessera::views::RunHandle* reference, int position) const;

@@ -294,8 +294,11 @@ void TrainingRentalRun::buildSeries()
         for (size_t p = phases_[i].fromPosition + 1; p < rows; ++p)
             budget[p] = phases_[i].budget;
     series_.add(metric("budget_gpus", "Budget in force", "GPUs", false, false, true), std::move(budget));
-    series_.add(metric("average_rented_gpus", "Average GPUs rented so far", "GPUs", false, true, false),
-                std::move(average));
+    // GPU-hours so far over the time so far: between events a curve, not the last event's value
+    // held (which read 67 GPUs where the average had fallen to 27).
+    MetricInfo averageInfo = metric("average_rented_gpus", "Average GPUs rented so far", "GPUs", false, true, false);
+    averageInfo.interpolation = Interpolation::TimeAverage;
+    series_.add(std::move(averageInfo), std::move(average));
     series_.add(metric("jobs_running", "Jobs running", "jobs", true, false, true), std::move(running));
     series_.add(metric("jobs_queued", "Jobs queued", "jobs", true, false, false), std::move(queued));
     series_.add(metric("jobs_completed", "Jobs completed", "jobs", true, true, true), std::move(completed));
@@ -552,6 +555,9 @@ RunWords TrainingRentalRun::words() const
             .group = "job type",
             .groups = "job types",
             .groupBands = "job types",
+            .cell = "GPU slot",  // a job type's cells: its peak GPUs, rented or not at a moment
+            .cells = "GPU slots",
+            .inUse = "rented",
             .occupant = "job",
             .occupants = "jobs",
             .inspector = "Width inspector"};

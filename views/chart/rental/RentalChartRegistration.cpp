@@ -2,6 +2,7 @@
 // stacked per job type, the jobs running and queued, the JCT CDF per run and the job Gantt (the
 // charts the training-placement kind has too: JctCdfChart, GanttChart), so that the app's tabs,
 // export, the report and `tessera-cli chart` draw a rental run from one plan each.
+#include "chart/ChartColors.h"
 #include "chart/GanttChart.h"
 #include "chart/JctCdfChart.h"
 #include "chart/KindChartHelpers.h"
@@ -28,9 +29,10 @@ SeriesPlan::List rentedPlan(const RunChartFrame& frame)
 }
 
 // The first run's GPUs held per job type (the gpus_by_type family), stacked bottom to top in the
-// kind's type order, so their top is the GPUs rented; every run's total and budget are lines in
-// the run's colour on top (the budget dashed), named short with the run's letter (the subtitle
-// says which run is A and B), so two runs' totals stay comparable and the legend readable.
+// kind's type order, so their top is the GPUs rented; over them every run's lines, named short
+// with the run's letter (the subtitle says which run is A and B): the GPUs rented in a lighter
+// shade of the run's colour, the average rented so far (the quantity the budget bounds) in the
+// run's colour, the budget dashed in a darker shade, so that the three never read as one line.
 SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
 {
     SeriesPlan::List plan;
@@ -45,10 +47,16 @@ SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
     }
     for (PlannedSeries total : SeriesPlan::metric(frame, "gpus_rented")) {
         total.name = SeriesPlan::ownName(frame, QStringLiteral("Rented"), total.run);
+        total.color = ChartColors::runShade(total.color, 1);
         plan.append(total);
+    }
+    for (PlannedSeries average : SeriesPlan::metric(frame, "average_rented_gpus")) {
+        average.name = SeriesPlan::ownName(frame, QStringLiteral("Average so far"), average.run);
+        plan.append(average);
     }
     for (PlannedSeries budget : SeriesPlan::metric(frame, "budget_gpus")) {
         budget.name = SeriesPlan::ownName(frame, QStringLiteral("Budget"), budget.run);
+        budget.color = ChartColors::runShades(budget.color, 0);
         budget.dashed = true;
         plan.append(budget);
     }
@@ -66,7 +74,8 @@ ChartSpec rented(const ChartRuns& runs, const RunChartOptions& options)
 
 ChartSpec rentedByType(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return plannedFromZero(runs, options, rentedByTypePlan, "GPUs rented per job type, stacked, and the budget",
+    return plannedFromZero(runs, options, rentedByTypePlan,
+                           "GPUs rented per job type, stacked, their average so far and the budget",
                            "GPUs", "GPUs");
 }
 
@@ -85,7 +94,8 @@ const ChartRegistration ganttChart(GanttChart::chart(kKind));
 
 const ViewRegistration rentedView({kKind, "rented", QStringLiteral("Rented vs budget"), QStringLiteral("rental/RentedView.qml"),
                                    {"rented-by-type", "jobs"},
-                                   "GPUs rented per job type, stacked, against the budget; jobs running and queued"});
+                                   "GPUs rented per job type, stacked, their average so far against the budget; jobs "
+                                   "running and queued"});
 // The placement kind's JCT tab, as it is: the same chart id draws this kind's runs.
 const ViewRegistration jctView({kKind, "jct", QStringLiteral("JCT CDF"), QStringLiteral("training/JctView.qml"),
                                 {"jct-cdf"}, "The cumulative distribution of job completion times, per run"});
