@@ -93,7 +93,15 @@ QColor ChartColors::emptyCell(bool darkBackground)
 
 QColor ChartColors::heatCell(double share, bool darkBackground)
 {
-    return share > 0 ? occupancy(share, darkBackground) : emptyCell(darkBackground);
+    if (share > 0)
+        return occupancy(share, darkBackground);
+    // The empty cell over the theme's background, opaque: an image with alpha is smoothed into
+    // light seams at the cells' edges by some PDF viewers.
+    const QColor over = emptyCell(darkBackground);
+    const QColor under = darkBackground ? darkTheme().background : lightTheme().background;
+    const double a = over.alphaF();
+    const auto mix = [a](int top, int bottom) { return int(std::lround(top * a + bottom * (1 - a))); };
+    return QColor(mix(over.red(), under.red()), mix(over.green(), under.green()), mix(over.blue(), under.blue()));
 }
 
 QList<QColor> ChartColors::occupancyStops(bool darkBackground, int count)

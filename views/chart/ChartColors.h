@@ -55,8 +55,9 @@ public:
     // scale's end, so that idle capacity reads as empty.
     static QColor emptyCell(bool darkBackground);
     // A cell of a heatmap on the occupancy scale (share of its scale's top): nothing (at or
-    // below 0, or not a number) is the empty cell, not the scale's end, so that an empty area
-    // reads as empty (the per-type heatmap of a renting run is mostly 0: it was bright yellow).
+    // below 0, or not a number) is the empty cell (emptyCell over the theme's background,
+    // opaque), not the scale's end, so that an empty area reads as empty (the per-type heatmap
+    // of a renting run is mostly 0: it was bright yellow).
     static QColor heatCell(double share, bool darkBackground);
     // Evenly spaced stops of the occupancy scale, for legends.
     static QList<QColor> occupancyStops(bool darkBackground, int count = 11);

@@ -72,14 +72,13 @@ void FragmentationHeatmap::setScaleMax(ChartSpec::Heatmap& h, double max)
     h.legendMax = max > 0 ? max : 1.0;
     const int width = int(std::max<qsizetype>(1, h.columnHeaders.size()));
     const int rows = int(h.rowNames.size());
-    // With alpha: an empty cell lets the plot's background through (ChartColors::heatCell).
-    h.image = QImage(width, std::max(1, rows), QImage::Format_ARGB32);
+    h.image = QImage(width, std::max(1, rows), QImage::Format_RGB32);
     h.image.fill(Qt::transparent);
     for (int r = 0; r < rows; ++r) {
         auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(r));
         for (int c = 0; c < width; ++c) {
             const size_t at = size_t(r) * size_t(width) + size_t(c);
-            line[c] = ChartColors::heatCell(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0, false).rgba();
+            line[c] = ChartColors::heatCell(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0, false).rgb();
         }
     }
 }
