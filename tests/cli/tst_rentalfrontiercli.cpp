@@ -23,16 +23,27 @@ class RentalFrontierCliTest : public QObject {
 
     QTemporaryDir dir_;
 
+    // A study in the test's folder holding one BOA run at 40 GPUs on the workload; empty on failure.
+    QString savedBoaRun(const QString& name)
+    {
+        const QString db = dir_.filePath(name);
+        const CliResult r = runCli({"training", "--jobs", sharedDir() + "/" + kWorkload, "--mode", "rent", "--policy",
+                                    "boa", "--budget", "40", "--db", db, "--quiet"});
+        if (r.exitCode != 0) {
+            qWarning("%s", qPrintable(r.describe()));
+            return {};
+        }
+        return db;
+    }
+
 private slots:
     void initTestCase() { QVERIFY(dir_.isValid()); }
 
     void drawsTheFrontierOfASavedRun()
     {
         TESSERA_REQUIRE_SHARED(kWorkload);
-        const QString db = dir_.filePath("rent.sqlite");
-        const CliResult r = runCli({"training", "--jobs", sharedDir() + "/" + kWorkload, "--mode", "rent", "--policy",
-                                    "boa", "--budget", "40", "--db", db, "--quiet"});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const QString db = savedBoaRun("rent.sqlite");
+        QVERIFY(!db.isEmpty());
         const QString svg = dir_.filePath("frontier.svg");
         const CliResult chart = runCli({"chart", "--db", db, "--run", "1", "--chart", "frontier", "--out", svg});
         QVERIFY2(chart.exitCode == 0, qPrintable(chart.describe()));
@@ -58,10 +69,8 @@ private slots:
     void drawsSeveralPoliciesOnTheFrontier()
     {
         TESSERA_REQUIRE_SHARED(kWorkload);
-        const QString db = dir_.filePath("several.sqlite");
-        const CliResult r = runCli({"training", "--jobs", sharedDir() + "/" + kWorkload, "--mode", "rent", "--policy",
-                                    "boa", "--budget", "40", "--db", db, "--quiet"});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const QString db = savedBoaRun("several.sqlite");
+        QVERIFY(!db.isEmpty());
         const QString svg = dir_.filePath("several.svg");
         const CliResult chart = runCli({"chart", "--db", db, "--run", "1", "--chart", "frontier", "--policy",
                                         "autoscale", "--policy", "fixed:4", "--policy", "boa", "--y-scale", "linear",

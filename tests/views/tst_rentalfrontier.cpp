@@ -21,9 +21,7 @@
 #include "training/rental-kind/TrainingRentalRun.h"
 
 #include <QImage>
-#include <QPaintEngine>
 #include <QPainter>
-#include <QTextItem>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,48 +38,6 @@ std::shared_ptr<const TrainingRentalInputs> sample()
 {
     return std::dynamic_pointer_cast<const TrainingRentalInputs>(
         RunKindRegistry::kind(TrainingRentalRun::kKind).conformanceSample());
-}
-
-// The pixel sizes of the text `item` paints at `size`, from a recording of its painting.
-std::multiset<int> textSizes(tessera::views::RentalFrontierItem& item, QSize size)
-{
-    // A device whose engine notes each text's font and draws nothing.
-    class Recorder : public QPaintEngine {
-    public:
-        std::multiset<int> sizes;
-        Recorder() : QPaintEngine(AllFeatures) {}
-        bool begin(QPaintDevice*) override { return true; }
-        bool end() override { return true; }
-        void updateState(const QPaintEngineState&) override {}
-        void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
-        void drawPath(const QPainterPath&) override {}
-        void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
-        void drawTextItem(const QPointF&, const QTextItem& text) override { sizes.insert(text.font().pixelSize()); }
-        Type type() const override { return User; }
-    };
-    class Device : public QPaintDevice {
-    public:
-        explicit Device(QSize s) : size(s) {}
-        QPaintEngine* paintEngine() const override { return &engine; }
-        int metric(PaintDeviceMetric m) const override
-        {
-            switch (m) {
-            case PdmWidth: return size.width();
-            case PdmHeight: return size.height();
-            case PdmDpiX: case PdmDpiY: case PdmPhysicalDpiX: case PdmPhysicalDpiY: return 96;
-            case PdmDepth: return 32;
-            case PdmDevicePixelRatioScaled: return int(QPaintDevice::devicePixelRatioFScale());
-            default: return 1;
-            }
-        }
-        QSize size;
-        mutable Recorder engine;
-    };
-    Device device(size);
-    QPainter painter(&device);
-    item.paint(&painter);
-    painter.end();
-    return device.engine.sizes;
 }
 
 }  // namespace
@@ -365,10 +321,8 @@ private slots:
         QCOMPARE(item.pointNear(-100, -100), -1);
     }
 
-    // walk14 W21: the frontier's text was the page rule's (8-9 px at 1280x800, larger than the
-    // UI at 2560x1440); on screen it is the app's chart text size at any size, as every other
-    // chart's (ChartRenderer::kScreenFontPixels). And its JCT axis is the user's to choose.
-    void theItemKeepsTheAppsTextSizeAndTakesTheJctScale()
+    // The frontier's JCT axis is the user's to choose (the tab's "Log JCT axis").
+    void theItemTakesTheJctScale()
     {
         const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
         const std::shared_ptr<const Run> run(kind.simulate(sample(), RunRequest{"boa", {{"budget", "12"}}}));
@@ -377,16 +331,6 @@ private slots:
         item.setSize(QSizeF(800, 500));
         item.setRun(&handle);
         QTRY_VERIFY_WITH_TIMEOUT(item.complete(), 60000);
-        std::set<int> largest;
-        for (const QSize size : {QSize(700, 450), QSize(2400, 1300)}) {
-            item.setSize(QSizeF(size));
-            const std::multiset<int> sizes = textSizes(item, size);
-            QVERIFY(!sizes.empty());
-            QVERIFY2(sizes.count(int(ChartRenderer::kScreenFontPixels)) > 0, qPrintable(QString::number(*sizes.begin())));
-            QVERIFY(*sizes.begin() >= int(ChartRenderer::kScreenFontPixels * 0.85) - 1);  // nothing smaller than small text
-            largest.insert(*sizes.rbegin());
-        }
-        QCOMPARE(largest.size(), size_t(1));  // the title too: one size whatever the window
 
         // The JCT axis: by the data until the user chooses, then as chosen, and back.
         const bool automatic = item.logJctShown();
