@@ -239,6 +239,21 @@ private slots:
         QVERIFY(!spec.series[1].dashed);
         QCOMPARE(b.color, FrontierChart::policyColor("greedy"));
         QCOMPARE(b.points.front().x(), forked->rentalSummary().averageRented);
+        // Drawn so: the fork's mark and its legend key have a halo the same mark without it lacks.
+        const auto inkOf = [](const ChartSpec& chart) {
+            QImage image(900, 600, QImage::Format_RGB32);
+            QPainter painter(&image);
+            ChartRenderer::paint(painter, QRectF(0, 0, 900, 600), chart, ChartColors::lightTheme());
+            painter.end();
+            qsizetype ink = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    ink += image.pixel(x, y) != qRgb(255, 255, 255);
+            return ink;
+        };
+        ChartSpec plain = spec;
+        plain.series[0].dashed = false;
+        QVERIFY(inkOf(spec) > inkOf(plain) + 20);
     }
 
     // More policies than the runs' (the CLI's --policy) are swept and drawn; the JCT axis

@@ -72,6 +72,21 @@ QPainterPath ChartLegend::markPath(ChartSpec::MarkShape shape, const QPointF& ce
     return path;
 }
 
+void ChartLegend::paintMark(QPainter& painter, ChartSpec::MarkShape shape, const QPointF& centre, double radius,
+                            const QColor& fill, const QPen& ring, bool dashed)
+{
+    painter.setPen(ring);
+    painter.setBrush(fill);
+    painter.drawPath(markPath(shape, centre, radius));
+    if (dashed) {
+        QPen halo = ring;
+        halo.setStyle(Qt::DashLine);
+        painter.setPen(halo);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(centre, radius * 1.8, radius * 1.8);
+    }
+}
+
 QList<QPointF> ChartLegend::flow(double width) const
 {
     const double gap = QFontMetricsF(font_).height() * 1.2;
@@ -125,10 +140,8 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             painter.drawLine(QPointF(origin.x(), midY - h / 2), QPointF(origin.x() + swatch_, midY - h / 2));
         } else if (e.style == ChartSpec::SeriesStyle::Points) {
             // As the plot marks a run: its shape, filled, ringed in the axis colour (dashed: a fork).
-            const double r = std::max(4.0, fm.height() * 0.3);
-            painter.setPen(QPen(theme_.axis, 1, e.dashed ? Qt::DashLine : Qt::SolidLine));
-            painter.setBrush(e.color);
-            painter.drawPath(markPath(e.shape, QPointF(origin.x() + swatch_ / 2, midY), r));
+            const double r = std::max(4.0, fm.height() * 0.3) * (e.dashed ? 0.75 : 1);  // a fork's halo inside the swatch
+            paintMark(painter, e.shape, QPointF(origin.x() + swatch_ / 2, midY), r, e.color, QPen(theme_.axis, 1), e.dashed);
         } else {
             painter.setPen(seriesPen(e.color, e.dashed, fm.height()));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));

@@ -25,6 +25,10 @@ public:
     // A Points mark of `shape` centred at `centre`, `radius` from centre to its corners: the
     // plot's marks and their legend keys are this one path.
     static QPainterPath markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius);
+    // A Points mark as the plot and its legend key draw it: markPath filled in `fill`, outlined
+    // in `ring`; `dashed` (a fork) adds a dashed circle around it, wide enough to see at any size.
+    static void paintMark(QPainter& painter, ChartSpec::MarkShape shape, const QPointF& centre, double radius,
+                          const QColor& fill, const QPen& ring, bool dashed);
 
     // Height of the series legend laid out in `width`; 0 without series.
     double seriesHeight(double width) const;

@@ -51,7 +51,7 @@ struct ChartSpec {
         QString run;           // "A", "B": the run of a chart of several runs; empty for one run
         bool dots = false;     // a Line with a small mark at each point (a sweep's budgets)
         double markScale = 1;  // the size of a Points mark, relative to the default (the current run: larger)
-        MarkShape shape = MarkShape::Circle;  // a Points mark's outline; `dashed` rings it dashed (a fork)
+        MarkShape shape = MarkShape::Circle;  // a Points mark's outline; `dashed` haloes it (a fork)
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

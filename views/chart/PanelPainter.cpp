@@ -391,16 +391,14 @@ void PanelPainter::paintSeries()
         }
         if (s.style == ChartSpec::SeriesStyle::Points || s.dots) {
             // Marks: a run filled in its colour, in its shape, and ringed in the axis colour
-            // (dashed for a fork), so it reads on the line of its own colour; a sweep's dots
+            // (a dashed halo for a fork), so it reads on the line of its own colour; a sweep's dots
             // small and plain.
             const bool mark = s.style == ChartSpec::SeriesStyle::Points;
             const double radius = (mark ? markRadius() * s.markScale : width * 1.4);
-            painter_.setPen(mark ? QPen(theme_.axis, std::max(1.0, width * 0.6), s.dashed ? Qt::DashLine : Qt::SolidLine)
-                                 : Qt::NoPen);
-            painter_.setBrush(color);
+            const QPen ring = mark ? QPen(theme_.axis, std::max(1.0, width * 0.6)) : QPen(Qt::NoPen);
             for (const QPointF& p : s.points)
-                painter_.drawPath(ChartLegend::markPath(mark ? s.shape : ChartSpec::MarkShape::Circle,
-                                                        QPointF(toX(p.x()), toY(p.y())), radius));
+                ChartLegend::paintMark(painter_, mark ? s.shape : ChartSpec::MarkShape::Circle,
+                                       QPointF(toX(p.x()), toY(p.y())), radius, color, ring, mark && s.dashed);
         }
     }
     painter_.restore();

@@ -4,7 +4,7 @@
 // its mean JCT at every budget of a sweep (RentalFrontier, cached), one line per policy, placed
 // at what each run spent (the GPUs it rented on average), not at the budget it asked for; each
 // run marked at what it spent and its mean JCT, in its policy's colour (one colour per policy,
-// lines and marks alike) and a shape of its own, a fork ringed dashed, the current run larger.
+// lines and marks alike) and a shape of its own, a fork haloed by a dashed circle, the current run larger.
 // The app's Frontier tab, the export, the report and `tessera-cli chart --chart frontier` draw
 // it from this one builder; the app adds hover and click on the same spec (RentalFrontierItem).
 
