@@ -110,6 +110,7 @@ ApplicationWindow {
         id: exporter
         objectName: "exporter"
         logarithmicX: ChartZoom.logarithmicX  // the JCT CDF's scale, as its tab shows it
+        logarithmicY: ChartZoom.logarithmicY  // the frontier's JCT scale, likewise
     }
 
     Settings {

@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -33,7 +34,7 @@ std::string help()
 {
     std::string text =
         "usage: tessera-cli chart --db STUDY.sqlite --run ID --chart KIND --format png|svg|pdf --out FILE\n"
-        "                         [--size 1600x1000] [--at STEP|X]\n"
+        "                         [--size 1600x1000] [--at STEP|X] [--policy SPEC ...] [--y-scale log|linear]\n"
         "\n"
         "Draws one chart of a run saved in a study, without simulating it again.\n"
         "\n";
@@ -57,7 +58,10 @@ std::string help()
             "  --at STEP|X            the moment to draw: a step in the run's words (a training round, a\n"
             "                         pod decision; 0 to the last), or a point of the x axis with its unit\n"
             "                         (\"120h\", \"75%\"); line charts mark it as the cursor. Default for\n"
-            "                         occupancy: the last step with a GPU in use, named in the title\n";
+            "                         occupancy: the last step with a GPU in use, named in the title\n"
+            "  --policy SPEC          frontier: sweep this policy too, beside the run's (repeatable)\n"
+            "  --y-scale log|linear   frontier: the mean-JCT axis; default log when the JCTs span more\n"
+            "                         than a decade\n";
     return text;
 }
 
@@ -108,7 +112,9 @@ std::unique_ptr<QGuiApplication> makeGuiApplication()
 
 int chartCommand(int argc, char** argv)
 {
-    const CommandLine args(argc, argv, 2, {"--db", "--run", "--chart", "--format", "--out", "--size", "--at"}, {"--help"});
+    const CommandLine args(argc, argv, 2,
+                           {"--db", "--run", "--chart", "--format", "--out", "--size", "--at", "--policy", "--y-scale"},
+                           {"--help"});
     if (args.has("--help")) {
         std::fputs(help().c_str(), stdout);
         return 0;
@@ -130,6 +136,29 @@ int chartCommand(int argc, char** argv)
                              ? fmt::format("--format must be png, svg or pdf (got \"{}\")", args.value("--format"))
                              : std::string("missing --format, and --out does not end in .png, .svg or .pdf"));
     const QSize size = parseSize(args.value("--size", "1600x1000"));
+    // The frontier sweeps policies: --policy adds others to the run's (repeatable), in the
+    // canonical form of the kind whose chart it is, checked before the study is opened.
+    std::vector<std::string> morePolicies;
+    if (args.has("--policy")) {
+        if (kind != "frontier")
+            throw UsageError(fmt::format("--policy is for --chart frontier (got --chart {})", kind));
+        for (const std::string& kindName : RunKindRegistry::instance().names())
+            if (const chart::RegisteredView* view = chart::ChartRegistry::view(kindName, kind); view && view->kind == kindName)
+                for (const std::string& spec : args.values("--policy")) {
+                    const std::string canonical = RunKindRegistry::kind(kindName).canonicalPolicy(spec);
+                    if (std::find(morePolicies.begin(), morePolicies.end(), canonical) == morePolicies.end())
+                        morePolicies.push_back(canonical);
+                }
+    }
+    std::optional<bool> logarithmicY;
+    if (args.has("--y-scale")) {
+        const std::string scale = args.value("--y-scale");
+        if (kind != "frontier")
+            throw UsageError(fmt::format("--y-scale is for --chart frontier (got --chart {})", kind));
+        if (scale != "log" && scale != "linear")
+            throw UsageError(fmt::format("--y-scale must be log or linear (got \"{}\")", scale));
+        logarithmicY = scale == "log";
+    }
 
     StudyStore study(db, StudyStore::OpenMode::ReadOnly);
     const std::unique_ptr<Run> run = RunArchive::load(study, id);
@@ -146,6 +175,8 @@ int chartCommand(int argc, char** argv)
     // The moment a grid shows: --at, else (for the occupancy grid, whose end may have every GPU
     // free) the last step with a GPU in use, said in its title.
     chart::RunChartOptions options;
+    options.morePolicies = morePolicies;
+    options.logarithmicY = logarithmicY;
     if (args.has("--at")) {
         options.cursor = ChartPosition::parse(args.value("--at"), *run).position;
     } else if (kind == "occupancy") {

@@ -7,8 +7,9 @@ import Tessera
 // The renting kind's cost-vs-JCT frontier: each open policy's mean JCT over a budget sweep, the
 // open runs on the same workload marked (the current one larger), drawn by the exported chart's
 // painter. The sweep runs in the background (progress, Cancel, Resume) and is cached, so a
-// point is simulated once. Hover a point for its budget, JCT and cost; click it to show that
-// run, or to run the policy at that budget (reopened when the study holds it).
+// point is simulated once. x is what each run spent (GPUs rented on average), one colour per
+// policy, each run a shape of its own. Hover a point for its budget, JCT and cost; click it to
+// show that run, or to run the policy at that budget (reopened when the study holds it).
 Item {
     id: view
 
@@ -38,6 +39,17 @@ Item {
             text: frontier.status
             color: ThemePalette.text
             elide: Text.ElideRight
+        }
+        CheckBox {
+            objectName: "frontierLogJct"
+            text: qsTr("Log JCT axis")
+            // What is drawn: log by default when the JCTs span more than a decade; a click
+            // chooses for this view.
+            checked: frontier.logJctShown
+            onToggled: ChartZoom.logarithmicY = checked  // shared with the export
+            ToolTip.visible: hovered
+            ToolTip.delay: 500
+            ToolTip.text: qsTr("Mean JCT on a logarithmic axis (the default when the JCTs span more than a decade)")
         }
         ProgressBar {
             objectName: "frontierProgress"
@@ -77,6 +89,7 @@ Item {
         run: view.run
         runs: view.runs
         dark: ThemePalette.dark
+        logJct: ChartZoom.logarithmicY  // the user's choice, shared with the export
         onRunChosen: chosen => view.runSelected(chosen)
 
         ToolTip {

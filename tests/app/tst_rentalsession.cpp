@@ -224,7 +224,9 @@ private slots:
         QTest::mouseMove(window_, frontier()->mapToScene(at).toPoint());
         QTRY_COMPARE(frontier()->property("hoveredIndex").toInt(), markOf(autoscale_));
         const QString tip = frontier()->property("hoverText").toString();
-        QVERIFY2(tip.contains(autoscale_->name()) && tip.contains(QStringLiteral("Budget 40 GPUs"))
+        // What it spent first (the chart's x), then the budget it asked for.
+        QVERIFY2(tip.contains(autoscale_->name()) && tip.contains(QStringLiteral("GPUs rented on average"))
+                     && tip.contains(QStringLiteral("budget 40 GPUs"))
                      && tip.contains(QStringLiteral("mean JCT")) && tip.contains(QStringLiteral("GPU-h")),
                  qPrintable(tip));
         QTRY_VERIFY(qobject_cast<QQuickItem*>(find("frontierTip")) == nullptr
@@ -375,7 +377,7 @@ private slots:
         QStringList titles;
         for (const auto& c : charts)
             titles << c.title;
-        QVERIFY2(titles.contains(QStringLiteral("Cost vs JCT: each policy's mean JCT at every budget, and the runs")),
+        QVERIFY2(titles.contains(QStringLiteral("Cost vs JCT: each policy's mean JCT against the GPUs it rented, and the runs")),
                  qPrintable(titles.join(" | ")));
         QVERIFY2(titles.filter(QStringLiteral("GPUs rented")).size() >= 1, qPrintable(titles.join(" | ")));
         // Two charts a page after the summary page.

@@ -3,18 +3,21 @@
 // at the same size, in the CLI and the report; in the app the JCT CDF's text grew with the
 // window while the other tabs kept the app's size. Every page of a size now takes one base size
 // (ChartRenderer::fontPixelSize of the page), and every chart on screen the app's
-// (ChartRenderer::kScreenFontPixels).
+// (ChartRenderer::kScreenFontPixels), the renting Frontier's included (walk14 W21).
 #include "chart/ChartColors.h"
 #include "chart/ChartRegistry.h"
 #include "chart/ChartRenderer.h"
 #include "charts/RegisteredChartItem.h"
 #include "run/RunHandle.h"
 #include "run/RunKindRegistry.h"
+#include "training/RentalFrontierItem.h"
 #include "training/placement/TrainingPlacementRun.h"
+#include "training/rental-kind/TrainingRentalRun.h"
 
 #include <QPaintDevice>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QQuickPaintedItem>
 #include <QTest>
 #include <QTextItem>
 
@@ -84,6 +87,24 @@ std::multiset<int> pageFonts(const QList<ChartSpec>& panels, QSize size)
     return device.sizes;
 }
 
+// A chart item painted at each of `sizes`: text at the app's size among its texts, and one
+// largest (title) size whatever the item's size.
+void checkScreenFonts(QQuickPaintedItem& item, const QList<QSize>& sizes)
+{
+    std::set<int> titles;
+    for (const QSize size : sizes) {
+        item.setSize(QSizeF(size));
+        FontRecorder device(size);
+        QPainter painter(&device);
+        item.paint(&painter);
+        painter.end();
+        QVERIFY(!device.sizes.empty());
+        QVERIFY(device.sizes.count(int(ChartRenderer::kScreenFontPixels)) > 0);
+        titles.insert(*device.sizes.rbegin());
+    }
+    QCOMPARE(titles.size(), size_t(1));
+}
+
 }  // namespace
 
 class TestChartFonts : public QObject {
@@ -116,21 +137,24 @@ private slots:
     {
         const auto run = trainingRun();
         views::RunHandle handle(run, &owner_);
-        std::set<int> titles;
-        for (const QSize size : {QSize(900, 600), QSize(1900, 1200)}) {
-            views::RegisteredChartItem item;
-            item.setChartId("jct-cdf");
-            item.setRun(&handle);
-            item.setSize(QSizeF(size));
-            FontRecorder device(size);
-            QPainter painter(&device);
-            item.paint(&painter);
-            painter.end();
-            QVERIFY(!device.sizes.empty());
-            QVERIFY(device.sizes.count(int(ChartRenderer::kScreenFontPixels)) > 0);
-            titles.insert(*device.sizes.rbegin());
-        }
-        QCOMPARE(titles.size(), size_t(1));
+        views::RegisteredChartItem item;
+        item.setChartId("jct-cdf");
+        item.setRun(&handle);
+        checkScreenFonts(item, {QSize(900, 600), QSize(1900, 1200)});
+    }
+
+    // walk14 W21: the renting Frontier painted with the page's rule (8-9 px at 1280x800, larger
+    // than the UI at 2560x1440); it keeps the app's size too, the title included.
+    void theFrontierKeepsTheAppsTextSize()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const std::shared_ptr<const Run> run(kind.simulate(kind.conformanceSample(), RunRequest{"boa", {{"budget", "12"}}}));
+        views::RunHandle handle(run, &owner_);
+        views::RentalFrontierItem item;
+        item.setSize(QSizeF(800, 500));
+        item.setRun(&handle);
+        QTRY_VERIFY_WITH_TIMEOUT(item.complete(), 60000);
+        checkScreenFonts(item, {QSize(700, 450), QSize(2400, 1300)});
     }
 };
 

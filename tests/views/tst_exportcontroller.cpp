@@ -131,14 +131,18 @@ private slots:
         }
         QVERIFY2(forkDrawn, "the fork is missing");
 
-        // And the SVG file paints those colours: the runs' own, never the palette's first two.
+        // And the SVG file paints those colours: the runs' own, never the palette's first two,
+        // each as the palette's legibility rule draws it on the file's white (walk14 W20).
         ExportController exporter;
         const QString path = dir_.filePath("screen-" + chart + ".svg");
         QVERIFY(exporter.exportChart(chart, a_.get(), fork_.get(), 0, -1, cursor, path, {}, 1200, 700));
         finish(exporter, path);
         const QByteArray svg = test::readBytes(path);
         for (const QVariant& v : screen) {
-            const QByteArray color = v.toMap()["color"].value<QColor>().name().toLatin1();
+            const QByteArray color = chart::ChartColors::legibleOn(v.toMap()["color"].value<QColor>(),
+                                                                   chart::ChartColors::lightTheme().background)
+                                         .name()
+                                         .toLatin1();
             QVERIFY2(svg.contains("stroke=\"" + color + "\"") || svg.contains("fill=\"" + color + "\""),
                      color.constData());
         }

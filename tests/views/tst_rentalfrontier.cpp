@@ -9,6 +9,8 @@
 #include "chart/PanelPainter.h"
 #include "chart/ChartRegistry.h"
 #include "chart/rental/FrontierChart.h"
+#include "export/ExportController.h"
+#include "export/ExportRequest.h"
 #include "run/RunHandle.h"
 #include "training/RentalFrontierItem.h"
 #include "run/RunKindRegistry.h"
@@ -23,6 +25,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
+#include <set>
 
 using namespace tessera;
 using namespace tessera::chart;
@@ -46,15 +51,40 @@ private slots:
         const std::vector<double> b = RentalFrontier::budgets(3.14159, 20, 6, {7.777, 50});
         QVERIFY(std::is_sorted(b.begin(), b.end()));
         QVERIFY(b.front() >= 3.14159);          // never below the floor
-        QCOMPARE(b.front(), 3.15);              // three significant digits, rounded up
+        QCOMPARE(b.front(), 5.0);               // the first round budget above it
         QVERIFY(std::find(b.begin(), b.end(), 7.777) != b.end());  // a run's budget, exactly
         QVERIFY(std::find(b.begin(), b.end(), 50.0) != b.end());
-        QCOMPARE(b.size(), size_t(8));
+        // 1-1.5-2-3-5-7 on [3.14, 20] (5 budgets, the nearest to 6), and the runs' two.
+        QCOMPARE(b, (std::vector<double>{5, 7, 7.777, 10, 15, 20, 50}));
         // A run at a grid budget is one point, not two.
         const std::vector<double> same = RentalFrontier::budgets(10, 20, 3, {15});
         QCOMPARE(same, (std::vector<double>{10, 15, 20}));
         QCOMPARE(RentalFrontier::topBudget(4, {}), 4 * RentalFrontier::kTopOverFloor);
         QCOMPARE(RentalFrontier::topBudget(4, {100}), 125.0);
+    }
+
+    // walk14 W7: the sweep's budgets were the grid's odd decimals (5.2, 9.5, 13.8 … 30.9), so a
+    // click opened "boa · 30.9 GPUs". Every default budget is now a round number (its mantissa
+    // on a 1-2-5 ladder or a finer one), for any floor and span, about as many as asked.
+    void sweepBudgetsAreRoundNumbers()
+    {
+        const std::set<double> mantissas{1, 1.1, 1.2, 1.4, 1.5, 1.6, 1.8, 2, 2.2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9};
+        for (double floor : {0.037, 0.8, 1.0, 3.14159, 5.17, 9.99, 23.4, 517.0, 12345.0})
+            for (double over : {2.0, 10.0, 40.0})
+                for (int count : {3, 6, 12, 20}) {
+                    const std::vector<double> b = RentalFrontier::budgets(floor, floor * over, count);
+                    const QByteArray what = QByteArray::number(floor) + " x" + QByteArray::number(over) + " n"
+                                            + QByteArray::number(count);
+                    QVERIFY2(!b.empty(), what);
+                    QVERIFY2(b.front() >= floor && b.back() <= floor * over * (1 + 1e-9), what);
+                    for (double v : b) {
+                        const double m = v / std::pow(10.0, std::floor(std::log10(v) + 1e-12));
+                        QVERIFY2(mantissas.count(std::round(m * 1e6) / 1e6) == 1, what + " " + QByteArray::number(v));
+                    }
+                    // 12 asked over a decade: 10 (1-1.2-1.5-2-2.5-3-4-5-6-8), not 3 or 19.
+                    if (count == 12 && over == 10.0)
+                        QVERIFY2(b.size() >= 9 && b.size() <= 11, what);
+                }
     }
 
     void theFloorIsEveryJobOnOneGpu()
@@ -132,7 +162,7 @@ private slots:
         const ChartSpec& spec = panels.front();
         QCOMPARE(spec.x.unit, QStringLiteral("GPUs"));
         QCOMPARE(spec.y.unit, QStringLiteral("h"));
-        QVERIFY(spec.x.label.contains(QStringLiteral("Budget")));
+        QVERIFY(spec.x.label.contains(QStringLiteral("GPUs rented")));
         QVERIFY(spec.y.label.contains(QStringLiteral("JCT")));
         QList<ChartSpec::Series> lines, marks;
         for (const auto& s : spec.series)
@@ -149,7 +179,8 @@ private slots:
         QVERIFY(marks[2].markScale > marks[0].markScale);
         QCOMPARE(marks[0].markScale, marks[1].markScale);
         const auto* low = dynamic_cast<const TrainingRentalRun*>(boaLow.get());
-        QCOMPARE(marks[1].points.front().x(), 10.0);
+        // At what it spent, not at the budget it asked for (walk14 W7).
+        QCOMPARE(marks[1].points.front().x(), low->rentalSummary().averageRented);
         QCOMPARE(marks[1].points.front().y(), low->rentalSummary().meanJctS / 3600);
         // Each run lies on its own policy's line: the sweep has a point at its budget.
         QVERIFY(lines[0].points.contains(marks[1].points.front()));
@@ -166,11 +197,104 @@ private slots:
             QVERIFY2(lines[0].points[i].y() <= lines[0].points[i - 1].y() * 1.05,
                      qPrintable(QStringLiteral("%1 GPUs").arg(lines[0].points[i].x())));
 
+        // One colour per policy (walk14 W6): each run's mark in its policy's line colour, runs of
+        // one policy told apart by shape, the current run's kept whichever mark is drawn last.
+        QCOMPARE(marks[0].color, lines[1].color);  // B: autoscale
+        QCOMPARE(marks[1].color, lines[0].color);  // C: boa
+        QCOMPARE(marks[2].color, lines[0].color);  // A: boa
+        QVERIFY(marks[1].shape != marks[2].shape);
+        QVERIFY(marks[0].shape != marks[1].shape && marks[0].shape != marks[2].shape);
+        QCOMPARE(marks[2].shape, FrontierChart::markShape(0));  // A is the first run given
+        // Every sweep point at what its run rented: at or below its budget, never the budget
+        // where the policy could not use it all.
+        const auto* boaRun = dynamic_cast<const TrainingRentalRun*>(boa.get());
+        QCOMPARE(marks[2].points.front().x(), boaRun->rentalSummary().averageRented);
+        QVERIFY(boaRun->rentalSummary().averageRented <= 12 * 1.02);
+
         // The report of the runs holds it.
         bool inReport = false;
         for (const ChartSpec& s : ChartRegistry::all({boa.get(), autoscale.get()}))
             inReport = inReport || s.title == spec.title;
         QVERIFY(inReport);
+    }
+
+    // walk14 W7: a fork sits at what it rented over its whole span, marked as a fork (dashed
+    // ring, named so), in the colour of the policy it switched to.
+    void aForkIsMarkedAsAForkAtItsAverage()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto inputs = sample();
+        const auto boa = kind.simulate(inputs, RunRequest{"boa", {{"budget", "12"}}});
+        const auto* boaRun = dynamic_cast<const TrainingRentalRun*>(boa.get());
+        const std::shared_ptr<const TrainingRentalRun> fork = boaRun->forkWith(boa->steps() / 2, "greedy", 9);
+        const TrainingRentalRun* forked = fork.get();
+        QVERIFY(forked && forked->phases().size() > 1);
+        std::vector<FrontierMark> marks{{boaRun, QStringLiteral("A"), true},
+                                        {forked, QStringLiteral("B"), false}};
+        const ChartSpec spec = FrontierChart::spec({}, marks, QString());
+        QCOMPARE(spec.series.size(), 2);
+        const ChartSpec::Series& b = spec.series[0];  // the others first
+        QVERIFY(b.name.startsWith(QStringLiteral("B (fork")));
+        QVERIFY(b.dashed);
+        QVERIFY(!spec.series[1].dashed);
+        QCOMPARE(b.color, FrontierChart::policyColor("greedy"));
+        QCOMPARE(b.points.front().x(), forked->rentalSummary().averageRented);
+        // Drawn so: the fork's mark and its legend key have a halo the same mark without it lacks.
+        const auto inkOf = [](const ChartSpec& chart) {
+            QImage image(900, 600, QImage::Format_RGB32);
+            QPainter painter(&image);
+            ChartRenderer::paint(painter, QRectF(0, 0, 900, 600), chart, ChartColors::lightTheme());
+            painter.end();
+            qsizetype ink = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    ink += image.pixel(x, y) != qRgb(255, 255, 255);
+            return ink;
+        };
+        ChartSpec plain = spec;
+        plain.series[0].dashed = false;
+        QVERIFY(inkOf(spec) > inkOf(plain) + 20);
+    }
+
+    // More policies than the runs' (the CLI's --policy) are swept and drawn; the JCT axis
+    // follows the option when it is set, the data when not.
+    void morePoliciesAndTheJctScaleFollowTheOptions()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto boa = kind.simulate(sample(), RunRequest{"boa", {{"budget", "12"}}});
+        const RegisteredChart* chart = ChartRegistry::chart(TrainingRentalRun::kKind, "frontier");
+        RunChartOptions options;
+        options.morePolicies = {"greedy", "boa"};
+        options.logarithmicY = true;
+        const ChartSpec log = chart->build({boa.get()}, options, {}).front();
+        QStringList names;
+        for (const auto& s : log.series)
+            if (s.style != ChartSpec::SeriesStyle::Points)
+                names << s.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("BOA sweep"), QStringLiteral("Greedy sweep")}));
+        QVERIFY(log.y.logarithmic);
+        options.logarithmicY = false;
+        QVERIFY(!chart->build({boa.get()}, options, {}).front().y.logarithmic);
+    }
+
+    // The export draws the JCT scale the tab shows (ChartZoom.logarithmicY → ExportController →
+    // ExportRequest → RunChartOptions::logarithmicY), else the chart's own choice.
+    void theExportTakesTheAppsJctScale()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const std::shared_ptr<const Run> run(kind.simulate(sample(), RunRequest{"boa", {{"budget", "12"}}}));
+        tessera::views::RunHandle handle(run);
+        for (const bool log : {true, false}) {
+            tessera::views::ExportRequest request(QStringLiteral("frontier"), &handle, nullptr, 0, -1, -1);
+            request.setLogarithmicY(log);
+            const QList<ChartSpec> specs = request.specs();
+            QCOMPARE(specs.size(), 1);
+            QCOMPARE(specs.front().y.logarithmic, log);
+        }
+        tessera::views::ExportController controller;
+        QVERIFY(!controller.logarithmicY().isValid());
+        controller.setLogarithmicY(false);
+        QCOMPARE(controller.logarithmicY(), QVariant(false));
     }
 
     // The app's frontier item sweeps in the background: Cancel stops it at once (nothing busy, the
@@ -212,6 +336,35 @@ private slots:
         QCOMPARE(item.pointNear(-100, -100), -1);
     }
 
+    // The frontier's JCT axis is the user's to choose (the tab's "Log JCT axis").
+    void theItemTakesTheJctScale()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const std::shared_ptr<const Run> run(kind.simulate(sample(), RunRequest{"boa", {{"budget", "12"}}}));
+        tessera::views::RunHandle handle(run);
+        tessera::views::RentalFrontierItem item;
+        item.setSize(QSizeF(800, 500));
+        item.setRun(&handle);
+        QTRY_VERIFY_WITH_TIMEOUT(item.complete(), 60000);
+
+        // The JCT axis: by the data until the user chooses, then as chosen, and back.
+        const bool automatic = item.logJctShown();
+        QVERIFY(!item.logJct().isValid());
+        QSignalSpy changed(&item, &tessera::views::RentalFrontierItem::logJctChanged);
+        item.setLogJct(!automatic);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(item.logJctShown(), !automatic);
+        item.setLogJct(QVariant());
+        QCOMPARE(item.logJctShown(), automatic);
+        // A point is where the painter puts it on either scale: found at its own pixel.
+        for (const bool log : {true, false}) {
+            item.setLogJct(log);
+            const int last = item.pointCount() - 1;
+            const QPointF at = item.pixelOf(last);
+            QCOMPARE(item.pointNear(at.x() + 1, at.y() + 1), last);
+        }
+    }
+
     // The floor budget, where the sweep's budgets start, is a whole fixed:1 run: the item finds it
     // in the background (it used to run it on the GUI thread in rebuild()), saying so meanwhile.
     void theFloorBudgetIsFoundInTheBackground()
@@ -249,7 +402,7 @@ private slots:
         spec.y.logarithmic = true;
         spec.y.min = 1;  // the marks well inside the plot, where no legend is
         spec.y.max = 1000;
-        const QList<QColor> colors{QColor(255, 0, 0), QColor(0, 200, 0), QColor(0, 0, 255)};
+        const QList<QColor> colors{QColor(255, 0, 0), QColor(0, 120, 0), QColor(0, 0, 255)};  // each 3:1 on white, drawn as is
         const double ys[] = {2, 20, 200};
         for (int i = 0; i < 3; ++i) {
             ChartSpec::Series s;

@@ -91,6 +91,19 @@ QColor ChartColors::emptyCell(bool darkBackground)
     return darkBackground ? QColor(0xff, 0xff, 0xff, 41) : QColor(0, 0, 0, 33);
 }
 
+QColor ChartColors::heatCell(double share, bool darkBackground)
+{
+    if (share > 0)
+        return occupancy(share, darkBackground);
+    // The empty cell over the theme's background, opaque: an image with alpha is smoothed into
+    // light seams at the cells' edges by some PDF viewers.
+    const QColor over = emptyCell(darkBackground);
+    const QColor under = darkBackground ? darkTheme().background : lightTheme().background;
+    const double a = over.alphaF();
+    const auto mix = [a](int top, int bottom) { return int(std::lround(top * a + bottom * (1 - a))); };
+    return QColor(mix(over.red(), under.red()), mix(over.green(), under.green()), mix(over.blue(), under.blue()));
+}
+
 QList<QColor> ChartColors::occupancyStops(bool darkBackground, int count)
 {
     count = std::max(2, count);
@@ -119,6 +132,46 @@ QList<QColor> ChartColors::sequentialStops(int count)
     for (int i = 0; i < count; ++i)
         stops.append(sequential(double(i) / double(count - 1)));
     return stops;
+}
+
+namespace {
+
+double relativeLuminance(const QColor& c)
+{
+    const QColor rgb = c.toRgb();
+    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) + 0.0722 * channel(rgb.blueF());
+}
+
+}  // namespace
+
+double ChartColors::contrast(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor ChartColors::legibleOn(const QColor& color, const QColor& background)
+{
+    if (!color.isValid() || color.alpha() == 0 || contrast(color, background) >= kMinContrast)
+        return color;
+    // Lightness towards black on a light background, towards white on a dark one, by bisection
+    // to the least change that reaches the contrast (black and white always do: ≥ 4.5 against
+    // any background on their far side of mid grey).
+    const bool darken = relativeLuminance(background) > 0.18;
+    const QColor hsl = color.toHsl();
+    const double from = hsl.lightnessF(), to = darken ? 0.0 : 1.0;
+    const auto at = [&](double t) {
+        // In 8 bits a channel, as files write it: the contrast is the written colour's.
+        return QColor::fromRgba(
+            QColor::fromHslF(hsl.hslHueF(), hsl.hslSaturationF(), float(from + (to - from) * t), hsl.alphaF()).rgba());
+    };
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 30; ++i) {
+        const double mid = (lo + hi) / 2;
+        (contrast(at(mid), background) >= kMinContrast ? hi : lo) = mid;
+    }
+    return at(hi);
 }
 
 ChartTheme ChartColors::lightTheme()

@@ -54,8 +54,24 @@ public:
     // An unused GPU of the occupancy grid: a translucent grey over the background, not the
     // scale's end, so that idle capacity reads as empty.
     static QColor emptyCell(bool darkBackground);
+    // A cell of a heatmap on the occupancy scale (share of its scale's top): nothing (at or
+    // below 0, or not a number) is the empty cell (emptyCell over the theme's background,
+    // opaque), not the scale's end, so that an empty area reads as empty (the per-type heatmap
+    // of a renting run is mostly 0: it was bright yellow).
+    static QColor heatCell(double share, bool darkBackground);
     // Evenly spaced stops of the occupancy scale, for legends.
     static QList<QColor> occupancyStops(bool darkBackground, int count = 11);
+
+    // The WCAG 2 contrast ratio of two colours (1 to 21), by their relative luminance.
+    static double contrast(const QColor& a, const QColor& b);
+    // Every line, mark and legend key is drawn in at least this contrast against the chart's
+    // background (WCAG 2's 3:1 for graphics), so that a pale series (Okabe–Ito's yellow, Tol's
+    // sand, a run's lighter shade) reads on white paper as on a dark screen.
+    static constexpr double kMinContrast = 3;
+    // `color` as a series is drawn on `background`: itself when it has kMinContrast, else the
+    // same hue and saturation darkened (on a light background) or lightened (on a dark one) just
+    // enough. The painter's one rule for series colours (PanelPainter, ChartLegend).
+    static QColor legibleOn(const QColor& color, const QColor& background);
 
     static ChartTheme lightTheme();
     static ChartTheme darkTheme();

@@ -21,8 +21,8 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
     for (const auto& s : spec_.series) {
         if (s.name.isEmpty())
             continue;
-        entries_.append({s.name, s.color, s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name),
-                         false, false, s.dots});
+        entries_.append({s.name, ChartColors::legibleOn(s.color, theme_.background), s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name),
+                         false, false, s.dots, s.shape});
     }
     if (spec_.heatmap)
         for (const auto& k : spec_.heatmap->keys)
@@ -38,6 +38,53 @@ QPen ChartLegend::seriesPen(const QColor& color, bool dashed, double fontHeight)
 {
     return QPen(color, std::max(1.5, fontHeight / 7), dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap,
                 Qt::RoundJoin);
+}
+
+QPainterPath ChartLegend::markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius)
+{
+    QPainterPath path;
+    const double r = radius;
+    const double x = centre.x(), y = centre.y();
+    switch (shape) {
+    case ChartSpec::MarkShape::Circle:
+        path.addEllipse(centre, r, r);
+        break;
+    case ChartSpec::MarkShape::Square: {
+        const double h = r * 0.85;  // as much ink as the circle
+        path.addRect(QRectF(x - h, y - h, 2 * h, 2 * h));
+        break;
+    }
+    case ChartSpec::MarkShape::Diamond:
+        path.addPolygon(QPolygonF({QPointF(x, y - r * 1.2), QPointF(x + r * 1.2, y), QPointF(x, y + r * 1.2),
+                                   QPointF(x - r * 1.2, y)}));
+        path.closeSubpath();
+        break;
+    case ChartSpec::MarkShape::TriangleUp:
+    case ChartSpec::MarkShape::TriangleDown: {
+        const double s = shape == ChartSpec::MarkShape::TriangleUp ? 1 : -1;
+        const double t = r * 1.3;
+        path.addPolygon(QPolygonF({QPointF(x, y - s * t), QPointF(x + t * 0.866, y + s * t * 0.5),
+                                   QPointF(x - t * 0.866, y + s * t * 0.5)}));
+        path.closeSubpath();
+        break;
+    }
+    }
+    return path;
+}
+
+void ChartLegend::paintMark(QPainter& painter, ChartSpec::MarkShape shape, const QPointF& centre, double radius,
+                            const QColor& fill, const QPen& ring, bool dashed)
+{
+    painter.setPen(ring);
+    painter.setBrush(fill);
+    painter.drawPath(markPath(shape, centre, radius));
+    if (dashed) {
+        QPen halo = ring;
+        halo.setStyle(Qt::DashLine);
+        painter.setPen(halo);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(centre, radius * 1.8, radius * 1.8);
+    }
 }
 
 QList<QPointF> ChartLegend::flow(double width) const
@@ -92,11 +139,9 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             painter.setPen(QPen(e.color, 1));
             painter.drawLine(QPointF(origin.x(), midY - h / 2), QPointF(origin.x() + swatch_, midY - h / 2));
         } else if (e.style == ChartSpec::SeriesStyle::Points) {
-            // As the plot marks a run: filled, ringed in the axis colour.
-            const double r = std::max(4.0, fm.height() * 0.3);
-            painter.setPen(QPen(theme_.axis, 1));
-            painter.setBrush(e.color);
-            painter.drawEllipse(QPointF(origin.x() + swatch_ / 2, midY), r, r);
+            // As the plot marks a run: its shape, filled, ringed in the axis colour (dashed: a fork).
+            const double r = std::max(4.0, fm.height() * 0.3) * (e.dashed ? 0.75 : 1);  // a fork's halo inside the swatch
+            paintMark(painter, e.shape, QPointF(origin.x() + swatch_ / 2, midY), r, e.color, QPen(theme_.axis, 1), e.dashed);
         } else {
             painter.setPen(seriesPen(e.color, e.dashed, fm.height()));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));

@@ -4,6 +4,7 @@
 #include "chart/ChartTheme.h"
 
 #include <QFont>
+#include <QPainterPath>
 #include <QPen>
 #include <QRectF>
 
@@ -21,6 +22,13 @@ public:
     // legend its swatch): one width, cap and dash pattern, so that a dashed series (a budget, a
     // later run) shows as dashed in its key. A square cap would close the dashes' gaps.
     static QPen seriesPen(const QColor& color, bool dashed, double fontHeight);
+    // A Points mark of `shape` centred at `centre`, `radius` from centre to its corners: the
+    // plot's marks and their legend keys are this one path.
+    static QPainterPath markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius);
+    // A Points mark as the plot and its legend key draw it: markPath filled in `fill`, outlined
+    // in `ring`; `dashed` (a fork) adds a dashed circle around it, wide enough to see at any size.
+    static void paintMark(QPainter& painter, ChartSpec::MarkShape shape, const QPointF& centre, double radius,
+                          const QColor& fill, const QPen& ring, bool dashed);
 
     // Height of the series legend laid out in `width`; 0 without series.
     double seriesHeight(double width) const;
@@ -40,6 +48,7 @@ private:
         bool block = false;  // a heatmap key: a filled swatch
         bool ring = false;   // a heatmap's ring key: an outlined swatch
         bool dots = false;   // a line with marks at its points
+        ChartSpec::MarkShape shape = ChartSpec::MarkShape::Circle;  // a Points key's outline
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

@@ -27,6 +27,15 @@ public:
     // page's (fontPixelSize); the app passes kScreenFontPixels.
     static QList<QRectF> paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
                                const ChartTheme& theme, double fontPixels = 0);
+    // The same in a view of the app: text at kScreenFontPixels whatever the view's size, as
+    // every other chart and the UI around it (a view painting with the page rule had 8-px text
+    // at 1280x800 and text larger than the UI's at 2560x1440). Every item that paints a
+    // ChartSpec on screen paints through this.
+    static QList<QRectF> paintOnScreen(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
+                                       const ChartTheme& theme)
+    {
+        return paint(painter, area, panels, theme, kScreenFontPixels);
+    }
 
     // The encoded file. Throws ChartError for a size outside 64-16384 pixels a side.
     static QByteArray render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,

@@ -36,6 +36,9 @@ struct ChartSpec {
 
     // Points: a mark at each point and no line between them (runs placed on a frontier).
     enum class SeriesStyle { Line, StackedArea, Points };
+    // The outline of a Points mark: marks of one colour (runs of one policy on a frontier) told
+    // apart by shape, in the plot and in their legend key alike (ChartLegend::markPath).
+    enum class MarkShape { Circle, Square, Diamond, TriangleUp, TriangleDown };
     struct Series {
         QString name;
         QColor color;
@@ -48,6 +51,7 @@ struct ChartSpec {
         QString run;           // "A", "B": the run of a chart of several runs; empty for one run
         bool dots = false;     // a Line with a small mark at each point (a sweep's budgets)
         double markScale = 1;  // the size of a Points mark, relative to the default (the current run: larger)
+        MarkShape shape = MarkShape::Circle;  // a Points mark's outline; `dashed` haloes it (a fork)
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

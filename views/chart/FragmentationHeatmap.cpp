@@ -78,7 +78,7 @@ void FragmentationHeatmap::setScaleMax(ChartSpec::Heatmap& h, double max)
         auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(r));
         for (int c = 0; c < width; ++c) {
             const size_t at = size_t(r) * size_t(width) + size_t(c);
-            line[c] = ChartColors::occupancy(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0, false).rgb();
+            line[c] = ChartColors::heatCell(at < h.values.size() ? double(h.values[at]) / h.legendMax : 0.0, false).rgb();
         }
     }
 }

@@ -354,7 +354,8 @@ void PanelPainter::paintSeries()
     for (const auto& s : spec_.series) {
         if (s.points.isEmpty())
             continue;
-        QPen pen = ChartLegend::seriesPen(s.color, s.dashed, QFontMetricsF(font_).height());  // as its key
+        const QColor color = ChartColors::legibleOn(s.color, theme_.background);  // as its key
+        QPen pen = ChartLegend::seriesPen(color, s.dashed, QFontMetricsF(font_).height());
         const double width = pen.widthF();
         if (s.style == ChartSpec::SeriesStyle::StackedArea) {
             if (stack.size() < size_t(s.points.size()))
@@ -370,7 +371,7 @@ void PanelPainter::paintSeries()
             QPainterPath area;
             area.addPolygon(outline);
             area.closeSubpath();
-            painter_.fillPath(area, ChartColors::areaFill(s.color));
+            painter_.fillPath(area, ChartColors::areaFill(color));
             pen.setWidthF(width * 0.6);
             painter_.setPen(pen);
             QPainterPath top;
@@ -389,14 +390,15 @@ void PanelPainter::paintSeries()
             painter_.drawPath(line);
         }
         if (s.style == ChartSpec::SeriesStyle::Points || s.dots) {
-            // Marks: a run filled in its colour and ringed in the axis colour, so it reads on
-            // the line of its own colour; a sweep's dots small and plain.
+            // Marks: a run filled in its colour, in its shape, and ringed in the axis colour
+            // (a dashed halo for a fork), so it reads on the line of its own colour; a sweep's dots
+            // small and plain.
             const bool mark = s.style == ChartSpec::SeriesStyle::Points;
             const double radius = (mark ? markRadius() * s.markScale : width * 1.4);
-            painter_.setPen(mark ? QPen(theme_.axis, std::max(1.0, width * 0.6)) : Qt::NoPen);
-            painter_.setBrush(s.color);
+            const QPen ring = mark ? QPen(theme_.axis, std::max(1.0, width * 0.6)) : QPen(Qt::NoPen);
             for (const QPointF& p : s.points)
-                painter_.drawEllipse(QPointF(toX(p.x()), toY(p.y())), radius, radius);
+                ChartLegend::paintMark(painter_, mark ? s.shape : ChartSpec::MarkShape::Circle,
+                                       QPointF(toX(p.x()), toY(p.y())), radius, color, ring, mark && s.dashed);
         }
     }
     painter_.restore();

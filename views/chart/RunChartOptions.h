@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace tessera::chart {
 
@@ -30,6 +32,12 @@ struct RunChartOptions {
     // A chart whose x spans decades (the JCT CDF): a logarithmic x axis or a linear one; unset,
     // the chart chooses by its data.
     std::optional<bool> logarithmicX;
+    // A chart whose y spans decades (the renting frontier's mean JCT): log or linear; unset, by
+    // its data.
+    std::optional<bool> logarithmicY;
+    // A chart that sweeps policies (the renting frontier): canonical policies drawn beside the
+    // runs' own (`tessera-cli chart --policy`).
+    std::vector<std::string> morePolicies;
     int maxPoints = 2000;      // per series; more rows are thinned evenly
     int heatmapColumns = 480;  // time bins of the fragmentation heatmap
 };

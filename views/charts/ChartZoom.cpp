@@ -78,4 +78,13 @@ void ChartZoom::setLogarithmicX(const QVariant& logarithmic)
     emit scaleChanged();
 }
 
+void ChartZoom::setLogarithmicY(const QVariant& logarithmic)
+{
+    const QVariant value = variantOf(optionalBool(logarithmic));
+    if (value == logarithmicY_)
+        return;
+    logarithmicY_ = value;
+    emit scaleChanged();
+}
+
 }  // namespace tessera::views

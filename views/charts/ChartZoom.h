@@ -19,6 +19,8 @@ class ChartZoom : public QObject {
     // The x scale of the charts that offer two (the JCT CDF): true (logarithmic), false, or
     // undefined for each chart's own choice. Shared, so that the export draws what the tab shows.
     Q_PROPERTY(QVariant logarithmicX READ logarithmicX WRITE setLogarithmicX NOTIFY scaleChanged)
+    // The y scale of the charts that offer two (the renting frontier's mean JCT), likewise.
+    Q_PROPERTY(QVariant logarithmicY READ logarithmicY WRITE setLogarithmicY NOTIFY scaleChanged)
 
 public:
     explicit ChartZoom(QObject* parent = nullptr);
@@ -28,6 +30,8 @@ public:
     double maxX() const { return maxX_; }
     QVariant logarithmicX() const { return logarithmicX_; }
     void setLogarithmicX(const QVariant& logarithmic);
+    QVariant logarithmicY() const { return logarithmicY_; }
+    void setLogarithmicY(const QVariant& logarithmic);
 
     // Shows [lo, hi] clamped to the full range [fullMin, fullMax]; the whole range resets.
     Q_INVOKABLE void show(double lo, double hi, double fullMin, double fullMax);
@@ -52,6 +56,7 @@ private:
     double minX_ = 0;
     double maxX_ = 0;
     QVariant logarithmicX_;
+    QVariant logarithmicY_;
 };
 
 }  // namespace tessera::views

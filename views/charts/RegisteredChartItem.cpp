@@ -104,7 +104,7 @@ void RegisteredChartItem::paint(QPainter* painter)
         return;
     const chart::ChartTheme& theme = dark_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme();
     // The app's chart text size, not the view's: at 2560 px this chart reads as the others.
-    chart::ChartRenderer::paint(*painter, boundingRect(), panels_, theme, chart::ChartRenderer::kScreenFontPixels);
+    chart::ChartRenderer::paintOnScreen(*painter, boundingRect(), panels_, theme);
 }
 
 }  // namespace tessera::views

@@ -74,6 +74,17 @@ void ExportController::setLogarithmicX(const QVariant& logarithmic)
     emit logarithmicXChanged();
 }
 
+QVariant ExportController::logarithmicY() const { return variantOf(logarithmicY_); }
+
+void ExportController::setLogarithmicY(const QVariant& logarithmic)
+{
+    const std::optional<bool> value = optionalBool(logarithmic);
+    if (value == logarithmicY_)
+        return;
+    logarithmicY_ = value;
+    emit logarithmicYChanged();
+}
+
 bool ExportController::reject(const QString& message)
 {
     setError(message);
@@ -116,6 +127,7 @@ bool ExportController::exportChart(const QString& chart, RunHandle* runA, RunHan
         return reject(tr("The size %1×%2 is outside 64–16384 pixels a side.").arg(width).arg(height));
     ExportRequest request(chart, runA, runB, from, to, cursor);
     request.setLogarithmicX(logarithmicX_);
+    request.setLogarithmicY(logarithmicY_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ChartRenderer::save(request.specs(progress), path, fmt, QSize(width, height));
     });
@@ -134,6 +146,7 @@ bool ExportController::exportCsv(const QString& chart, RunHandle* runA, RunHandl
     ExportRequest request(chart, runA, runB, from, to, to);
     request.keepEveryRow();
     request.setLogarithmicX(logarithmicX_);
+    request.setLogarithmicY(logarithmicY_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ChartCsv::save(request.specs(progress).front(), path, request.visibleX());
     });
@@ -147,6 +160,7 @@ bool ExportController::exportReport(RunHandle* runA, RunHandle* runB, const QStr
     const QString path = localPath(target);
     ExportRequest request(QStringLiteral("report"), runA, runB, 0, -1, cursor);
     request.setLogarithmicX(logarithmicX_);
+    request.setLogarithmicY(logarithmicY_);
     run(path, [=](const ProgressCallback& progress) {
         chart::ReportWriter::write(path, request.runs(), request.specs(progress), chart::ReportWriter::Layout::TwoPerPage,
                                    chart::ChartColors::lightTheme(), request.options().runNames);

@@ -28,6 +28,8 @@ class ExportController : public QObject {
     // The x scale of the charts that offer two (the JCT CDF), as the app shows them
     // (ChartZoom.logarithmicX): true, false, or undefined for each chart's own choice.
     Q_PROPERTY(QVariant logarithmicX READ logarithmicX WRITE setLogarithmicX NOTIFY logarithmicXChanged)
+    // The y scale likewise (the renting frontier's mean JCT; ChartZoom.logarithmicY).
+    Q_PROPERTY(QVariant logarithmicY READ logarithmicY WRITE setLogarithmicY NOTIFY logarithmicYChanged)
 
 public:
     explicit ExportController(QObject* parent = nullptr);
@@ -38,6 +40,8 @@ public:
     QString lastPath() const { return lastPath_; }
     QVariant logarithmicX() const;
     void setLogarithmicX(const QVariant& logarithmic);
+    QVariant logarithmicY() const;
+    void setLogarithmicY(const QVariant& logarithmic);
     // The chart ids runs like `run` have (ChartRegistry: its kind's, then the shared ones; for
     // pods allocation, failed-pods, power, power-by-model, fragmentation-rate, difference,
     // fragmentation-heatmap, occupancy); a comparison's (difference) need a runB. Without a run:
@@ -68,6 +72,7 @@ signals:
     void exported(const QString& path);
     void failed(const QString& message);
     void logarithmicXChanged();
+    void logarithmicYChanged();
 
 private:
     bool reject(const QString& message);
@@ -79,6 +84,7 @@ private:
     QString error_;
     QString lastPath_;
     std::optional<bool> logarithmicX_;
+    std::optional<bool> logarithmicY_;
 };
 
 }  // namespace tessera::views

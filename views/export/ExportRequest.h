@@ -34,6 +34,8 @@ public:
     void keepEveryRow();
     // The x scale of charts that offer two (RunChartOptions::logarithmicX); unset: theirs.
     void setLogarithmicX(std::optional<bool> logarithmic) { options_.logarithmicX = logarithmic; }
+    // The y scale likewise (RunChartOptions::logarithmicY).
+    void setLogarithmicY(std::optional<bool> logarithmic) { options_.logarithmicY = logarithmic; }
     // The x range of [from, to] in runA's x, for limiting CSV rows; nothing for the whole run.
     std::optional<std::pair<double, double>> visibleX() const { return visibleX_; }
 

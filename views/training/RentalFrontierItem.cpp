@@ -65,6 +65,18 @@ void RentalFrontierItem::setRun(RunHandle* run)
     rebuild();
 }
 
+QVariant RentalFrontierItem::logJct() const { return logJct_ ? QVariant(*logJct_) : QVariant(); }
+
+void RentalFrontierItem::setLogJct(const QVariant& value)
+{
+    const std::optional<bool> chosen = value.isValid() && !value.isNull() ? std::optional<bool>(value.toBool()) : std::nullopt;
+    if (chosen == logJct_)
+        return;
+    logJct_ = chosen;
+    emit logJctChanged();
+    rebuildSpec();
+}
+
 void RentalFrontierItem::setDark(bool dark)
 {
     if (dark == dark_)
@@ -103,19 +115,25 @@ void RentalFrontierItem::rebuild()
     } else {
         inputs_ = current->inputsPointer();
         const std::string key = RentalFrontier::inputsKey(inputs_);
-        const auto addMark = [&](RunHandle* handle, bool isCurrent) {
+        const auto addMark = [&](RunHandle* handle) {
             const TrainingRentalRun* live = liveRun(handle);
             if (!live || RentalFrontier::inputsKey(live->inputsPointer()) != key)
                 return;  // another workload's run has another frontier
             held_.push_back(handle->explaining());
-            marks_.push_back({live, handle->name(), handle->color(), isCurrent});
+            marks_.push_back({live, handle->name(), handle == run_});
             markHandles_.push_back(handle);
         };
-        addMark(run_, true);
+        // In the open runs' order whichever is current, so that each run keeps its mark's shape.
+        bool listed = false;
         if (runs_)
             for (int i = 0; i < runs_->count(); ++i)
-                if (RunHandle* other = runs_->runAt(i); other && other != run_)
-                    addMark(other, false);
+                listed = listed || runs_->runAt(i) == run_;
+        if (!listed)
+            addMark(run_);
+        if (runs_)
+            for (int i = 0; i < runs_->count(); ++i)
+                if (RunHandle* handle = runs_->runAt(i))
+                    addMark(handle);
     }
     std::optional<chart::FrontierSweepPlan> plan;
     if (inputs_)
@@ -183,19 +201,14 @@ void RentalFrontierItem::rebuildSpec()
     picks_.clear();
     spec_ = {};
     if (inputs_) {
-        spec_ = chart::FrontierChart::spec(curves_, marks_, QString::fromStdString(inputs_->traceName()));
+        spec_ = chart::FrontierChart::spec(curves_, marks_, QString::fromStdString(inputs_->traceName()), logJct_);
         for (const chart::FrontierCurve& c : curves_)
             for (const RentalFrontierPoint& p : c.points)
                 if (p.withinBudget)  // as the chart draws them
                     picks_.push_back({c.policy, p, nullptr, false});
-        for (size_t i = 0; i < marks_.size(); ++i) {
-            const TrainingRentalRun& r = *marks_[i].run;
-            const RentalSummary& s = r.rentalSummary();
-            picks_.push_back({r.info().policy,
-                              {r.budget(), s.averageRented, s.meanJctS, s.rentedGpuHours, s.withinBudget},
-                              markHandles_[i],
-                              true});
-        }
+        for (size_t i = 0; i < marks_.size(); ++i)
+            picks_.push_back({marks_[i].run->info().policy, chart::FrontierChart::pointOf(*marks_[i].run),
+                              markHandles_[i], true});
     }
     setHovered(-1);
     layoutPlot();
@@ -211,8 +224,8 @@ void RentalFrontierItem::layoutPlot()
     // The renderer's layout for this size, painted nowhere: where the points will be.
     QPicture nowhere;
     QPainter painter(&nowhere);
-    const QList<QRectF> plots = chart::ChartRenderer::paint(painter, boundingRect(), QList<chart::ChartSpec>{spec_},
-                                                            chart::ChartColors::lightTheme());
+    const QList<QRectF> plots = chart::ChartRenderer::paintOnScreen(painter, boundingRect(), QList<chart::ChartSpec>{spec_},
+                                                                    chart::ChartColors::lightTheme());
     painter.end();
     if (!plots.isEmpty())
         plot_ = plots.front();
@@ -232,7 +245,8 @@ QPointF RentalFrontierItem::pixelOf(int index) const
         return {};
     const RentalFrontierPoint& p = picks_[size_t(index)].point;
     // Placed as the painter places it (a logarithmic JCT axis included).
-    const double fx = chart::PanelPainter::axisFraction(spec_.x, p.budget, *spec_.x.min, *spec_.x.max);
+    const double fx =
+        chart::PanelPainter::axisFraction(spec_.x, chart::FrontierChart::pointX(p), *spec_.x.min, *spec_.x.max);
     const double fy = chart::PanelPainter::axisFraction(spec_.y, p.meanJctS / 3600, *spec_.y.min, *spec_.y.max);
     return {plot_.left() + fx * plot_.width(), plot_.bottom() - fy * plot_.height()};
 }
@@ -297,9 +311,11 @@ QString RentalFrontierItem::hoverText() const
                                          : tr("%1 at %2 GPUs").arg(chart::FrontierChart::policyName(pick.policy), gpus(p.budget));
     const QString action = run ? (run == run_ ? tr("the run shown") : tr("click to show this run"))
                                : tr("click to run it (or reopen it from the study)");
-    return tr("%1\nBudget %2 GPUs · mean JCT %3 h\nCost %4 GPU-h (%5 GPUs rented on average)\n%6")
-        .arg(who, gpus(p.budget), QString::number(p.meanJctS / 3600, 'f', 2),
-             QString::number(p.rentedGpuHours, 'f', 0), gpus(p.averageRented), action);
+    const TrainingRentalRun* live = pick.mark ? liveRun(pick.run.data()) : nullptr;
+    const QString fork = live && live->phases().size() > 1 ? tr(" (a fork: the budget after it)") : QString();
+    return tr("%1\n%2 GPUs rented on average (budget %3 GPUs%4) · mean JCT %5 h\nCost %6 GPU-h\n%7")
+        .arg(who, gpus(p.averageRented), gpus(p.budget), fork, QString::number(p.meanJctS / 3600, 'f', 2),
+             QString::number(p.rentedGpuHours, 'f', 0), action);
 }
 
 bool RentalFrontierItem::choose(int index)
@@ -375,7 +391,9 @@ void RentalFrontierItem::paint(QPainter* painter)
     if (!inputs_ || width() < 64 || height() < 64)
         return;
     const chart::ChartTheme& theme = dark_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme();
-    const QList<QRectF> plots = chart::ChartRenderer::paint(*painter, boundingRect(), QList<chart::ChartSpec>{spec_}, theme);
+    // The app's text size at any window size, as every chart on screen (walk14 W21).
+    const QList<QRectF> plots =
+        chart::ChartRenderer::paintOnScreen(*painter, boundingRect(), QList<chart::ChartSpec>{spec_}, theme);
     if (!plots.isEmpty())
         plot_ = plots.front();
     if (hovered_ >= 0) {

@@ -8,10 +8,12 @@
 
 #include <QPointer>
 #include <QQuickPaintedItem>
+#include <QVariant>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tessera::views {
@@ -27,6 +29,10 @@ class RentalFrontierItem : public QQuickPaintedItem {
     Q_PROPERTY(tessera::views::RunManager* runs READ runs WRITE setRuns NOTIFY inputsChanged)
     Q_PROPERTY(tessera::views::RunHandle* run READ run WRITE setRun NOTIFY inputsChanged)
     Q_PROPERTY(bool dark READ dark WRITE setDark NOTIFY inputsChanged)
+    // The user's JCT axis: true log, false linear, null (the default) log when the JCTs span
+    // more than a decade (FrontierChart::kLogJctSpan). logJctShown: what is drawn.
+    Q_PROPERTY(QVariant logJct READ logJct WRITE setLogJct NOTIFY logJctChanged)
+    Q_PROPERTY(bool logJctShown READ logJctShown NOTIFY chartChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     // What the sweep is doing or did ("Sweeping BOA and Autoscale over 14 budgets", "cancelled").
@@ -52,6 +58,9 @@ public:
     void setRun(RunHandle* run);
     bool dark() const { return dark_; }
     void setDark(bool dark);
+    QVariant logJct() const;
+    void setLogJct(const QVariant& value);
+    bool logJctShown() const { return spec_.y.logarithmic; }
     bool busy() const { return task_.busy(); }
     double progress() const { return task_.progress(); }
     QString status() const { return status_; }
@@ -88,6 +97,7 @@ signals:
     void progressChanged();
     void chartChanged();
     void hoverChanged();
+    void logJctChanged();
     // Show this open run.
     void runChosen(tessera::views::RunHandle* run);
 
@@ -120,6 +130,7 @@ private:
     QPointer<RunManager> runs_;
     QPointer<RunHandle> run_;
     bool dark_ = false;
+    std::optional<bool> logJct_;
     BackgroundTask task_;
     std::shared_ptr<const TrainingRentalInputs> inputs_;
     std::vector<std::shared_ptr<const Run>> held_;  // keeps the marks' runs alive

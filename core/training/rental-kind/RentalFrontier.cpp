@@ -38,20 +38,39 @@ bool RentalFrontierKey::operator<(const RentalFrontierKey& other) const
     return std::tie(inputs, policy, budget, seed) < std::tie(other.inputs, other.policy, other.budget, other.seed);
 }
 
+std::vector<double> RentalFrontier::roundBudgets(double floor, double top, int count)
+{
+    // Round numbers per decade, from coarse to fine: a clicked point opens "boa · 15 GPUs", not
+    // "boa · 13.8 GPUs", and the steps are even on the log scale a frontier spans (JCT falls
+    // fastest near the floor, where the geometric steps are closest).
+    static const std::vector<std::vector<double>> ladders = {
+        {1, 2, 5}, {1, 1.5, 2, 3, 5, 7}, {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8},
+        {1, 1.1, 1.2, 1.4, 1.5, 1.6, 1.8, 2, 2.2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9}};
+    std::vector<double> best;
+    if (!(floor > 0) || !std::isfinite(floor) || !std::isfinite(top))
+        return best;
+    for (const std::vector<double>& ladder : ladders) {
+        std::vector<double> out;
+        for (int decade = int(std::floor(std::log10(floor))) - 1; decade <= int(std::ceil(std::log10(top))); ++decade)
+            for (double m : ladder) {
+                // Mantissa times a power of ten, rounded to the ladder's digits (no 1.2000000000000002).
+                const double b = decade >= 0 ? m * std::pow(10.0, decade) : m / std::pow(10.0, -decade);
+                const double v = std::round(b * 1e6) / 1e6;
+                if (v >= floor * (1 - 1e-12) && v <= top * (1 + 1e-12))
+                    out.push_back(v);
+            }
+        const auto distance = [count](const std::vector<double>& v) { return std::abs(int(v.size()) - count); };
+        if (best.empty() || distance(out) < distance(best))
+            best = std::move(out);
+    }
+    return best;
+}
+
 std::vector<double> RentalFrontier::budgets(double floor, double top, int count, const std::vector<double>& extra)
 {
-    std::vector<double> out;
-    // Grid budgets of three significant digits make readable run names when one is clicked; the
-    // lowest is rounded up, never below the floor.
-    const auto rounded = [](double b, bool up) {
-        const double unit = std::pow(10.0, std::floor(std::log10(b)) - 2);
-        return (up ? std::ceil(b / unit - 1e-9) : std::round(b / unit)) * unit;
-    };
-    if (count >= 2 && top > floor)
-        for (int i = 0; i < count; ++i)
-            out.push_back(rounded(floor + (top - floor) * i / (count - 1), i == 0));
-    else
-        out.push_back(rounded(floor, true));
+    std::vector<double> out = roundBudgets(floor, std::max(floor, top), count);
+    if (out.empty() && floor > 0 && std::isfinite(floor))
+        out.push_back(std::ceil(floor));  // no round number in the range: the next integer
     for (double b : extra)
         if (std::isfinite(b) && b > 0)
             out.push_back(b);

@@ -39,8 +39,11 @@ struct RentalFrontierKey {
 
 class RentalFrontier {
 public:
-    // The default sweep: `count` budgets evenly spaced on [floor, top] (floorBudget(), topBudget()),
-    // with every budget of `extra` (the open runs') added, ascending, each once.
+    // Round budgets on [floor, top]: the ladder of round mantissas per decade (1-2-5 up to
+    // 1-1.1-1.2-…-9) whose count there is nearest `count`, ascending.
+    static std::vector<double> roundBudgets(double floor, double top, int count);
+    // The default sweep: about `count` round budgets on [floor, top] (floorBudget(), topBudget();
+    // roundBudgets), with every budget of `extra` (the open runs') added, ascending, each once.
     static std::vector<double> budgets(double floor, double top, int count, const std::vector<double>& extra = {});
     // The least average a rental of these inputs can keep to: every job on one GPU from its
     // arrival (fixed:1 without a cap; BOA's narrowest widths). Cached like the points.

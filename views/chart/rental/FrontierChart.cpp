@@ -19,14 +19,29 @@ constexpr double kCurrentMarkScale = 1.7;
 }  // namespace
 
 FrontierSweepPlan FrontierChart::plan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
-                                      const std::vector<FrontierMark>& marks)
+                                      const std::vector<FrontierMark>& marks, const std::vector<std::string>& more)
 {
     RentalFrontier::floorBudget(inputs);  // into the cache
-    return *cachedPlan(inputs, marks);
+    return *cachedPlan(inputs, marks, more);
+}
+
+RentalFrontierPoint FrontierChart::pointOf(const TrainingRentalRun& run)
+{
+    const RentalSummary& s = run.rentalSummary();
+    return {run.budget(), s.averageRented, s.meanJctS, s.rentedGpuHours, s.withinBudget};
+}
+
+ChartSpec::MarkShape FrontierChart::markShape(size_t index)
+{
+    static constexpr ChartSpec::MarkShape shapes[] = {ChartSpec::MarkShape::Circle, ChartSpec::MarkShape::Square,
+                                                      ChartSpec::MarkShape::Diamond, ChartSpec::MarkShape::TriangleUp,
+                                                      ChartSpec::MarkShape::TriangleDown};
+    return shapes[index % std::size(shapes)];
 }
 
 std::optional<FrontierSweepPlan> FrontierChart::cachedPlan(const std::shared_ptr<const TrainingRentalInputs>& inputs,
-                                                           const std::vector<FrontierMark>& marks)
+                                                           const std::vector<FrontierMark>& marks,
+                                                           const std::vector<std::string>& more)
 {
     const std::optional<double> floor = RentalFrontier::cachedFloorBudget(inputs);
     if (!floor)
@@ -37,14 +52,14 @@ std::optional<FrontierSweepPlan> FrontierChart::cachedPlan(const std::shared_ptr
     for (const FrontierMark& m : marks) {
         extra.push_back(m.run->budget());
         // A run of one policy from the start is its sweep's point at its budget: not run twice.
-        if (m.run->phases().size() == 1) {
-            const RentalSummary& s = m.run->rentalSummary();
-            RentalFrontier::remember({key, m.run->info().policy, m.run->budget(), m.run->info().seed},
-                                     {m.run->budget(), s.averageRented, s.meanJctS, s.rentedGpuHours, s.withinBudget});
-        }
+        if (m.run->phases().size() == 1)
+            RentalFrontier::remember({key, m.run->info().policy, m.run->budget(), m.run->info().seed}, pointOf(*m.run));
         if (std::find(plan.policies.begin(), plan.policies.end(), m.run->info().policy) == plan.policies.end())
             plan.policies.push_back(m.run->info().policy);
     }
+    for (const std::string& policy : more)
+        if (std::find(plan.policies.begin(), plan.policies.end(), policy) == plan.policies.end())
+            plan.policies.push_back(policy);
     plan.budgets = RentalFrontier::budgets(*floor, RentalFrontier::topBudget(*floor, extra),
                                            RentalFrontier::kDefaultPoints, extra);
     if (!marks.empty())
@@ -104,12 +119,14 @@ QString FrontierChart::policyName(const std::string& policy)
 }
 
 ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const std::vector<FrontierMark>& marks,
-                              const QString& subtitle)
+                              const QString& subtitle, std::optional<bool> logJct)
 {
     ChartSpec spec;
-    spec.title = QStringLiteral("Cost vs JCT: each policy's mean JCT at every budget, and the runs");
+    spec.title = QStringLiteral("Cost vs JCT: each policy's mean JCT against the GPUs it rented, and the runs");
     spec.subtitle = subtitle;
-    spec.x = {QStringLiteral("Budget (time-average GPUs rented)"), QStringLiteral("GPUs")};
+    // What was spent, not what was asked: at a budget it cannot use (BOA's flat steps, a
+    // policy held below its budget) a run rents less, and the frontier is of cost.
+    spec.x = {QStringLiteral("GPUs rented (time average)"), QStringLiteral("GPUs")};
     spec.y = {QStringLiteral("Mean JCT"), QStringLiteral("h")};
     double xLo = std::numeric_limits<double>::infinity(), xHi = -xLo, yLo = xLo, yHi = 0;
     const auto extend = [&](double x, double y) {
@@ -131,29 +148,37 @@ ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const st
                 ++dropped;
                 continue;
             }
-            s.points.append(QPointF(p.budget, p.meanJctS / 3600));
-            extend(p.budget, p.meanJctS / 3600);
+            s.points.append(QPointF(pointX(p), p.meanJctS / 3600));
+            extend(pointX(p), p.meanJctS / 3600);
         }
+        // In budget order the spent averages may step back a hair (the fit's rounding): a line
+        // is drawn left to right.
+        std::stable_sort(s.points.begin(), s.points.end(),
+                         [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
         spec.series.append(s);
     }
-    // The current run's mark painted last, on top of any run at the same place.
-    std::vector<const FrontierMark*> ordered;
-    for (const FrontierMark& m : marks)
-        if (!m.current)
-            ordered.push_back(&m);
-    for (const FrontierMark& m : marks)
-        if (m.current)
-            ordered.push_back(&m);
-    for (const FrontierMark* mark : ordered) {
-        const FrontierMark& m = *mark;
+    // The current run's mark painted last, on top of any run at the same place; each keeps the
+    // shape of its place in `marks`.
+    std::vector<size_t> ordered;
+    for (size_t i = 0; i < marks.size(); ++i)
+        if (!marks[i].current)
+            ordered.push_back(i);
+    for (size_t i = 0; i < marks.size(); ++i)
+        if (marks[i].current)
+            ordered.push_back(i);
+    for (const size_t i : ordered) {
+        const FrontierMark& m = marks[i];
+        const bool fork = m.run->phases().size() > 1;
         ChartSpec::Series s;
-        s.name = m.name;
-        s.color = m.color;
+        s.name = fork ? QStringLiteral("%1 (fork, %2 after it)").arg(m.name, policyName(m.run->info().policy)) : m.name;
+        s.color = policyColor(m.run->info().policy);
         s.style = ChartSpec::SeriesStyle::Points;
+        s.shape = markShape(i);
+        s.dashed = fork;
         s.markScale = m.current ? kCurrentMarkScale : 1;
-        const double jct = m.run->rentalSummary().meanJctS / 3600;
-        s.points.append(QPointF(m.run->budget(), jct));
-        extend(m.run->budget(), jct);
+        const RentalFrontierPoint p = pointOf(*m.run);
+        s.points.append(QPointF(pointX(p), p.meanJctS / 3600));
+        extend(pointX(p), p.meanJctS / 3600);
         spec.series.append(s);
     }
     if (dropped > 0)
@@ -162,10 +187,12 @@ ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const st
                              .arg(dropped == 1 ? QString() : QStringLiteral("s"));
     if (std::isfinite(xLo)) {
         // Fixed ranges on nice ticks: the points' places are known to whoever paints them.
-        const NiceTicks x = NiceTicks::compute(0, xHi, 7);
+        // A little room right of the widest point, so that its mark is not cut by the plot's edge.
+        const NiceTicks x = NiceTicks::compute(0, xHi * 1.02, 7);
         // JCTs over more than a decade (a sweep from the floor, where jobs queue for days, to
-        // budgets where they run wide): a log axis, else the fast end is a flat line at 0.
-        spec.y.logarithmic = std::isfinite(yLo) && yHi > kLogJctSpan * yLo;
+        // budgets where they run wide): a log axis by default, else the fast end is a flat line
+        // at 0. The user may choose either.
+        spec.y.logarithmic = std::isfinite(yLo) && logJct.value_or(yHi > kLogJctSpan * yLo);
         const NiceTicks y = spec.y.logarithmic ? NiceTicks::logarithmicTicks(yLo, yHi, 6) : NiceTicks::compute(0, yHi, 6);
         spec.x.min = x.min;
         spec.x.max = x.max;
@@ -193,14 +220,12 @@ QList<ChartSpec> FrontierChart::build(const ChartRuns& runs, const RunChartOptio
             continue;  // another workload has another frontier
         marks.push_back({rental, i < size_t(options.runNames.size()) ? options.runNames[qsizetype(i)]
                                                                      : QString::fromStdString(rental->info().name),
-                         i < size_t(options.runColors.size()) ? options.runColors[qsizetype(i)]
-                                                              : ChartColors::categorical(int(i)),
                          i == 0});
     }
     if (marks.empty())
         return {};
-    const std::vector<FrontierCurve> swept = curves(inputs, plan(inputs, marks), progress);
-    return {spec(swept, marks, QString::fromStdString(inputs->traceName()))};
+    const std::vector<FrontierCurve> swept = curves(inputs, plan(inputs, marks, options.morePolicies), progress);
+    return {spec(swept, marks, QString::fromStdString(inputs->traceName()), options.logarithmicY)};
 }
 
 }  // namespace tessera::chart
