@@ -18,6 +18,10 @@ Item {
     signal nodeSelected(string node)
     // Room between the view's edges and its text, as the other views' charts keep.
     readonly property int padding: 8
+    // The kind's chart under the table (ChartRegistry's inspector chart: the renting kind's
+    // speedup curves), empty for none; the table then keeps the height of its rows.
+    property string chartId: ""
+    readonly property bool chartShown: chartId !== "" && decisionsShown && decisions.shownStep >= 0
 
     // A run reopened from a study keeps its metrics, not its decisions: they are made again from
     // its recipe when this view is shown (RunHandle.requestDecisions), with progress; until then,
@@ -109,6 +113,7 @@ Item {
 
     HorizontalHeaderView {
         id: header
+        objectName: "decisionHeader"
         anchors.top: summary.bottom
         anchors.topMargin: 8
         anchors.left: parent.left
@@ -117,6 +122,13 @@ Item {
         anchors.rightMargin: view.padding + (filteredPanel.visible && filteredPanel.beside ? filteredPanel.width + 8 : 0)
         syncView: table
         clip: true
+        // The header's row is laid out once per model: its height follows the titles' lines only
+        // when asked again (it stayed one line tall, the titles cut, when they needed two).
+        rowHeightProvider: row => table.headerLines > 1 ? 40 : 26
+        Connections {
+            target: table
+            function onHeaderLinesChanged() { header.forceLayout() }
+        }
         delegate: Rectangle {
             id: headerCell
             required property int column
@@ -166,8 +178,8 @@ Item {
         anchors.top: header.bottom
         anchors.left: header.left
         anchors.right: header.right
-        anchors.bottom: parent.bottom
-        anchors.bottomMargin: view.padding + (filteredPanel.visible && !filteredPanel.beside ? filteredPanel.height + 8 : 0)
+        anchors.bottom: inspectorChart.top
+        anchors.bottomMargin: (view.chartShown ? 8 : 0) + (filteredPanel.visible && !filteredPanel.beside ? filteredPanel.height + 8 : 0)
         clip: true
         model: decisions
         boundsBehavior: Flickable.StopAtBounds
@@ -179,12 +191,16 @@ Item {
         // that the table spans its room. The bar scrolls the columns only when even the floors do
         // not fit.
         readonly property int titleRoom: 22  // the margins and the sort arrow
+        // The least width at which the title wraps onto the header's two lines: the best break
+        // between its words (the longest word alone was not enough: "narrower: JCT h lost per
+        // GPU-h" took three lines there and was cut).
         function titleWidth(column) {
             const words = decisions.columnTitle(column).split(" ")
-            let widest = 0
-            for (const word of words)
-                widest = Math.max(widest, headerMetrics.advanceWidth(word))
-            return Math.ceil(widest) + titleRoom
+            let best = headerMetrics.advanceWidth(words.join(" "))
+            for (let i = 1; i < words.length; ++i)
+                best = Math.min(best, Math.max(headerMetrics.advanceWidth(words.slice(0, i).join(" ")),
+                                               headerMetrics.advanceWidth(words.slice(i).join(" "))))
+            return Math.ceil(best) + titleRoom
         }
         function fullTitleWidth(column) {
             return Math.ceil(headerMetrics.advanceWidth(decisions.columnTitle(column))) + titleRoom
@@ -363,6 +379,34 @@ Item {
                 text: (isWinner && column === 0 ? "★ " : "") + display
             }
         }
+    }
+
+    // Under the table: as tall as the room its rows leave, at least 40% of the room below the
+    // header (the table scrolls then); height 0 for a kind without one, the table to the bottom.
+    RegisteredChartItem {
+        id: inspectorChart
+        objectName: "inspectorChart"
+        anchors.left: header.left
+        anchors.right: header.right
+        anchors.bottom: parent.bottom
+        anchors.bottomMargin: view.padding
+        readonly property real room: view.height - header.y - header.height - view.padding
+        height: view.chartShown ? Math.max(0.4 * room, room - table.contentHeight - 16) : 0
+        visible: view.chartShown
+        run: view.chartId !== "" ? view.run : null
+        chartId: view.chartId
+        explaining: true
+        dark: ThemePalette.dark
+    }
+    Text {
+        anchors.centerIn: inspectorChart
+        visible: view.chartShown && inspectorChart.panelCount === 0
+        text: inspectorChart.emptyText
+        width: inspectorChart.width - 16
+        horizontalAlignment: Text.AlignHCenter
+        wrapMode: Text.Wrap
+        color: ThemePalette.text
+        font.pixelSize: 12
     }
 
     Text {

@@ -288,6 +288,7 @@ ApplicationWindow {
                             objectName: "decisionInspector"
                             anchors.fill: parent; visible: views.current === window.kindViews.length + 1
                             run: window.currentRun; position: timeline.position
+                            chartId: exporter.inspectorChart(window.currentRun)
                             onNodeSelected: node => occupancyView.selectNode(node)
                         }
                         MetricsView {
@@ -363,6 +364,9 @@ ApplicationWindow {
                        ? "gantt" : "occupancy"
             if (i <= window.kindViews.length)
                 return window.kindViews[i - 1].preferred
+            // The inspector's tab exports the chart under its table, where the kind has one.
+            if (i === window.kindViews.length + 1 && exporter.inspectorChart(window.currentRun) !== "")
+                return exporter.inspectorChart(window.currentRun)
             return exporter.charts(window.currentRun)[0]  // the inspector's and the metrics' tab
         }
         onSaved: (message, path) => saveNotice.saved(message, path)

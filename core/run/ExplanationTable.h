@@ -21,6 +21,8 @@ struct ExplanationTable {
         std::vector<double> values;
         // Text cells (a profile name, a model): where texts[c] is non-empty, column c shows it
         // and values[c] is NaN. May be shorter than values, or empty: all cells are numbers.
+        // A text with a number in values[c] is that number with a note (a rental width "4 (held
+        // ≤ 4: span)"): shown as the text, aligned and sorted as the number.
         std::vector<std::string> texts{};
         // Where a table has several winners (one per job of a round), the rows that won; `winner`
         // is then -1.

@@ -93,7 +93,7 @@ private slots:
         shoot("jct");
     }
 
-    // The width inspector's seven columns fit the table at 1280x800 (their titles on two lines;
+    // The width inspector's eight columns fit the table at 1280x800 (their titles on two lines;
     // "multiplier mu" ran past the right edge) and at 2560x1440: no column left to scroll to.
     void theWidthInspectorFitsItsColumns()
     {
@@ -102,7 +102,7 @@ private slots:
         auto* table = qobject_cast<QQuickItem*>(find("decisionTable"));
         QVERIFY(table);
         QTRY_VERIFY(table->isVisible());
-        QTRY_COMPARE(table->property("columns").toInt(), 7);
+        QTRY_COMPARE(table->property("columns").toInt(), 8);
         for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
             window_->resize(size);
             QTRY_VERIFY2(table->property("contentWidth").toDouble() <= table->width() + 1,
@@ -110,7 +110,21 @@ private slots:
                                         .arg(size.width())
                                         .arg(table->property("contentWidth").toDouble())
                                         .arg(table->width())));
+            // Titles that do not fit one line take the header's two (they were cut on one).
+            // and the header's row is as tall as two lines (it stayed one line tall, the titles cut).
+            if (size.width() == 1280) {
+                QTRY_COMPARE(table->property("headerLines").toInt(), 2);
+                QTRY_VERIFY(find("decisionHeader")->property("contentHeight").toDouble() >= 40);
+            }
+            // The speedup curves under the table take the room the rows leave (issue 14 item 6).
+            auto* chart = qobject_cast<QQuickItem*>(find("inspectorChart"));
+            QVERIFY(chart);
+            QTRY_COMPARE(chart->property("panelCount").toInt(), 1);
+            QVERIFY(chart->isVisible());
+            QTRY_VERIFY2(chart->height() >= 0.4 * (size.height() - 200), qPrintable(QString::number(chart->height())));
         }
+        // Exporting from this tab offers the speedup curves.
+        QCOMPARE(find("exportDialog")->property("preferredChart").toString(), QStringLiteral("speedup"));
         shoot("inspector");
     }
 

@@ -5,7 +5,9 @@
 #include "inspector/DecisionModel.h"
 #include "items/OccupancyItem.h"
 #include "run/RunKindRegistry.h"
+#include "support/SharedData.h"
 #include "training/placement/TrainingPlacementRun.h"
+#include "training/rental-kind/TrainingRentalRun.h"
 
 #include <QAbstractItemModelTester>
 #include <QMap>
@@ -146,6 +148,44 @@ private slots:
         for (int r = 0; r < model.rowCount(); ++r)
             chosenAfter += model.data(model.index(r, 0), DecisionModel::IsWinnerRole).toBool();
         QCOMPARE(chosenAfter, chosen);
+    }
+
+    // A text cell over a number is that number with a note (walk14 W11: a rental width "56 × 67%,
+    // …" or "4 (held ≤ 4: span)" sat left among right-aligned numbers): it aligns right and sorts
+    // as the number, header included; a text over no number (a GPU set) still reads from the left.
+    void aNumberWithANoteAlignsAndSortsAsTheNumber()
+    {
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        LoadWarnings warnings;
+        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        std::shared_ptr<const Run> run = kind.simulate(inputs, RunRequest{"boa", {{"budget", "16"}}});
+        views::RunHandle handle(run, &owner_);
+        DecisionModel model;
+        QVERIFY(show(model, &handle, int(run->steps() / 2)));
+        const int width = columnNamed(model, QStringLiteral("width (GPUs)"));
+        QVERIFY(width > 0);
+        int noted = 0;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            QVERIFY(model.data(model.index(r, width), DecisionModel::IsNumericRole).toBool());
+            noted += model.data(model.index(r, width)).toString().contains(QStringLiteral("×"));
+        }
+        QVERIFY2(noted >= 1, "the walk's case has a critical mix");
+        QVERIFY(!model.isTextColumn(width));
+        // Sorted by width, descending: the mix (mean width) among the numbers by its mean.
+        const ExplanationTable table = run->explain(run->steps() / 2);
+        model.sort(width, Qt::DescendingOrder);
+        double previous = 1e300;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString name = model.data(model.index(r, 0)).toString();
+            double value = 0;
+            for (const auto& row : table.rows)
+                if (QString::fromStdString(row.candidate) == name)
+                    value = row.values[size_t(width - 1)];
+            QVERIFY2(value <= previous, qPrintable(name));
+            previous = value;
+        }
     }
 
     // A training row names a job ("job 41 (4 GPUs, A)"), which is no node: a click on it selects

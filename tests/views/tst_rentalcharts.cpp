@@ -2,6 +2,7 @@
 // whose top is the GPUs rented at every row, with every run's total and budget drawn over it;
 // the screen (ChartPlans) and the export draw this one plan. Its JCT CDF per run and its job
 // Gantt: the placement kind's charts (JctCdfChart, GanttChart), registered for this kind too.
+#include "support/SharedData.h"
 #include "chart/ChartColors.h"
 #include "chart/ChartCsv.h"
 #include "chart/ChartRegistry.h"
@@ -85,6 +86,83 @@ private slots:
                 QCOMPARE(view->charts.front(), std::string("rented-by-type"));
             }
         QVERIFY(tabFound);
+    }
+
+    // The width inspector's chart (issue 14 item 6, walk14 W11): every type's speedup curve from
+    // the model the run used, in the type's colour, the width BOA gave it marked on its curve, the
+    // linear reference, units on both axes; one panel per run; the kind's inspector chart and
+    // `tessera-cli chart speedup`.
+    void speedupCurvesMarkTheWidths()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const auto made = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const auto& boa = dynamic_cast<const TrainingRentalRun&>(*made);
+        const std::vector<JobType>& types = boa.inputs().workload().types;
+        const RegisteredChart* chart = ChartRegistry::inspectorChart(TrainingRentalRun::kKind);
+        QVERIFY(chart);
+        QCOMPARE(chart->id, std::string("speedup"));
+        QVERIFY(chart->perRun);
+        const auto fixed = kind.simulate(kind.conformanceSample(), RunRequest{"fixed:2", {}});
+        const QList<ChartSpec> panels = chart->build({made.get(), fixed.get()}, {}, {});
+        QCOMPARE(panels.size(), 2);
+        const ChartSpec& spec = panels.front();
+        QCOMPARE(spec.x.unit, QStringLiteral("GPUs"));
+        QCOMPARE(spec.y.unit, QStringLiteral("×"));
+        // k_max 32: both axes logarithmic, linear speedup the diagonal.
+        QVERIFY(spec.x.logarithmic && spec.y.logarithmic);
+        QVERIFY(spec.series.front().dashed);
+        QCOMPARE(spec.series.front().points.front(), QPointF(1, 1));
+        for (size_t t = 0; t < types.size(); ++t) {
+            const ChartSpec::Series& curve = spec.series[qsizetype(1 + t)];
+            QVERIFY2(curve.name.startsWith(QString::fromStdString(types[t].name)), qPrintable(curve.name));
+            QCOMPARE(curve.color, ChartColors::seriesColor(int(t)));  // the stacked chart's and the Gantt's
+            QCOMPARE(curve.points.front().x(), 1.0);
+            QCOMPARE(curve.points.back().x(), types[t].maxWidth);
+            for (const QPointF& p : curve.points)
+                QCOMPARE(p.y(), (*types[t].speedup)(p.x()));
+            // The width BOA gave the type, on its curve, in its colour.
+            const ChartSpec::Series& marks = spec.series[qsizetype(1 + types.size() + t)];
+            QCOMPARE(marks.style, ChartSpec::SeriesStyle::Points);
+            QCOMPARE(marks.color, curve.color);
+            QVERIFY(marks.name.isEmpty());
+            const double width = boa.solution()->types[t].width.mean();
+            QCOMPARE(marks.points.size(), 1);
+            QCOMPARE(marks.points.front().x(), width);
+            QVERIFY(std::abs(marks.points.front().y() - (*types[t].speedup)(width)) < 1e-3 * width);
+            QVERIFY2(curve.name.contains(QString::number(width, 'g', 4)), qPrintable(curve.name));
+        }
+        // The key says what a mark is.
+        QVERIFY(spec.series.back().name.contains(QStringLiteral("the run's width")));
+        QVERIFY(spec.series.back().points.isEmpty());
+        // fixed:2 has no mu: its marks are its jobs' mean width, and its subtitle says so.
+        QVERIFY2(panels[1].subtitle.contains(QStringLiteral("mean width")), qPrintable(panels[1].subtitle));
+        QCOMPARE(panels[1].series[qsizetype(1 + types.size())].points.front().x(), 2.0);
+        QVERIFY2(spec.subtitle.contains(QStringLiteral("mu =")), qPrintable(spec.subtitle));
+        // `tessera-cli chart speedup` draws it.
+        QCOMPARE(ChartRegistry::viewPanels("speedup", boa).size(), 1);
+    }
+
+    // The span holder's bound is a line on the chart, named (Pollux workload-1 at 24 GPUs).
+    void speedupCurvesMarkTheSpanHoldersBound()
+    {
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        LoadWarnings warnings;
+        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        const auto made = kind.simulate(inputs, RunRequest{"boa", {{"budget", "24"}}});
+        const auto& boa = dynamic_cast<const TrainingRentalRun&>(*made);
+        QVERIFY(boa.spanHolder() && boa.heldAtBound());
+        const QList<ChartSpec> panels = ChartRegistry::inspectorChart(TrainingRentalRun::kKind)->build({made.get()}, {}, {});
+        QCOMPARE(panels.size(), 1);
+        QCOMPARE(panels.front().markers.size(), 1);
+        QCOMPARE(panels.front().markers.front().x, boa.spanHolder()->maxWidth);
+        const QString held = QString::fromStdString(boa.inputs().workload().types[boa.spanHolder()->type].name);
+        QVERIFY2(panels.front().markers.front().label.startsWith(held), qPrintable(panels.front().markers.front().label));
+        // Measured speedups: the curve goes through the profile's breakpoints, linear between them.
+        const JobType& type = boa.inputs().workload().types.front();
+        QVERIFY(!type.speedup->breakpoints().empty());
+        QVERIFY(panels.front().series[1].points.size() < 100);
     }
 
     // A JCT CDF per run, in the run's colour, B dashed: the training kind's chart, with its log

@@ -83,6 +83,14 @@ const RegisteredChart* ChartRegistry::chart(std::string_view kind, std::string_v
     return findIn(chartList(), kind, id);
 }
 
+const RegisteredChart* ChartRegistry::inspectorChart(std::string_view kind)
+{
+    for (const RegisteredChart* c : charts(kind))
+        if (c->inspector)
+            return c;
+    return nullptr;
+}
+
 std::vector<const RegisteredView*> ChartRegistry::views(std::string_view kind) { return ofKind(viewList(), kind); }
 
 const RegisteredView* ChartRegistry::view(std::string_view kind, std::string_view id)

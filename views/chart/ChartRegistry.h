@@ -33,6 +33,9 @@ struct RegisteredChart {
     std::function<SeriesPlan::List(const RunChartFrame&)> plan{};
     bool perRun = false;   // one panel per run: the report puts each run's next to each other
     size_t minRuns = 1;    // 2: a comparison of two runs (the differences B − A)
+    // Drawn under the decision inspector's table for the run shown, and what the inspector's tab
+    // exports (the renting kind's speedup curves); at most one per kind.
+    bool inspector = false;
 };
 
 // One view of a kind: a tab of the app and an id of `tessera-cli chart`, which draws the view's
@@ -61,6 +64,8 @@ public:
     // (less those the kind replaces with its own of the same id).
     static std::vector<const RegisteredChart*> charts(std::string_view kind);
     static const RegisteredChart* chart(std::string_view kind, std::string_view id);
+    // The kind's chart drawn under its decision inspector (RegisteredChart::inspector), or null.
+    static const RegisteredChart* inspectorChart(std::string_view kind);
     // The views runs of `kind` have: the kind's own, then the shared ones.
     static std::vector<const RegisteredView*> views(std::string_view kind);
     static const RegisteredView* view(std::string_view kind, std::string_view id);

@@ -20,7 +20,21 @@ void RegisteredChartItem::setRun(RunHandle* run)
 {
     if (run == run_)
         return;
+    disconnect(decisionsChanged_);
     run_ = run;
+    if (run_)
+        decisionsChanged_ = connect(run_, &RunHandle::decisionsChanged, this, [this] {
+            if (explaining_)
+                rebuild();
+        });
+    rebuild();
+}
+
+void RegisteredChartItem::setExplaining(bool explaining)
+{
+    if (explaining == explaining_)
+        return;
+    explaining_ = explaining;
     rebuild();
 }
 
@@ -74,11 +88,15 @@ void RegisteredChartItem::rebuild()
             emptyText_ = tr("Runs of kind \"%1\" have no chart \"%2\".").arg(QString::fromStdString(kind), chartId_);
         } else {
             chart::ChartRuns runs;
+            // The runs explaining decisions, kept alive while the chart is built.
+            std::vector<std::shared_ptr<const Run>> explainers;
             chart::RunChartOptions options;
             options.logarithmicX = logarithmicX_;
             for (RunHandle* r : {run_.data(), otherRun_.data()})
                 if (r && r->run().info().kind == kind) {  // a run of another kind has none of this chart's data
-                    runs.push_back(&r->run());
+                    if (explaining_)
+                        explainers.push_back(r->explaining());
+                    runs.push_back(explaining_ ? explainers.back().get() : &r->run());
                     options.runNames << r->name();
                     options.runColors << r->color();
                 }

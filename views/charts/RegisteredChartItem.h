@@ -29,6 +29,9 @@ class RegisteredChartItem : public QQuickPaintedItem {
     Q_PROPERTY(bool xLogarithmic READ xLogarithmic NOTIFY chartChanged)
     // How many panels the chart drew (0: no run, or nothing to draw): for tests and a hint.
     Q_PROPERTY(int panelCount READ panelCount NOTIFY chartChanged)
+    // Draw the run that explains the run's decisions (RunHandle::explaining): a run reopened from
+    // a study made again from its recipe, as the decision inspector shows it; redrawn when it is.
+    Q_PROPERTY(bool explaining READ explaining WRITE setExplaining NOTIFY chartChanged)
     // Why nothing is drawn, in words ("No run", "… has no chart …"); empty while drawn.
     Q_PROPERTY(QString emptyText READ emptyText NOTIFY chartChanged)
 
@@ -43,6 +46,8 @@ public:
     void setChartId(const QString& id);
     bool dark() const { return dark_; }
     void setDark(bool dark);
+    bool explaining() const { return explaining_; }
+    void setExplaining(bool explaining);
     QVariant logarithmicX() const;
     void setLogarithmicX(const QVariant& logarithmic);
     bool xLogarithmic() const { return !panels_.isEmpty() && panels_.front().x.logarithmic; }
@@ -61,6 +66,8 @@ private:
     QPointer<RunHandle> otherRun_;
     QString chartId_;
     bool dark_ = false;
+    bool explaining_ = false;
+    QMetaObject::Connection decisionsChanged_;
     std::optional<bool> logarithmicX_;
     QList<chart::ChartSpec> panels_;
     QString emptyText_;

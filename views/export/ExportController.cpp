@@ -55,6 +55,12 @@ QStringList ExportController::charts(RunHandle* run) const
     return ids;
 }
 
+QString ExportController::inspectorChart(RunHandle* run) const
+{
+    const chart::RegisteredChart* c = chart::ChartRegistry::inspectorChart(kindOf(run));
+    return c ? QString::fromStdString(c->id) : QString();
+}
+
 QString ExportController::chartTitle(const QString& id, RunHandle* run) const
 {
     const chart::RegisteredChart* c = chart::ChartRegistry::chart(kindOf(run), id.toStdString());

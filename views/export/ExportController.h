@@ -47,6 +47,9 @@ public:
     // fragmentation-heatmap, occupancy); a comparison's (difference) need a runB. Without a run:
     // those of RunKindRegistry::kDefaultKind.
     Q_INVOKABLE QStringList charts(tessera::views::RunHandle* run = nullptr) const;
+    // The chart the decision inspector draws under its table for `run` and its tab exports
+    // (RegisteredChart::inspector), or empty when the kind has none.
+    Q_INVOKABLE QString inspectorChart(tessera::views::RunHandle* run) const;
     // A chart id's title for menus, as runs like `run` name it.
     Q_INVOKABLE QString chartTitle(const QString& chart, tessera::views::RunHandle* run = nullptr) const;
 

@@ -171,8 +171,9 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     case IsGreyedRole:
         return row.greyed;
     case IsNumericRole:
-        // Right-aligned numbers; a text cell (a profile name) reads from the left.
-        return column > 0 && !row.text(size_t(column - 1));
+        // Right-aligned numbers; a text cell (a profile name) reads from the left, unless it is
+        // a number with a note (a text over a value that is a number).
+        return column > 0 && (!row.text(size_t(column - 1)) || !std::isnan(row.values[size_t(column - 1)]));
     default:
         return {};
     }
@@ -310,8 +311,12 @@ void DecisionModel::applySort()
         const auto& rb = table_.rows[b];
         if (column == 0)
             return descending ? rb.candidate < ra.candidate : ra.candidate < rb.candidate;
-        const std::string* ta = ra.text(size_t(column - 1));
-        const std::string* tb = rb.text(size_t(column - 1));
+        // A text over a number (a number with a note) sorts as the number.
+        const auto textOnly = [&](const ExplanationTable::Row& r) {
+            return std::isnan(r.values[size_t(column - 1)]) ? r.text(size_t(column - 1)) : nullptr;
+        };
+        const std::string* ta = textOnly(ra);
+        const std::string* tb = textOnly(rb);
         if (ta && tb)  // text cells sort by their text
             return descending ? *tb < *ta : *ta < *tb;
         if (ta || tb)  // numbers before text, either way

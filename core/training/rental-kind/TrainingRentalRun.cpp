@@ -2,10 +2,12 @@
 
 #include "training/JctStatistics.h"
 #include "training/rent/FixedWidthPolicy.h"
+#include "training/rent/MarginalSaving.h"
 #include "training/rent/GreedyPolicy.h"
 #include "training/rent/PhasedRentalPolicy.h"
 #include "training/rent/RentalPolicyRun.h"
 #include "training/rent/RentalSimulation.h"
+#include "training/rental-kind/SpeedupCurve.h"
 #include "training/rental-kind/TrainingRentalCursor.h"
 
 #include <fmt/format.h>
@@ -29,13 +31,6 @@ std::unique_ptr<RentalPolicy> fixedWidthPolicy(const std::string& canonical)
     if (canonical == "greedy")
         return std::make_unique<GreedyPolicy>();
     return std::make_unique<FixedWidthPolicy>(std::stoi(canonical.substr(6)));
-}
-
-// The right derivative of s at k: what one more sliver of GPU buys.
-double slopeAt(const SpeedupFunction& s, double k)
-{
-    const double h = 1e-6 * std::max(1.0, k);
-    return (s(k + h) - s(k)) / h;
 }
 
 }  // namespace
@@ -388,10 +383,17 @@ std::string TrainingRentalRun::describeStep(size_t step) const
 
 namespace {
 
-constexpr const char* kOneMultiplierWhy =
-    "BOA gives every job of a type the same width (A2); the widths minimise E[T] with the budget's multiplier mu: "
-    "each type's JCT saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at a breakpoint of a "
-    "measured one, and a type split between two widths (critical mix) sits where the saving jumps across mu";
+// What mu is and how the saving columns compare with it (training-boa-pal.md A3; MarginalSaving).
+constexpr const char* kMuRule =
+    "the widths minimise E[T] + mu x GPU-hours per job, so mu is in JCT hours per GPU-hour, as the saving columns "
+    "are: on a smooth speedup a type's JCT saved per extra GPU-hour equals mu both ways; at a breakpoint of a "
+    "measured speedup one step wider saves at most mu and one step narrower loses at least mu; a type split "
+    "between two widths (critical mix) trades GPU-hours for JCT at mu exactly";
+
+std::string oneMultiplierWhy()
+{
+    return fmt::format("BOA gives every job of a type the same width (A2); {}", kMuRule);
+}
 
 // The "Why" of a span-fitted run that held one type to a bound: mu no longer sets that type's width.
 std::string heldWhy(const std::string& held, double maxWidth)
@@ -400,11 +402,39 @@ std::string heldWhy(const std::string& held, double maxWidth)
         "BOA gives every job of a type the same width (A2). {0} is held to at most {1:g} GPUs (A3's k_max): its "
         "last job ends last, so its width sets the span over which the budget is averaged, and a wider {0} would "
         "shorten the span and the GPU-hours the budget buys (docs/boa-choices.md, \"The span holder\"), so "
-        "the bound, not mu, sets its width and its JCT saving per extra GPU-hour need not equal mu. The other "
-        "types' widths minimise E[T] with the budget's multiplier mu: their saving per extra GPU-hour equals mu on a smooth speedup, is at most mu at a "
-        "breakpoint of a measured one, and a type split between two widths (critical mix) sits where the saving "
-        "jumps across mu",
-        held, maxWidth);
+        "the bound, not mu, sets its width and its savings need not bracket mu. For the other types {2}",
+        held, maxWidth, kMuRule);
+}
+
+// A GPU count as the inspector's sentences give it: three significant digits, never an exponent.
+std::string gpus(double n)
+{
+    return std::abs(n) >= 100 ? fmt::format("{:.0f}", n) : fmt::format("{:.3g}", n);
+}
+
+// The outcome's first clause: the budget the solver was given, and why it is not b when it is not.
+std::string solverBudgetClause(double solverBudget, double budget, BoaBudgetRule rule)
+{
+    if (rule == BoaBudgetRule::Analytical || std::abs(solverBudget - budget) <= 1e-9 * budget)
+        return fmt::format("widths solved for the budget, {} GPUs", gpus(budget));
+    return fmt::format(
+        "widths solved for {} GPUs, not the budget of {}: on a finite trace the solver's loads are averaged over the "
+        "arrivals but the budget over first arrival to last completion, so BOA gives the solver the budget whose "
+        "simulated run averages at most {} GPUs (the span-fitted rule, docs/boa-choices.md, \"Holding BOA to the "
+        "budget\")",
+        gpus(solverBudget), gpus(budget), gpus(budget));
+}
+
+const char* widthCaseWords(WidthCase c)
+{
+    switch (c) {
+    case WidthCase::CriticalMix:
+        return "; a critical mix: one type's jobs split between two widths to meet it exactly";
+    case WidthCase::NotBinding:
+        return "; it does not bind: every type at its full-speed width, mu = 0";
+    default:
+        return "";
+    }
 }
 
 }  // namespace
@@ -422,80 +452,86 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
     const RentalResult& r = bounded_.result;
     const double t = r.series.times.at(step);
     const std::vector<JobType>& types = inputs_->workload().types;
+    const bool solved = solution_ && solution_->feasible();
     ExplanationTable table;
     table.candidateColumn = "job type";
-    table.columns = {"load (GPUs)", "width (GPUs)", "speedup at width", "E[T] at width (h)",
-                     "JCT h saved per extra GPU-h", "multiplier mu"};
+    table.columns = {"load (GPUs)",       "width (GPUs)",   "speedup at width (×)", "E[T] at width (h)",
+                     kSavedWiderColumn,   kLostNarrowerColumn, kMuColumn};
+    const std::string none = "– where none applies: ";
+    table.columnHelp = {
+        "The job type: its jobs share a speedup model and get one width (A2)",
+        "rho: arrival rate × mean size, the GPUs the type keeps busy at width 1",
+        solved ? "The width BOA gives every job of the type: one width, or a critical mix (two widths, the share of "
+                 "jobs at each); \"held ≤ k: span\": the span-fitted rule holds the type to at most k GPUs"
+               : "The mean width of the type's jobs that arrived by now",
+        "s(k): how many times faster than on one GPU a job runs at the width (per width of a mix)",
+        "The expected JCT of the type's jobs at the width, from their mean size and the speedup",
+        "Hours of the job's JCT saved per extra GPU-hour it rents, widening from the width: s' / (s - k s') with the "
+        "slope to the right; a mix: its chord. BOA's optimum has it at most mu. \"∞ (linear)\": the speedup is "
+        "linear there, so the step rents no more GPU-hours. " + none + "at k_max (no wider width)",
+        "Hours of the job's JCT lost per GPU-hour saved, narrowing from the width (the slope to the left); a mix: "
+        "its chord. BOA's optimum has it at least mu. \"∞ (linear)\": the speedup is linear there, so the step "
+        "saves no GPU-hours. " + none + "at 1 GPU (no narrower width)",
+        "BOA's multiplier of the budget: the JCT hours one GPU-hour is worth at these widths (0: the budget does not "
+        "bind). " + none + "a policy other than BOA"};
     table.subject = fmt::format("{} at {:.3f} h: {:.2f} GPUs rented (budget {:g})", phases_.back().policy, t / 3600,
                                 r.series.rented.at(step), phases_.back().budget);
-    const double mu = solution_ && solution_->feasible() ? solution_->multiplier : std::nan("");
+    const double mu = solved ? solution_->multiplier : std::nan("");
     for (size_t i = 0; i < types.size(); ++i) {
         const JobType& type = types[i];
-        double width = 0;
-        if (solution_ && solution_->feasible()) {
-            width = solution_->types[i].width.mean();
-        } else {
-            // The mean width of the type's jobs that arrived by now (all of them, if none yet).
-            double sum = 0, n = 0;
-            for (const RentalJobRecord& job : r.jobs)
-                if (job.type == i && job.arrivalS <= t) {
-                    sum += job.gpus;
-                    ++n;
-                }
-            if (n == 0)
-                for (const RentalJobRecord& job : r.jobs)
-                    if (job.type == i) {
-                        sum += job.gpus;
-                        ++n;
-                    }
-            width = n > 0 ? sum / n : 1;
-        }
-        const double s = (*type.speedup)(std::max(1.0, width));
-        const double slope = slopeAt(*type.speedup, std::max(1.0, width));
-        // -dE[T_i] / d(GPU-hours per job) = s' / (s - k s'): at BOA's interior optimum it is mu
-        // (at a breakpoint of a measured speedup, the saving to the right is at most mu).
-        const double denominator = s - std::max(1.0, width) * slope;
-        const double gain = denominator > 1e-12 ? slope / denominator : std::nan("");
-        ExplanationTable::Row row{type.name, {type.load(), width, s, type.meanSize / s / 3600, gain, mu}};
-        if (solution_ && solution_->feasible()) {
-            const TypeWidth& w = solution_->types[i].width;
+        const TypeWidth width = solved ? solution_->types[i].width : TypeWidth{1, 1, 1};
+        const double mean = solved ? width.mean() : std::max(1.0, meanJobWidth(r.jobs, i, t));
+        const TypeWidth shown = solved ? width : TypeWidth{mean, mean, 1};
+        const double s = (*type.speedup)(mean);
+        const MarginalSaving saving = marginalSaving(*type.speedup, shown, type.maxWidth);
+        ExplanationTable::Row row{type.name,
+                                  {type.load(), mean, s, type.meanSize / s / 3600, saving.wider, saving.narrower, mu}};
+        if (solved) {
             row.values[3] = solution_->types[i].meanResponse / 3600;
-            if (!w.isSingle()) {
-                // A two-point mix: its widths and shares, and the speed at each.
-                row.values[1] = row.values[2] = row.values[4] = std::nan("");
-                row.texts = {"", fmt::format("{:g} × {:.0f}%, {:g} × {:.0f}%", w.low, 100 * w.lowShare, w.high,
-                                             100 * (1 - w.lowShare)),
-                             fmt::format("{:.3f}, {:.3f}", (*type.speedup)(w.low), (*type.speedup)(w.high)), "", "", ""};
+            if (!width.isSingle()) {
+                // A two-point mix: its widths and shares, and the speed at each, over their means
+                // (numbers with a note: aligned and sorted as the numbers).
+                row.values[2] = width.lowShare * (*type.speedup)(width.low)
+                                + (1 - width.lowShare) * (*type.speedup)(width.high);
+                row.texts = {"",
+                             fmt::format("{:g} × {:.0f}%, {:g} × {:.0f}%", width.low, 100 * width.lowShare, width.high,
+                                         100 * (1 - width.lowShare)),
+                             fmt::format("{:.3f}, {:.3f}", (*type.speedup)(width.low), (*type.speedup)(width.high))};
             }
         }
+        for (size_t c : {4, 5})
+            if (std::isinf(row.values[c])) {
+                // A step along an exactly linear piece of the speedup costs no GPU-hours.
+                row.texts.resize(row.values.size());
+                row.texts[c] = "∞ (linear)";
+            }
         if (spanHolder_ && i == spanHolder_->type && heldAtBound()) {
             // The span-fitted rule's bound (docs/boa-choices.md, "The span holder"): the bound, not
             // mu, sets this type's width; the Why says why it holds the span.
             row.texts.resize(row.values.size());
-            const std::string width = !row.texts[1].empty() ? row.texts[1] : fmt::format("{:g}", row.values[1]);
-            row.texts[1] = fmt::format("{} (held to at most {:g}: the span)", width, spanHolder_->maxWidth);
-            row.values[1] = std::nan("");
+            const std::string w = !row.texts[1].empty() ? row.texts[1] : fmt::format("{:g}", row.values[1]);
+            row.texts[1] = fmt::format("{} (held ≤ {:g}: span)", w, spanHolder_->maxWidth);
         }
         table.rows.push_back(std::move(row));
     }
     if (solution_) {
         table.outcome = solution_->feasible()
-                            ? fmt::format("widths solved for {:.4f} GPUs ({}), E[T] {:.3f} h; best integer widths "
-                                          "{:+.2f}% slower",
-                                          solverBudget_, widthCaseName(solution_->widthCase),
-                                          solution_->meanResponse / 3600, 100 * solution_->integerGap())
+                            ? fmt::format("{}{}. Solver's E[T] {:.3f} h; best integer widths {:+.2f}% slower",
+                                          solverBudgetClause(solverBudget_, budget(), inputs_->boaRule()),
+                                          widthCaseWords(solution_->widthCase), solution_->meanResponse / 3600,
+                                          100 * solution_->integerGap())
                             : solution_->message;
         if (!spanHolder_)
-            table.why = kOneMultiplierWhy;
+            table.why = oneMultiplierWhy();
         else if (heldAtBound())
             table.why = heldWhy(types[spanHolder_->type].name, spanHolder_->maxWidth);
         else
             table.why = fmt::format("{}. {}'s widths are bounded by {:g} GPUs to hold the span (docs/boa-choices.md, "
                                     "\"The span holder\"), a bound its width at mu does not reach",
-                                    kOneMultiplierWhy, types[spanHolder_->type].name, spanHolder_->maxWidth);
+                                    oneMultiplierWhy(), types[spanHolder_->type].name, spanHolder_->maxWidth);
     } else {
         table.outcome = r.boundNote;
-        table.why = "the mean width this policy gave the type's jobs so far";
+        table.why = "the mean width this policy gave the type's jobs so far; it has no multiplier (mu is BOA's)";
     }
     return table;
 }

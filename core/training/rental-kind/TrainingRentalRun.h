@@ -33,6 +33,10 @@ public:
     static constexpr const char* kKind = "training-rent";
     // The metric family of the GPUs each job type holds (one member per type, named by it).
     static constexpr const char* kGpusByTypeFamily = "gpus_by_type";
+    // The width inspector's columns in mu's unit (MarginalSaving), by title, for tests and views.
+    static constexpr const char* kSavedWiderColumn = "wider: JCT h saved per GPU-h";
+    static constexpr const char* kLostNarrowerColumn = "narrower: JCT h lost per GPU-h";
+    static constexpr const char* kMuColumn = "mu (JCT h per GPU-h)";
 
     // Throws std::invalid_argument for an unknown policy or a bad budget.
     static std::unique_ptr<TrainingRentalRun> simulate(std::shared_ptr<const TrainingRentalInputs> inputs,
