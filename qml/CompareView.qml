@@ -20,7 +20,18 @@ Item {
     // The one scroll position of both occupancy grids, so that A and B show the same GPU models.
     property real gridScroll: 0
 
-    readonly property bool ready: runA !== null && runB !== null && runA !== runB
+    readonly property bool ready: runA !== null && runB !== null && runA !== runB && comparison.problem.length === 0
+    // The open runs B may be: of A's kind (RunHandle.comparisonProblem), other than A.
+    readonly property int comparableRuns: {
+        void (runs ? runs.count : 0)
+        let n = 0
+        for (let i = 0; runA && runs && i < runs.count; ++i) {
+            const run = runs.runAt(i)
+            if (run && run !== runA && runA.comparisonProblem(run).length === 0)
+                ++n
+        }
+        return n
+    }
     // The differences' names and colours: the plan the exported "Differences B − A" draws
     // (ChartPlans "difference": allocation, fragmentation rate, power), one panel each there.
     readonly property var deltaPlan: {
@@ -172,6 +183,39 @@ Item {
                     displayText: picker.chosen ? picker.chosen.name
                                                : (picker.index === 0 ? qsTr("Choose run A") : qsTr("Choose a run to compare"))
                     currentIndex: view.runs && picker.chosen ? view.runs.indexOf(picker.chosen) : -1
+                    // B's menu lists a run of another kind than A disabled, with the reason under
+                    // it: only runs of one kind compare.
+                    delegate: ItemDelegate {
+                        id: runEntry
+                        required property int index
+                        required property string name
+                        readonly property RunHandle entryRun: view.runs ? view.runs.runAt(index) : null
+                        readonly property string problem: picker.index === 1 && view.runA && entryRun
+                                                          ? view.runA.comparisonProblem(entryRun) : ""
+                        objectName: "compareEntry" + picker.index + "-" + index
+                        width: runBox.popup.width - runBox.popup.leftPadding - runBox.popup.rightPadding
+                        enabled: problem.length === 0
+                        highlighted: runBox.highlightedIndex === index
+                        contentItem: ColumnLayout {
+                            spacing: 2
+                            Label {
+                                Layout.fillWidth: true
+                                text: runEntry.name
+                                elide: Text.ElideRight
+                                color: ThemePalette.text
+                                opacity: runEntry.enabled ? 1 : 0.5
+                            }
+                            Label {
+                                Layout.fillWidth: true
+                                visible: !runEntry.enabled
+                                wrapMode: Text.WordWrap
+                                font.pixelSize: 11
+                                color: ThemePalette.text
+                                opacity: 0.6
+                                text: runEntry.problem
+                            }
+                        }
+                    }
                     onActivated: index => {
                         const run = view.runs.runAt(index)
                         if (picker.index === 0)
@@ -212,6 +256,10 @@ Item {
                   : !view.runs || view.runs.count < 2
                   ? qsTr("Compare needs two runs. Fork the current run at the cursor to try another policy "
                          + "from there, or set up another run.")
+                  : view.comparableRuns === 0
+                  ? qsTr("Compare needs two runs of the same kind, and no other open run is of A's kind: the "
+                         + "others cannot be drawn on A's axes. Fork A at the cursor, or set up another run "
+                         + "of its kind.")
                   : qsTr("Choose the run to compare with above: B is drawn beside A on one timeline.")
         }
         RowLayout {

@@ -82,12 +82,18 @@ ApplicationWindow {
             return timeline.position
         return run.positionMatching(currentRun, timeline.position)
     }
-    // Shows `run`, with `other` drawn beside it; the cursor stays at the same x.
+    // Whether `other` may be drawn beside `run` and compared with it: runs of one kind only
+    // (RunHandle.comparisonProblem, the core's rule, which compare and the exports keep too).
+    function comparable(run, other) {
+        return !run || !other || run.comparisonProblem(other).length === 0
+    }
+    // Shows `run`, with `other` drawn beside it; the cursor stays at the same x. A pairing kept
+    // from a run of another kind is dropped: a pod run is not drawn against a rental run.
     function show(run, other) {
         const at = positionAtCursor(run)
         otherRun = null  // never one run on both sides, not even between two assignments
         currentRun = run
-        otherRun = other
+        otherRun = comparable(run, other) ? other : null
         timeline.position = at
     }
     // Shows `run` and keeps the pairing: the run drawn beside stays, or, when it is `run`
@@ -100,7 +106,7 @@ ApplicationWindow {
     function pair(run) {
         if (run && run === currentRun)
             select(otherRun)
-        else
+        else if (comparable(currentRun, run))
             otherRun = run
     }
     TimelineController { id: timeline; objectName: "timeline"; run: window.currentRun }

@@ -55,7 +55,7 @@ ToolBar {
         }
         Action {
             text: qsTr("Compare")
-            tip: qsTr("Two runs side by side on one timeline (Ctrl+D)")
+            tip: qsTr("Two runs of the same kind side by side on one timeline (Ctrl+D)")
             checkable: true
             checked: bar.compareMode
             enabled: bar.canCompare

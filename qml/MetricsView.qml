@@ -4,7 +4,8 @@ import QtQuick.Layouts
 import QtCharts
 import Tessera.Views
 
-// Any metric of the run's series over its x axis, with the other run's dashed beside it (the
+// The run's summary figures at the top (RunSummaryStrip), then any metric of the run's series
+// over its x axis, with the other run's dashed beside it (the
 // "metric" plan of ChartPlans, styled as every exported chart): the view
 // that works for every run kind, whatever metrics it records (the other views know the
 // pod-scheduling metrics by name).
@@ -21,6 +22,23 @@ Item {
     ColumnLayout {
         anchors.fill: parent
         spacing: 4
+
+        Label {
+            Layout.leftMargin: 8
+            Layout.topMargin: 4
+            visible: summary.visible
+            text: qsTr("Whole run")
+            font.bold: true
+            color: ThemePalette.text
+        }
+        RunSummaryStrip {
+            id: summary
+            objectName: "runSummary"
+            Layout.fillWidth: true
+            Layout.leftMargin: 8
+            Layout.rightMargin: 8
+            run: view.run
+        }
 
         RowLayout {
             Layout.fillWidth: true

@@ -427,14 +427,30 @@ Pane {
                                   .arg(row.storedId >= 0 ? qsTr("saved as run %1").arg(row.storedId) : qsTr("not saved"))
                     HoverHandler { id: hoverArea }
                 }
-                ToolButton {
-                    text: qsTr("vs")
+                // Disabled, with the reason in its tooltip, for a run of another kind than the
+                // shown one: they cannot be compared. The hover is the holder's, since a disabled
+                // button gets none.
+                Item {
+                    id: vsHolder
+                    objectName: "vsButton"
+                    readonly property string problem: panel.currentRun ? panel.currentRun.comparisonProblem(row.run) : ""
                     visible: !row.shown && panel.currentRun !== null
-                    checkable: true
-                    checked: row.run === panel.otherRun
-                    onClicked: panel.compareSelected(checked ? row.run : null)
-                    ToolTip.visible: hovered
-                    ToolTip.text: qsTr("Draw this run with the shown one, and compare them side by side (Ctrl+D)")
+                    implicitWidth: vsButton.implicitWidth
+                    implicitHeight: vsButton.implicitHeight
+                    HoverHandler { id: vsHover }
+                    ToolButton {
+                        id: vsButton
+                        anchors.fill: parent
+                        text: qsTr("vs")
+                        enabled: vsHolder.problem.length === 0
+                        checkable: true
+                        checked: row.run === panel.otherRun
+                        onClicked: panel.compareSelected(checked ? row.run : null)
+                    }
+                    ToolTip.visible: vsHover.hovered
+                    ToolTip.text: vsHolder.problem.length > 0
+                                  ? vsHolder.problem
+                                  : qsTr("Draw this run with the shown one, and compare them side by side (Ctrl+D)")
                 }
                 ToolButton {
                     text: "✕"

@@ -136,6 +136,10 @@ public:
     // Whether policies combine as weighted terms "NAME:WEIGHT,NAME:WEIGHT" (the Run panel then
     // offers its weighted editor).
     virtual bool combinesPolicies() const { return false; }
+    // Whether compare and the report list its runs' summary figures (Run::summary, in that
+    // order) before their metrics over time: for a kind whose result is what its summary says
+    // (a rental run's JCT and cost), not a state at the cursor.
+    virtual bool summaryFirst() const { return false; }
     virtual std::vector<RunKindParameter> parameters() const = 0;
 
     // A new run on `inputs`, which came from this kind's loadInputs() or conformanceSample().

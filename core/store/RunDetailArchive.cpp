@@ -121,6 +121,17 @@ void saveAfterEnd(sqlite::Database& db, int64_t id, const std::vector<double>& a
         value.bindAll(id, c, finite(afterEnd[c], "state after the end", "column", c)).run();
 }
 
+void saveSummary(sqlite::Database& db, int64_t id, const std::vector<RunSummaryValue>& summary)
+{
+    Statement value(db, "INSERT INTO run_summary (run_id, position, key, label, unit, higher_is_better, is_count, "
+                        "value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (size_t i = 0; i < summary.size(); ++i) {
+        const RunSummaryValue& v = summary[i];
+        value.bindAll(id, i, v.key, v.label, v.unit, v.higherIsBetter ? 1 : 0, v.count ? 1 : 0,
+                      finite(v.value, "summary figure", v.key, i)).run();
+    }
+}
+
 // Rows numbered 0, 1, 2, ... in `column`: a gap is a missing row.
 void expectPosition(const StoredRow& row, int column, const char* name, size_t expected)
 {
@@ -305,6 +316,23 @@ std::vector<double> loadAfterEnd(StudyStore& store, int64_t id, size_t columns)
     return out;
 }
 
+// The figures in Run::summary()'s order; none for a study written before format 6.
+std::vector<RunSummaryValue> loadSummary(StudyStore& store, int64_t id)
+{
+    std::vector<RunSummaryValue> out;
+    if (store.version() < 6)
+        return out;
+    forEachRunRow(store, id,
+                  {"run_summary", "position, key, label, unit, higher_is_better, is_count, value", 1, "position"},
+                  [&](const StoredRow& row) {
+                      expectPosition(row, 0, "position", out.size());
+                      out.push_back({row.text(1, "key"), row.text(2, "label"), row.text(3, "unit"),
+                                     row.integer(4, "higher_is_better", 0, 1) == 1,
+                                     row.integer(5, "is_count", 0, 1) == 1, row.real(6, "value", -kMaxValue, kMaxValue)});
+                  });
+    return out;
+}
+
 // A category layer's value: a whole index into the layer's names, or -1 for none.
 double categoryIndex(const StoredRow& row, double categories)
 {
@@ -345,6 +373,7 @@ void RunDetailArchive::save(sqlite::Database& db, int64_t id, const Run& run)
     saveWords(db, id, run.words());
     saveLayers(db, id, run.layout(), CellJournal::record(run));
     saveAfterEnd(db, id, run.afterEnd());
+    saveSummary(db, id, run.summary());
 }
 
 RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyLayout& layout, size_t runSteps,
@@ -361,6 +390,7 @@ RunDetail RunDetailArchive::load(StudyStore& store, int64_t id, const OccupancyL
     detail.layers = loadLayers(store, id);
     detail.journal = loadJournal(store, id, detail.layers, layout, runSteps);
     detail.afterEnd = loadAfterEnd(store, id, seriesColumns);
+    detail.summary = loadSummary(store, id);
     return detail;
 }
 

@@ -11,8 +11,8 @@
 namespace tessera {
 
 // What a run's charts draw besides its metric series and layout: the distributions, the
-// per-cell values and the Gantt bars of Run, its words, and its occupancy layers with how their
-// cells changed over time.
+// per-cell values and the Gantt bars of Run, its words, its summary figures, and its occupancy
+// layers with how their cells changed over time.
 struct RunDetail {
     std::vector<Distribution> distributions;
     std::vector<CellValues> cellValues;
@@ -22,13 +22,14 @@ struct RunDetail {
     std::vector<OccupancyLayer> layers;  // empty: not kept
     CellJournal journal;                 // one list per layer, or empty: not kept
     std::vector<double> afterEnd;        // Run::afterEnd; empty: nothing past the end, or not kept
+    std::vector<RunSummaryValue> summary;  // Run::summary; empty: none, or not kept (before format 6)
 };
 
 // Saves and reads a run's RunDetail in a study (format 4: run_distributions,
 // run_distribution_values, run_cell_values, run_cell_value_cells, run_interval_names,
 // run_intervals, run_interval_subjects, run_interval_subject_spans, run_words,
 // run_layout_units, run_layout_layers, run_layout_layer_categories, run_cell_changes; format 5:
-// run_after_end and the layers' ramp texts), for every kind saved through the generic tables, so
+// run_after_end and the layers' ramp texts; format 6: run_summary), for every kind saved through the generic tables, so
 // that a reopened run's JCT CDF, variability, Gantt, words, occupancy at any position and state
 // after its end are the live run's.
 class RunDetailArchive {

@@ -8,7 +8,7 @@
 namespace tessera {
 
 // A run of a kind without an archive of its own, reopened from a study's generic tables: its
-// info, metric series, layout and RunDetail (distributions, per-cell values, Gantt bars), so the
+// info, metric series, layout and RunDetail (summary, distributions, per-cell values, Gantt bars), so the
 // timeline, charts, compare and export work as for the live run. The study keeps no per-step state for it, so its cursor shows empty cells, its
 // steps are explained as not stored and it cannot be forked.
 class StoredSeriesRun final : public Run {
@@ -24,6 +24,7 @@ public:
     std::string describeStep(size_t step) const override;
     ExplanationTable explain(size_t step) const override;
     MetricInfo groupValueInfo() const override { return {"stored_group_value", "Not stored", ""}; }
+    std::vector<RunSummaryValue> summary() const override { return detail_.summary; }
     std::vector<Distribution> distributions() const override { return detail_.distributions; }
     std::vector<CellValues> cellValues() const override { return detail_.cellValues; }
     const RunIntervals& intervals() const override { return detail_.intervals; }

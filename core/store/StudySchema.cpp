@@ -319,6 +319,22 @@ ALTER TABLE run_layout_layers ADD COLUMN high_text TEXT NOT NULL DEFAULT '100 %'
     });
 }
 
+// Version 6: Run::summary, the figures that sum up a run (a rental run's JCT, cost and budget),
+// which a run reopened from the generic tables lost: its compare table and the Metrics tab's
+// summary showed nothing. A study of format 5 gains an empty table: its runs show no summary.
+std::string version6()
+{
+    return migrationSql({RunRowsTable{"run_summary", R"sql(
+    position          INTEGER NOT NULL,    -- order of Run::summary()
+    key               TEXT NOT NULL,       -- 'mean_jct_h'
+    label             TEXT NOT NULL,
+    unit              TEXT NOT NULL,
+    higher_is_better  INTEGER NOT NULL,    -- 0 or 1
+    is_count          INTEGER NOT NULL,    -- 0 or 1: RunSummaryValue::count
+    value             REAL NOT NULL,       -- finite
+)sql", "position"}});
+}
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
@@ -326,8 +342,8 @@ static_assert(kPodClassCount == 7);
 
 std::span<const StudyMigration> StudySchema::migrations()
 {
-    static const std::string sql[] = {version1(), version2(), version3(), version4(), version5()};
-    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}, {5, sql[4]}};
+    static const std::string sql[] = {version1(), version2(), version3(), version4(), version5(), version6()};
+    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}, {5, sql[4]}, {6, sql[5]}};
     return all;
 }
 

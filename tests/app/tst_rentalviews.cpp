@@ -5,10 +5,12 @@
 // BOA beside its fork, and the kind's charts and the report export. Screens go to
 // <build>/screenshots/rental-views-*.png.
 #include "ScriptedStart.h"
+#include "chart/MetricText.h"
 #include "run/RunHandle.h"
 #include "support/FreshHomeMain.h"
 #include "support/SessionWindow.h"
 #include "support/SharedData.h"
+#include "support/TestRuns.h"
 
 #include <QDir>
 #include <QFile>
@@ -382,6 +384,53 @@ private slots:
         QVERIFY(boa_->lastInUsePosition() < boa_->steps());
         QVERIFY(QMetaObject::invokeMethod(runs(), "runFinished", Q_ARG(tessera::views::RunHandle*, boa_.data())));
         QTRY_COMPARE(find("timeline")->property("position").toInt(), boa_->lastInUsePosition());
+    }
+
+    // The Metrics tab opens with the shown run's summary (walk14 W15): its figures in the kind's
+    // order, JCT and cost first, each written as compare writes it, and the utilisation column
+    // of the CLI summary among them; the other run's when it is shown.
+    void theMetricsTabSummarisesTheShownRun()
+    {
+        window_->setProperty("viewIndex", window_->property("kindViews").toList().size() + 2);
+        QQuickItem* strip = session_->item(QStringLiteral("runSummary"));
+        QVERIFY(strip);
+        QTRY_VERIFY(strip->isVisible());
+        const auto figures = boa_->run().summary();
+        QVERIFY(figures.size() >= 9);
+        QCOMPARE(figures[0].key, std::string("mean_jct_h"));
+        QCOMPARE(figures[3].key, std::string("cost_gpu_h"));
+        QCOMPARE(strip->property("figures").toList().size(), qsizetype(figures.size()));
+        for (const auto& figure : figures) {
+            QObject* value = find(("summaryValue-" + figure.key).c_str());
+            QVERIFY2(value, figure.key.c_str());
+            const QString text = tessera::chart::MetricText::value({figure.key, figure.label, figure.unit, figure.count},
+                                                                   figure.value);
+            QCOMPARE(value->property("text").toString(), text + " " + QString::fromStdString(figure.unit));
+        }
+        const double utilisation = std::find_if(figures.begin(), figures.end(), [](const auto& f) {
+                                       return f.key == "utilisation_pct";
+                                   })->value;
+        QVERIFY2(utilisation > 0 && utilisation < 100, qPrintable(QString::number(utilisation)));
+        shoot("metrics-summary");
+    }
+
+    // A run of another kind is never drawn beside a rental run, nor compared with it (walk14
+    // W1): the window's pair() refuses it, and showing a run keeps no pairing across kinds.
+    void aRunOfAnotherKindIsNeverPaired()
+    {
+        RunHandle pods(tessera::test::simulateRun(tessera::test::syntheticTrace(6, 40, 3), "fgd"));
+        QVERIFY(!boa_->comparisonProblem(&pods).isEmpty());
+        RunHandle* const paired = window_->property("otherRun").value<RunHandle*>();
+        QVERIFY(paired && paired != &pods);
+        QMetaObject::invokeMethod(window_, "pair", Q_ARG(QVariant, QVariant::fromValue(&pods)));
+        QCOMPARE(window_->property("otherRun").value<RunHandle*>(), paired);
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(&pods)));
+        QCOMPARE(window_->property("currentRun").value<RunHandle*>(), boa_.data());
+        QVERIFY(window_->property("otherRun").value<RunHandle*>() == nullptr);
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(paired)));
+        QCOMPARE(window_->property("otherRun").value<RunHandle*>(), paired);
     }
 
     void noQmlWarnings()

@@ -47,11 +47,12 @@ QList<QStringList> csvRows(const QByteArray& text)
 }
 
 struct SummaryRow {
+    double utilisation = -1;
     double budget = -1;
     double averageRented = -1;
 };
 
-// policy -> (budget, average rented): the summary's last two columns.
+// policy -> (util %, budget, average rented): the summary's last three columns.
 QMap<QString, SummaryRow> summaryRows(const QByteArray& out)
 {
     QMap<QString, SummaryRow> rows;
@@ -59,7 +60,7 @@ QMap<QString, SummaryRow> summaryRows(const QByteArray& out)
     for (int i = 1; i < lines.size(); ++i) {
         const QStringList f = lines[i].split(' ', Qt::SkipEmptyParts);
         if (f.size() == 9)
-            rows[f[0]] = {f[7].toDouble(), f[8].toDouble()};
+            rows[f[0]] = {f[6].toDouble(), f[7].toDouble(), f[8].toDouble()};
     }
     return rows;
 }
@@ -122,6 +123,17 @@ private slots:
                          qPrintable(QString("%1: %2 vs %3").arg(policy).arg(fromCsv).arg(s.averageRented)));
             }
         }
+        // The util % column (contracts.md 9) is the jobs' one-GPU work over the GPU-hours rented
+        // (docs/cli.md): all of it for one GPU a job, less for wider jobs on sub-linear speedups.
+        // It read 100.00 for every policy, since renting keeps every rented GPU held.
+        QVERIFY2(std::abs(summary.value("fixed:1").utilisation - 100) < 0.01, qPrintable(r.out));
+        for (const QString& policy : kEveryPolicy)
+            QVERIFY2(summary.value(policy).utilisation > 0 && summary.value(policy).utilisation <= 100.005,
+                     qPrintable(r.out));
+        QVERIFY2(summary.value("fixed:8").utilisation < summary.value("fixed:4").utilisation &&
+                     summary.value("fixed:4").utilisation < summary.value("fixed:2").utilisation &&
+                     summary.value("fixed:2").utilisation < summary.value("fixed:1").utilisation,
+                 qPrintable(r.out));
     }
 
     void aPolicyThatCannotBeHeldIsNamed()

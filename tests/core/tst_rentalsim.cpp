@@ -354,6 +354,21 @@ private slots:
         QCOMPARE(s.p99JctS, 4.0);
     }
 
+    // The summary's utilisation (contracts.md 9's util column; RentalSummary::utilisation): the
+    // jobs' one-GPU work over the GPU-hours rented, which falls with widths past a linear
+    // speedup, where renting held every GPU busy and the column read 100% for every policy.
+    void utilisationIsWorkOverRentedGpuHours()
+    {
+        const RentalWorkload w = smallWorkload();
+        FixedWidthPolicy one(1), two(2);
+        const RentalResult r1 = RentalSimulation(w).run(one), r2 = RentalSimulation(w).run(two);
+        QCOMPARE(r2.workGpuHours, 10 / 3600.0);  // sizes 4 + 4 + 2 s on one GPU
+        QCOMPARE(summariseRental(r1, 2).utilisation, 1.0);
+        // fixed:2: j0 and j2 (linear) work on both GPUs; j1 (Amdahl, s(2) = 4/3) holds 2 GPUs
+        // for 3 s for 4 s of work: 10 of the 12 GPU-seconds rented worked.
+        QVERIFY(std::abs(summariseRental(r2, 2).utilisation - 10 / 12.0) < 1e-12);
+    }
+
     void sameInputsGiveTheSameRun()
     {
         const std::vector<JobType> types = figureOneTypes();

@@ -301,6 +301,18 @@ private slots:
             QCOMPARE(b.layers[l].lowText, a.layers[l].lowText);
             QCOMPARE(b.layers[l].highText, a.layers[l].highText);
         }
+        // And since format 6 its summary figures, in order: compare's table and the Metrics
+        // tab's summary of a reopened run are the live run's (a reopened rental run had none).
+        const std::vector<RunSummaryValue> live = run->summary(), kept = reopened->summary();
+        QCOMPARE(kept.size(), live.size());
+        for (size_t i = 0; i < live.size(); ++i) {
+            QCOMPARE(kept[i].key, live[i].key);
+            QCOMPARE(kept[i].label, live[i].label);
+            QCOMPARE(kept[i].unit, live[i].unit);
+            QCOMPARE(kept[i].higherIsBetter, live[i].higherIsBetter);
+            QCOMPARE(kept[i].count, live[i].count);
+            QCOMPARE(kept[i].value, live[i].value);
+        }
     }
 };
 

@@ -4,7 +4,9 @@
 #include "chart/RunCharts.h"
 #include "compare/RunComparisonModel.h"
 #include "export/ExportRequest.h"
+#include "chart/ChartError.h"
 #include "items/OccupancyItem.h"
+#include "run/RunKindRegistry.h"
 #include "support/TestRuns.h"
 
 #include <QAbstractItemModelTester>
@@ -17,6 +19,13 @@ using namespace tessera::views;
 namespace {
 
 constexpr double kTune = 0.8;
+
+// A run of the renting kind on its small sample workload.
+std::shared_ptr<const Run> rentalRun(const std::string& policy)
+{
+    const RunKind& kind = RunKindRegistry::kind("training-rent");
+    return kind.simulate(kind.conformanceSample(), RunRequest{policy, {}});
+}
 
 // Runs of two policies on one trace, compared by a model.
 struct Comparison {
@@ -260,6 +269,85 @@ private slots:
         for (const QStringList& row : summary)
             for (const QString& cell : row.mid(1))
                 QVERIFY2(!(row[0].startsWith("Failed pods") && cell.contains('.')), qPrintable(row.join(" | ")));
+    }
+
+    // A pod run and a rental run share no x axis and no metric: the model, the run handles the
+    // app asks ("vs", Compare) and every export refuse the pair with one sentence, which names
+    // both runs' kinds; runs of one kind still compare.
+    void runsOfTwoKindsAreNotCompared()
+    {
+        RunHandle pods(test::simulateRun(trace_, "fgd", kTune));
+        RunHandle rent(rentalRun("boa"));
+        RunHandle rentToo(rentalRun("fixed:1"));
+        RunComparisonModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy changed(&model, &RunComparisonModel::runsChanged);
+        model.setRunA(&rent);
+        model.setRunB(&pods);
+        QCOMPARE(model.rowCount(), 0);
+        const QString problem = model.problem();
+        QVERIFY2(problem.contains("only runs of the same kind can be compared"), qPrintable(problem));
+        QVERIFY2(problem.contains("Pod scheduling") && problem.contains("Training on rented GPUs"), qPrintable(problem));
+        QVERIFY2(problem.contains(pods.name()) && problem.contains(rent.name()), qPrintable(problem));
+        QCOMPARE(rent.comparisonProblem(&pods), problem);
+        QVERIFY(!pods.comparisonProblem(&rent).isEmpty());
+        QVERIFY(rent.comparisonProblem(&rentToo).isEmpty());
+        QVERIFY(rent.comparisonProblem(nullptr).isEmpty());
+
+        for (const QString& id : {QStringLiteral("report"), QStringLiteral("difference"), QStringLiteral("occupancy")}) {
+            ExportRequest request(id, &rent, &pods, 0, -1, -1);
+            try {
+                request.specs();
+                QFAIL(qPrintable(id + " of a pod run and a rental run was drawn"));
+            } catch (const chart::ChartError& e) {
+                QCOMPARE(QString::fromStdString(e.what()), problem);
+            }
+        }
+
+        model.setRunB(&rentToo);
+        QVERIFY(model.problem().isEmpty());
+        QVERIFY(model.rowCount() > 0);
+        QVERIFY(changed.count() >= 2);
+        QVERIFY(!ExportRequest(QStringLiteral("report"), &rent, &rentToo, 0, -1, -1).specs().isEmpty());
+        model.setRunA(nullptr);
+        model.setRunB(nullptr);
+    }
+
+    // The kind decides where its summary goes: a rental run is judged by its JCT and cost, so
+    // compare and the report list those first, in the kind's order; pods keep their metrics first.
+    void theKindOrdersTheSummary()
+    {
+        RunHandle boa(rentalRun("boa")), fixed(rentalRun("fixed:1"));
+        RunComparisonModel model;
+        model.setRunA(&boa);
+        model.setRunB(&fixed);
+        // The figures both runs have (BOA's solver figures are its own), in BOA's order.
+        std::vector<RunSummaryValue> figures;
+        for (const RunSummaryValue& v : boa.run().summary())
+            for (const RunSummaryValue& o : fixed.run().summary())
+                if (o.key == v.key)
+                    figures.push_back(v);
+        QVERIFY(figures.size() >= 8);
+        const QStringList leading{"mean_jct_h", "geomean_jct_h", "p99_jct_h", "cost_gpu_h", "average_rented_gpus"};
+        for (int row = 0; row < int(figures.size()); ++row) {
+            QCOMPARE(model.key(row), QString::fromStdString(figures[size_t(row)].key));
+            if (row < leading.size())
+                QCOMPARE(model.key(row), leading[row]);
+            QVERIFY(std::isnan(model.value(row, RunComparisonModel::AtCursorA)));  // a whole-run figure
+            QCOMPARE(model.value(row, RunComparisonModel::FinalA), figures[size_t(row)].value);
+        }
+        const QList<QStringList> report = chart::ReportWriter::summary({&boa.run(), &fixed.run()});
+        QVERIFY(report.size() > 4);
+        QVERIFY2(report[1][0].startsWith("Mean JCT"), qPrintable(report[1].join(" | ")));
+        QVERIFY2(report[4][0].startsWith("GPU-hours rented"), qPrintable(report[4].join(" | ")));
+
+        Comparison pods(trace_, "fgd", "bestfit");
+        const auto podFigures = pods.a.run().summary();
+        QVERIFY(!podFigures.empty());
+        QVERIFY(pods.model.key(0) != QString::fromStdString(podFigures.front().key));
+        QVERIFY(!std::isnan(pods.model.value(0, RunComparisonModel::AtCursorA)));  // a metric at the cursor
+        model.setRunA(nullptr);
+        model.setRunB(nullptr);
     }
 };
 

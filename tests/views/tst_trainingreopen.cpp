@@ -230,8 +230,8 @@ private slots:
             QVERIFY2(!spec.title.contains("completion time, cumulative"), qPrintable(spec.title));
     }
 
-    // A study of format 4 still opens, read as it is or brought forward to format 5: its runs
-    // know nothing past their end (compare stops at the shorter run's end, as it did) and
+    // A study of format 4 still opens, read as it is or brought forward to the latest format: its
+    // runs know nothing past their end and have no summary (compare stops at the shorter run's end, as it did) and
     // their layers read with the default ramp texts.
     void aRunOfAFormat4StudyOpens_data()
     {
@@ -251,13 +251,16 @@ private slots:
         }
         if (broughtForward) {
             StudyStore writer(old, StudyStore::OpenMode::ExistingOnly);
-            QCOMPARE(writer.version(), int64_t(5));
+            QCOMPARE(writer.version(), int64_t(StudySchema::latestVersion()));
         }
         StudyStore store(old, StudyStore::OpenMode::ReadOnly);
-        QCOMPARE(store.version(), int64_t(broughtForward ? 5 : 4));
+        QCOMPARE(store.version(), int64_t(broughtForward ? StudySchema::latestVersion() : 4));
         const auto run = RunArchive::load(store, id_);
         QVERIFY(!live_->afterEnd().empty());
         QVERIFY(run->afterEnd().empty());
+        // Nor its summary figures (format 6): none rather than made up.
+        QVERIFY(!live_->summary().empty());
+        QVERIFY(run->summary().empty());
         QCOMPARE(run->series().rows(), live_->series().rows());
         QCOMPARE(run->layout().layers.size(), live_->layout().layers.size());
         for (const OccupancyLayer& layer : run->layout().layers) {

@@ -6,6 +6,7 @@
 #include "chart/MetricText.h"
 #include "chart/UnitTitle.h"
 #include "chart/ReportTable.h"
+#include "run/RunComparability.h"
 
 #include <QBuffer>
 #include <QFontMetricsF>
@@ -130,39 +131,51 @@ Table summaryTable(const std::vector<const Run*>& runs, const QStringList& heade
     // The last recorded step, named as such: for round-based runs it is the last round, not the
     // state after the last completion (RunComparisonModel's end columns say the same).
     points.push_back({QStringLiteral("last %1").arg(QString::fromStdString(firstRun.words().step)), std::nullopt});
-    for (size_t column = 1; column < first.columns(); ++column) {
-        const MetricInfo& info = first.info(column);
-        if (!info.headline)
-            continue;
-        for (const Point& p : points) {
+    const auto addMetrics = [&] {
+        for (size_t column = 1; column < first.columns(); ++column) {
+            const MetricInfo& info = first.info(column);
+            if (!info.headline)
+                continue;
+            for (const Point& p : points) {
+                std::vector<std::optional<double>> values;
+                for (const Run* run : runs) {
+                    const MetricSeries& s = run->series();
+                    std::optional<double> v;
+                    // The row the app's cursor shows at that x (MetricSeries::rowAtX), not a value
+                    // between rows: the report and the screen must agree. A run that stops short
+                    // of x has no value there (one ending at 129.98% counts for 130%, as in the
+                    // grid CSV, whose points are arrived % rounded).
+                    const bool reaches = s.rows() > 0 && (!p.x || std::nearbyint(s.column(0)[s.rows() - 1]) >= *p.x);
+                    if (reaches && s.find(info.key))
+                        v = s.value(info.key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
+                    values.push_back(v);
+                }
+                t << figureRow(QStringLiteral("%1, %2").arg(labelWithUnit(info.label, info.unit), p.name), info, values);
+            }
+        }
+    };
+    // The first run's summaries (and below, distributions), each with every run's value under
+    // its key: before the metrics where the kind says so, as in compare (RunKind::summaryFirst).
+    const auto addSummaries = [&] {
+        for (const RunSummaryValue& figure : firstRun.summary()) {
+            const MetricInfo info{figure.key, figure.label, figure.unit, figure.count};
             std::vector<std::optional<double>> values;
             for (const Run* run : runs) {
-                const MetricSeries& s = run->series();
                 std::optional<double> v;
-                // The row the app's cursor shows at that x (MetricSeries::rowAtX), not a value
-                // between rows: the report and the screen must agree. A run that stops short
-                // of x has no value there (one ending at 129.98% counts for 130%, as in the
-                // grid CSV, whose points are arrived % rounded).
-                const bool reaches = s.rows() > 0 && (!p.x || std::nearbyint(s.column(0)[s.rows() - 1]) >= *p.x);
-                if (reaches && s.find(info.key))
-                    v = s.value(info.key, p.x ? s.rowAtX(*p.x) : s.rows() - 1);
+                for (const RunSummaryValue& own : run->summary())
+                    if (own.key == figure.key)
+                        v = own.value;
                 values.push_back(v);
             }
-            t << figureRow(QStringLiteral("%1, %2").arg(labelWithUnit(info.label, info.unit), p.name), info, values);
+            t << figureRow(labelWithUnit(figure.label, figure.unit), info, values);
         }
-    }
-    // The first run's summaries and distributions, each with every run's value under its key.
-    for (const RunSummaryValue& figure : firstRun.summary()) {
-        const MetricInfo info{figure.key, figure.label, figure.unit, figure.count};
-        std::vector<std::optional<double>> values;
-        for (const Run* run : runs) {
-            std::optional<double> v;
-            for (const RunSummaryValue& own : run->summary())
-                if (own.key == figure.key)
-                    v = own.value;
-            values.push_back(v);
-        }
-        t << figureRow(labelWithUnit(figure.label, figure.unit), info, values);
+    };
+    if (summaryFirst(firstRun.info().kind)) {
+        addSummaries();
+        addMetrics();
+    } else {
+        addMetrics();
+        addSummaries();
     }
     for (const Distribution& d : firstRun.distributions()) {
         const MetricInfo info{d.key, d.label, d.unit};

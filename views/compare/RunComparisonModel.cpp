@@ -2,6 +2,7 @@
 
 #include "chart/MetricText.h"
 #include "chart/UnitTitle.h"
+#include "run/RunComparability.h"
 
 #include <algorithm>
 #include <climits>
@@ -56,25 +57,43 @@ void RunComparisonModel::setPositionB(int position)
 }
 
 // Rows are the metrics of A that B has too, headline metrics first, each group in A's order
-// (column 0 is each run's x axis and is not a result); then the summaries and distributions of
-// A that B has too.
+// (column 0 is each run's x axis and is not a result), and the summaries of A that B has too,
+// before or after the metrics as A's kind says; then the distributions of A that B has too.
 void RunComparisonModel::rebuild()
 {
     beginResetModel();
     rows_.clear();
+    problem_.clear();
     if (runA_ && runB_) {
         const Run& ra = runA_->run();
         const Run& rb = runB_->run();
-        const MetricSeries& a = ra.series();
-        const MetricSeries& b = rb.series();
-        for (const bool headline : {true, false})
-            for (size_t c = 1; c < a.columns(); ++c)
-                if (a.info(c).headline == headline && b.find(a.info(c).key))
-                    rows_.push_back({a.info(c), Row::Source::Metric, 0, a.info(c).higherIsBetter});
-        const auto summaryB = rb.summary();
-        for (const RunSummaryValue& v : ra.summary())
-            if (std::any_of(summaryB.begin(), summaryB.end(), [&](const RunSummaryValue& o) { return o.key == v.key; }))
-                rows_.push_back({{v.key, v.label, v.unit, v.count}, Row::Source::Summary, 0, v.higherIsBetter});
+        if (const auto problem = comparisonProblem(ra, rb))
+            problem_ = QString::fromStdString(*problem);
+    }
+    if (runA_ && runB_ && problem_.isEmpty()) {
+        const Run& ra = runA_->run();
+        const Run& rb = runB_->run();
+        const auto addMetrics = [&] {
+            const MetricSeries& a = ra.series();
+            const MetricSeries& b = rb.series();
+            for (const bool headline : {true, false})
+                for (size_t c = 1; c < a.columns(); ++c)
+                    if (a.info(c).headline == headline && b.find(a.info(c).key))
+                        rows_.push_back({a.info(c), Row::Source::Metric, 0, a.info(c).higherIsBetter});
+        };
+        const auto addSummaries = [&] {
+            const auto summaryB = rb.summary();
+            for (const RunSummaryValue& v : ra.summary())
+                if (std::any_of(summaryB.begin(), summaryB.end(), [&](const RunSummaryValue& o) { return o.key == v.key; }))
+                    rows_.push_back({{v.key, v.label, v.unit, v.count}, Row::Source::Summary, 0, v.higherIsBetter});
+        };
+        if (summaryFirst(ra.info().kind)) {
+            addSummaries();
+            addMetrics();
+        } else {
+            addMetrics();
+            addSummaries();
+        }
         const auto distributionsB = rb.distributions();
         for (const Distribution& d : ra.distributions())
             if (std::any_of(distributionsB.begin(), distributionsB.end(), [&](const Distribution& o) { return o.key == d.key; }))

@@ -11,9 +11,11 @@
 namespace tessera::views {
 
 // Both runs' summaries and their deltas, for the compare view: one row per metric the two
-// runs share (any kind), headline metrics first, with A, B and B − A at the shared cursor and
-// at the end of each run; then a row per summary figure both runs have (Run::summary) and
-// p50/p90/p99 rows per distribution (Run::distributions), which have values only at the end.
+// runs share, headline metrics first, with A, B and B − A at the shared cursor and at the end
+// of each run; a row per summary figure both runs have (Run::summary), before the metrics when
+// the kind says so (RunKind::summaryFirst); then p50/p90/p99 rows per distribution
+// (Run::distributions). Summaries and distributions have values only at the end. Two runs of
+// different kinds have no rows: `problem` says why (comparisonProblem).
 class RunComparisonModel : public QAbstractTableModel {
     Q_OBJECT
     QML_ELEMENT
@@ -21,6 +23,8 @@ class RunComparisonModel : public QAbstractTableModel {
     Q_PROPERTY(tessera::views::RunHandle* runB READ runB WRITE setRunB NOTIFY runsChanged)
     Q_PROPERTY(int positionA READ positionA WRITE setPositionA NOTIFY positionsChanged)
     Q_PROPERTY(int positionB READ positionB WRITE setPositionB NOTIFY positionsChanged)
+    // Why runA and runB cannot be compared (runs of two kinds), or empty.
+    Q_PROPERTY(QString problem READ problem NOTIFY runsChanged)
 
 public:
     enum Column { Metric, AtCursorA, AtCursorB, AtCursorDelta, FinalA, FinalB, FinalDelta, ColumnCount };
@@ -38,6 +42,7 @@ public:
     int positionB() const { return positionB_; }
     void setPositionA(int position);
     void setPositionB(int position);
+    QString problem() const { return problem_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -73,6 +78,7 @@ private:
     double figure(const Row& row, const RunHandle& run, int position) const;
 
     std::vector<Row> rows_;
+    QString problem_;
 };
 
 }  // namespace tessera::views

@@ -3,6 +3,7 @@
 #include "chart/ChartError.h"
 #include "chart/ChartRegistry.h"
 #include "chart/RunCharts.h"
+#include "run/RunComparability.h"
 #include "run/RunHandle.h"
 
 #include <limits>
@@ -67,6 +68,10 @@ QList<ChartSpec> ExportRequest::specs(const ProgressCallback& progress) const
 {
     const RunCharts::Runs list = runs();
     const chart::RunChartOptions& o = options_;
+    // Two runs are drawn on one axis and subtracted: only when they can be compared at all.
+    if (b_)
+        if (const auto problem = comparisonProblem(*a_, *b_))
+            throw chart::ChartError(QString::fromStdString(*problem));
     if (chart_ == "report")
         return RunCharts::all(list, o, progress);
     const chart::RegisteredChart* c = chart::ChartRegistry::chart(a_->info().kind, chart_.toStdString());

@@ -26,7 +26,8 @@ public:
     // grids at the end.
     ExportRequest(const QString& chart, RunHandle* runA, RunHandle* runB, int from, int to, int cursor);
 
-    // Throws ChartError for a chart this request cannot draw (a difference of one run).
+    // Throws ChartError for a chart this request cannot draw (a difference of one run, two runs
+    // of different kinds: comparisonProblem).
     QList<chart::ChartSpec> specs(const ProgressCallback& progress = {}) const;
     std::vector<const Run*> runs() const;
     const chart::RunChartOptions& options() const { return options_; }

@@ -4,6 +4,7 @@
 #include "chart/MetricText.h"
 #include "chart/RunCharts.h"
 #include "run/LastInUse.h"
+#include "run/RunComparability.h"
 #include "store/StoredSeriesRun.h"
 
 #include <QVariantMap>
@@ -242,6 +243,27 @@ QVariantList RunHandle::parameters() const
                       QVariantMap{{"name", "mode"}, {"value", qs(info.mode)}}};
     for (const auto& [name, value] : info.parameters)
         list.append(QVariantMap{{"name", qs(name)}, {"value", qs(value)}});
+    return list;
+}
+
+QString RunHandle::comparisonProblem(RunHandle* other) const
+{
+    if (!other)
+        return {};
+    const auto problem = tessera::comparisonProblem(*run_, *other->run_);
+    return problem ? qs(*problem) : QString();
+}
+
+QVariantList RunHandle::summary() const
+{
+    QVariantList list;
+    for (const RunSummaryValue& v : run_->summary()) {
+        const MetricInfo info{v.key, v.label, v.unit, v.count};
+        list.append(QVariantMap{{"key", qs(v.key)},
+                                {"label", qs(v.label)},
+                                {"unit", qs(v.unit)},
+                                {"text", chart::MetricText::value(info, v.value)}});
+    }
     return list;
 }
 

@@ -125,6 +125,12 @@ public:
     Q_INVOKABLE int divergenceFrom(tessera::views::RunHandle* other) const;
     // Parameters as a list of {name, value}, for tables and reports.
     Q_INVOKABLE QVariantList parameters() const;
+    // Why this run and `other` cannot be drawn together and compared (runs of two kinds: the
+    // core's comparisonProblem), or empty; empty for no other run.
+    Q_INVOKABLE QString comparisonProblem(tessera::views::RunHandle* other) const;
+    // The run's summary figures (Run::summary, in the kind's order), each {key, label, unit,
+    // text}, the value written as compare writes it (chart::MetricText).
+    Q_INVOKABLE QVariantList summary() const;
 
 signals:
     void nameChanged();

@@ -32,6 +32,7 @@ RentalSummary summariseRental(const RentalResult& result, double budget, double 
     summary.withinBudget = result.averageRented <= budget * (1 + kBudgetTolerance);
     summary.rentedGpuHours = result.rentedGpuHours;
     summary.cost = result.rentedGpuHours * pricePerGpuHour;
+    summary.utilisation = result.rentedGpuHours > 0 ? result.workGpuHours / result.rentedGpuHours : 0;
 
     const RentedSeries& series = result.series;
     summary.averageHeldByType.assign(series.types, 0);

@@ -22,6 +22,12 @@ struct RentalSummary {
     bool withinBudget = false;   // averageRented <= 1.02 x budget (contracts.md 9)
     double rentedGpuHours = 0;
     double cost = 0;             // rentedGpuHours x price
+    // Utilisation (contracts.md 9's summary column) as training-boa-pal.md A6 measures it for
+    // rented GPUs, Pollux's: the speedup the jobs got per GPU rented, sum of s_j(k_j) over K(t),
+    // averaged over the run's GPU-hours = the jobs' one-GPU work over the GPU-hours rented, in
+    // [0, 1] for sub-linear speedups. It falls with idle rented GPUs (a fixed or autoscaled
+    // cluster) and with widths past the speedup's knee; 1 only for jobs on one GPU each.
+    double utilisation = 0;
     std::vector<double> averageHeldByType;  // per type: its time-average GPUs over the span
 };
 

@@ -41,6 +41,9 @@ struct RentalResult {
     double lastCompletionS = 0;
     double rentedGpuHours = 0;   // the integral of K(t) over the span, in hours
     double averageRented = 0;    // rentedGpuHours over the span (first arrival to last completion)
+    // The jobs' work in hours on one GPU (the sum of their sizes): what the rented GPU-hours
+    // bought, for the summary's utilisation.
+    double workGpuHours = 0;
     std::string boundNote;       // how the policy was held to the budget, e.g. "cap 12 GPUs"
 };
 

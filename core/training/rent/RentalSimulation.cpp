@@ -29,6 +29,9 @@ void finish(RentalResult& result, RentedSeriesRecorder& recorder, const RentalWo
     result.rentedGpuHours = recorder.gpuSeconds() / 3600;
     const double span = result.lastCompletionS - result.firstArrivalS;
     result.averageRented = span > 0 ? recorder.gpuSeconds() / span : 0;
+    result.workGpuHours = 0;
+    for (const RentalJob& job : workload.jobs)
+        result.workGpuHours += job.sizeS / 3600;
     result.series = recorder.take();
 }
 

@@ -40,13 +40,9 @@ std::string rentalSummaryTable(const std::vector<const TrainingRentalRun*>& runs
                                   "budget GPUs", "avg rented"); 
     for (const TrainingRentalRun* run : runs) {
         const RentalSummary& s = run->rentalSummary();
-        double held = 0;
-        for (const RentalJobRecord& job : run->result().jobs)
-            held += job.gpuHours;
-        const double utilisation = s.rentedGpuHours > 0 ? 100 * held / s.rentedGpuHours : 0;
         out += fmt::format("{:<{}}  {:>4}  {:>11.3f}  {:>14.3f}  {:>10.3f}  {:>10.3f}  {:>6.2f}  {:>11.4f}  {:>13.4f}\n",
                            run->info().policy, width, run->info().seed, s.meanJctS / 3600, s.geomeanJctS / 3600,
-                           s.p99JctS / 3600, s.makespanS / 3600, utilisation, s.budget, s.averageRented);
+                           s.p99JctS / 3600, s.makespanS / 3600, 100 * s.utilisation, s.budget, s.averageRented);
     }
     return out;
 }

@@ -16,7 +16,8 @@ std::string rentalJobHeader(bool withBudget);
 // One row per job, jobs by id.
 std::string rentalJobRows(const TrainingRentalRun& run, bool withBudget);
 // Per run: policy, budget, mean, geometric-mean and p99 JCT (hours), makespan (hours), utilisation
-// (% of the rented GPU-hours that jobs held) and the average GPUs rented.
+// (%, RentalSummary::utilisation: the jobs' one-GPU work over the GPU-hours rented) and the
+// average GPUs rented.
 std::string rentalSummaryTable(const std::vector<const TrainingRentalRun*>& runs);
 // One line per run whose average rented GPUs exceed its budget by more than 2% (contracts.md 9),
 // "warning: ..."; empty when every run was held.

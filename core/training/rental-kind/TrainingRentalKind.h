@@ -28,6 +28,8 @@ public:
                                                 LoadWarnings& warnings,
                                                 const ProgressCallback& progress = {}) const override;
     std::vector<RunKindPolicy> policies() const override;
+    // Its runs are judged by their JCT and cost (Run::summary): compare and the report list those first.
+    bool summaryFirst() const override { return true; }
     std::string canonicalPolicy(const std::string& spec) const override;
     std::vector<RunKindParameter> parameters() const override;
     std::unique_ptr<Run> simulate(std::shared_ptr<const RunInputs> inputs, const RunRequest& request,

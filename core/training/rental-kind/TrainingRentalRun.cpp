@@ -539,15 +539,18 @@ ExplanationTable TrainingRentalRun::explain(size_t step) const
 std::vector<RunSummaryValue> TrainingRentalRun::summary() const
 {
     const RentalSummary& s = summary_;
+    // What the kind is judged by first (issue 14: JCT, then what it cost against the budget);
+    // compare and the report keep this order (TrainingRentalKind::summaryFirst).
     std::vector<RunSummaryValue> out{
         {"mean_jct_h", "Mean JCT", "h", false, false, s.meanJctS / 3600},
         {"geomean_jct_h", "Geometric-mean JCT", "h", false, false, s.geomeanJctS / 3600},
         {"p99_jct_h", "p99 JCT", "h", false, false, s.p99JctS / 3600},
-        {"makespan_h", "Makespan", "h", false, false, s.makespanS / 3600},
-        {"budget_gpus", "Budget", "GPUs", true, false, s.budget},
-        {"average_rented_gpus", "Average GPUs rented", "GPUs", false, false, s.averageRented},
-        {"budget_use_pct", "Budget used", "%", false, false, 100 * s.budgetUse},
         {"cost_gpu_h", "GPU-hours rented", "GPU-h", false, false, s.rentedGpuHours},
+        {"average_rented_gpus", "Average GPUs rented", "GPUs", false, false, s.averageRented},
+        {"budget_gpus", "Budget", "GPUs", true, false, s.budget},
+        {"budget_use_pct", "Budget used", "%", false, false, 100 * s.budgetUse},
+        {"utilisation_pct", "Utilisation (speedup per GPU rented)", "%", true, false, 100 * s.utilisation},
+        {"makespan_h", "Makespan", "h", false, false, s.makespanS / 3600},
     };
     if (solution_ && solution_->feasible()) {
         out.push_back({"solver_budget_gpus", "Budget given to the width solver", "GPUs", true, false, solverBudget_});
