@@ -1,5 +1,7 @@
 #pragma once
 
+#include "run/RunShard.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -32,6 +34,9 @@ private:
 // each one's single form ("fgd" and "fgd:1000" alike). A batch runs each policy once, as it runs
 // each seed once: a second identical block of rows would add nothing.
 void requireDistinctPolicies(const std::vector<std::string>& given, const std::vector<std::string>& canonical);
+
+// `--shard I/N` (contracts.md 10), or the whole sweep without it.
+RunShard shardOption(const CommandLine& args);
 
 // `42`, `42-51` or `42,45,50`, ascending and without duplicates.
 std::vector<uint64_t> parseSeeds(const std::string& text);

@@ -41,7 +41,7 @@ const char* kHelp =
     "         --policy POLICY [--policy POLICY ...] [--gpu A100-80GB] [--duration 600]\n"
     "         [--step 60] [--seed 42] [--predictor learned|table] [--buckets 4]\n"
     "         [--size-sigma 0.3] [--reconfig-delay 5] [--threads N]\n"
-    "         [--csv OUT.csv] [--plan OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
+    "         [--csv OUT.csv] [--plan OUT.csv] [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "\n"
     "Plans MIG instances for inference services under latency SLOs and simulates every request.\n"
     "  POLICY := elasticbatch | mig-disabled | oracle | parvagpu | static:LAYOUT\n"
@@ -155,7 +155,7 @@ int inferenceCommand(int argc, char** argv)
     const CommandLine args(argc, argv, 2,
                            {"--scenario", "--profiles", "--slo", "--slo-row", "--policy", "--gpu", "--duration",
                             "--step", "--seed", "--predictor", "--buckets", "--size-sigma", "--reconfig-delay",
-                            "--threads", "--csv", "--plan", "--db"},
+                            "--threads", "--csv", "--plan", "--db", "--shard"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -198,6 +198,10 @@ int inferenceCommand(int argc, char** argv)
         canonical.push_back(policies.back()->spec());
     }
     requireDistinctPolicies(specs, canonical);
+    // One run per policy, numbered in the order given (contracts.md 8.3); a shard keeps its own.
+    const RunShard shard = shardOption(args);
+    policies = shard.pick(policies);
+    const std::vector<std::string> shardSpecs = shard.pick(specs);
 
     // Outputs open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv, plan;
@@ -230,7 +234,7 @@ int inferenceCommand(int argc, char** argv)
         }
         if (study)
             savedIds.push_back(
-                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, specs[i])));
+                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, shardSpecs[i])));
         progress.done();
     }
     progress.finish();

@@ -34,7 +34,7 @@ const char* kHelp =
     "         [--seeds 42 | 42-51 | 42,45,50] [--tune 1.3] [--points 5]\n"
     "         [--mode experiment|replay] [--step 3600] [--tie-order seeded|name] [--threads N]\n"
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
-    "         [--skip-bad-rows] [--quiet]\n";
+    "         [--skip-bad-rows] [--shard I/N] [--quiet]\n";
 
 // A replay writes a CSV row per --step over the trace's whole span: refused before simulating
 // when that is absurd (a deletion_time far in the future, --step 1 over months).
@@ -69,7 +69,7 @@ int simulateCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2,
                            {"--nodes", "--pods", "--policy", "--seeds", "--tune", "--points", "--mode", "--step",
-                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models"},
+                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models", "--shard"},
                            {"--quiet", "--skip-bad-rows", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -100,6 +100,7 @@ int simulateCommand(int argc, char** argv)
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
     const bool quiet = args.has("--quiet");
+    const RunShard shard = shardOption(args);
 
     LoadOptions load;
     load.skipBadRows = args.has("--skip-bad-rows");
@@ -123,7 +124,10 @@ int simulateCommand(int argc, char** argv)
         inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"), warnings);
     }
 
-    const size_t jobs = policies.size() * seeds.size();
+    // Run number n (contract order: policies as given, then seeds ascending) is policy n / seeds,
+    // seed n % seeds; a shard runs its numbers only, and its outputs hold just their rows.
+    const std::vector<size_t> runNumbers = shard.numbers(policies.size() * seeds.size());
+    const size_t jobs = runNumbers.size();
     // Opened before simulating (a wrong path fails at once) and streamed in contract order.
     std::optional<OrderedOutput> csv, decisions;
     if (args.has("--csv"))
@@ -140,10 +144,11 @@ int simulateCommand(int argc, char** argv)
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
     ProgressLine progress(jobs, !quiet);
     BatchRunner::run(jobs, threads, [&](size_t job) {
-        const PolicySpec& policy = policies[job / seeds.size()];
+        const size_t number = runNumbers[job];
+        const PolicySpec& policy = policies[number / seeds.size()];
         RunParameters params;
         params.policy = policy;
-        params.seed = seeds[job % seeds.size()];
+        params.seed = seeds[number % seeds.size()];
         params.mode = mode;
         params.tune = tune;
         params.tieOrder = tieText == "name" ? TieOrderKind::Name : TieOrderKind::Seeded;

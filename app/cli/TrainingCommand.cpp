@@ -36,10 +36,10 @@ const char* kHelp =
     "usage: tessera-cli training --jobs FILE --mode place --cluster NODESxGPUS [--variability DIR]\n"
     "         --policy POLICY [--policy POLICY ...] [--scheduler fifo|las|srtf] [--locality 1.7]\n"
     "         [--round 360] [--seed 42] [--threads N] [--csv OUT.csv] [--rounds OUT.csv]\n"
-    "         [--db STUDY.sqlite] [--quiet]\n"
+    "         [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "       tessera-cli training --jobs FILE --mode rent --policy RENT [--policy RENT ...]\n"
     "         (--budget GPUS | --sweep LO:HI:STEP) [--seed 42] [--threads N] [--csv OUT.csv]\n"
-    "         [--db STUDY.sqlite] [--quiet]\n"
+    "         [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "\n"
     "Places rigid training jobs round by round on a fixed cluster whose GPUs vary in speed\n"
     "(PAL, SC'24) and reports every job's completion time.\n"
@@ -93,7 +93,7 @@ int trainingCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2,
                            {"--jobs", "--mode", "--cluster", "--variability", "--policy", "--scheduler", "--locality",
-                            "--round", "--seed", "--threads", "--csv", "--rounds", "--db", "--budget", "--sweep"},
+                            "--round", "--seed", "--threads", "--csv", "--rounds", "--db", "--budget", "--sweep", "--shard"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -140,6 +140,8 @@ int trainingCommand(int argc, char** argv)
     }
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
+    // One run per policy, numbered in the order given (contracts.md 9); a shard keeps its own.
+    policies = shardOption(args).pick(policies);
 
     // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv, rounds;

@@ -122,6 +122,8 @@ int trainingRentCommand(const CommandLine& args)
             own.values[TrainingRentalKind::kBudget] = budget;
             requests.push_back(std::move(own));
         }
+    // Numbered in that order (the job CSV's blocks); a shard keeps its own (contracts.md 10).
+    requests = shardOption(args).pick(requests);
 
     // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv;
