@@ -25,6 +25,8 @@ public:
     double number(const std::string& flag, double fallback, double min, double max) const;
     // A seed the user must give (the generators: the same seed, the same file): 0 .. 2^63-1.
     uint64_t requiredSeed(const std::string& flag = "--seed") const;
+    // Every flag given with its values (a switch's is "1"), by flag name.
+    const std::map<std::string, std::vector<std::string>>& all() const { return values_; }
 
 private:
     std::map<std::string, std::vector<std::string>> values_;

@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "inference/InferenceCsv.h"
 #include "inference/InferencePolicy.h"
@@ -200,6 +201,8 @@ int inferenceCommand(int argc, char** argv)
     requireDistinctPolicies(specs, canonical);
     // One run per policy, numbered in the order given (contracts.md 8.3); a shard keeps its own.
     const RunShard shard = shardOption(args);
+    const size_t sweepRuns = policies.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
     policies = shard.pick(policies);
     const std::vector<std::string> shardSpecs = shard.pick(specs);
 
@@ -214,6 +217,8 @@ int inferenceCommand(int argc, char** argv)
     std::optional<StudyStore> study;
     if (args.has("--db"))
         study.emplace(args.value("--db"));
+    SweepShard sweep("inference", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
+                     inferenceSeriesHeader());
 
     const std::shared_ptr<const InferenceWorld> world = loadWorld(args);
     const InferenceScenario scenario = scenarioFrom(args, *world, options.durationS);
@@ -224,9 +229,13 @@ int inferenceCommand(int argc, char** argv)
     for (size_t i = 0; i < policies.size(); ++i) {
         const auto run = InferenceRun::simulate(world, scenario, {PolicyPhase{.fromS = 0, .policy = policies[i]}}, options);
         results.push_back(run->result());
-        if (csv) {
-            csv->append(i, inferenceSeriesRows(results.back()));
-            csv->finish(i);
+        if (csv || sweep.on()) {
+            const std::string rows = inferenceSeriesRows(results.back());
+            if (csv) {
+                csv->append(i, rows);
+                csv->finish(i);
+            }
+            sweep.keep(i, rows);
         }
         if (plan) {
             plan->append(i, inferencePlanRows(results.back(), *gpu));
@@ -238,6 +247,7 @@ int inferenceCommand(int argc, char** argv)
         progress.done();
     }
     progress.finish();
+    sweep.finish(savedIds);
     if (csv)
         csv->close();
     if (plan)

@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "io/TraceLoader.h"
 #include "report/OrderedOutput.h"
@@ -126,13 +127,15 @@ int simulateCommand(int argc, char** argv)
 
     // Run number n (contract order: policies as given, then seeds ascending) is policy n / seeds,
     // seed n % seeds; a shard runs its numbers only, and its outputs hold just their rows.
-    const std::vector<size_t> runNumbers = shard.numbers(policies.size() * seeds.size());
+    const size_t sweepRuns = policies.size() * seeds.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
     const size_t jobs = runNumbers.size();
+    const std::string csvHeader =
+        mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader();
     // Opened before simulating (a wrong path fails at once) and streamed in contract order.
     std::optional<OrderedOutput> csv, decisions;
     if (args.has("--csv"))
-        csv.emplace(args.value("--csv"),
-                    mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader(), jobs);
+        csv.emplace(args.value("--csv"), csvHeader, jobs);
     if (args.has("--decisions"))
         decisions.emplace(args.value("--decisions"), SimulationCsv::decisionsHeader(), jobs);
     std::vector<RunSummary> summaries(jobs);
@@ -141,6 +144,7 @@ int simulateCommand(int argc, char** argv)
     std::optional<StudyBatch> batch;
     if (study)
         batch.emplace(*study, cluster, inputs, jobs);
+    SweepShard sweep("simulate", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers, csvHeader);
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
     ProgressLine progress(jobs, !quiet);
     BatchRunner::run(jobs, threads, [&](size_t job) {
@@ -157,12 +161,18 @@ int simulateCommand(int argc, char** argv)
         auto result = PodSimulation(models, params).run(pods);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string name = policy.canonical();
-        if (csv) {
+        if (csv || sweep.on()) {
+            const auto add = [&](std::string_view rows) {
+                if (csv)
+                    csv->append(job, rows);
+                sweep.keep(job, rows);
+            };
             if (mode == SimulationMode::Experiment)
-                csv->append(job, SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct)));
+                add(SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct)));
             else
-                SimulationCsv::replayRows(name, *result, step, [&](std::string_view rows) { csv->append(job, rows); });
-            csv->finish(job);
+                SimulationCsv::replayRows(name, *result, step, add);
+            if (csv)
+                csv->finish(job);
         }
         if (decisions) {
             SimulationCsv::decisionRows(name, *result, cluster.nodes,
@@ -183,6 +193,7 @@ int simulateCommand(int argc, char** argv)
     std::vector<int64_t> savedIds;
     if (batch)
         savedIds = batch->commit();
+    sweep.finish(savedIds);
     std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
     if (warnings.skippedRows > 0)
         fmt::print("skipped rows: {}\n", warnings.skippedRows);

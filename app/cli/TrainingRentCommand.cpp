@@ -5,6 +5,7 @@
 
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
 #include "run/RunKindRegistry.h"
@@ -123,7 +124,10 @@ int trainingRentCommand(const CommandLine& args)
             requests.push_back(std::move(own));
         }
     // Numbered in that order (the job CSV's blocks); a shard keeps its own (contracts.md 10).
-    requests = shardOption(args).pick(requests);
+    const RunShard shard = shardOption(args);
+    const size_t sweepRuns = requests.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
+    requests = shard.pick(requests);
 
     // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv;
@@ -132,6 +136,8 @@ int trainingRentCommand(const CommandLine& args)
     std::optional<StudyStore> study;
     if (args.has("--db"))
         study.emplace(args.value("--db"));
+    SweepShard sweepShard("training", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
+                          rentalJobHeader(sweep));
 
     LoadWarnings warnings;
     const auto inputs = kind.loadInputs({{TrainingRentalKind::kJobsRole, jobsPath}}, warnings);
@@ -141,9 +147,13 @@ int trainingRentCommand(const CommandLine& args)
     std::vector<std::unique_ptr<Run>> runs(requests.size());
     BatchRunner::run(requests.size(), threads, [&](size_t i) {
         runs[i] = kind.simulate(inputs, requests[i]);
-        if (csv) {
-            csv->append(i, rentalJobRows(dynamic_cast<const TrainingRentalRun&>(*runs[i]), sweep));
-            csv->finish(i);
+        if (csv || sweepShard.on()) {
+            const std::string rows = rentalJobRows(dynamic_cast<const TrainingRentalRun&>(*runs[i]), sweep);
+            if (csv) {
+                csv->append(i, rows);
+                csv->finish(i);
+            }
+            sweepShard.keep(i, rows);
         }
         progress.done();
     });
@@ -156,6 +166,7 @@ int trainingRentCommand(const CommandLine& args)
         for (size_t i = 0; i < runs.size(); ++i)
             savedIds.push_back(
                 RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, requests[i])));
+    sweepShard.finish(savedIds);
     progress.finish();
     if (csv)
         csv->close();
