@@ -54,6 +54,13 @@ int mergeCommand(int argc, char** argv)
     if (shards.empty())
         throw UsageError("give the shard studies to merge (SHARD.sqlite ...)");
 
+    // The result replaces --out whole: it must not be one of its own inputs.
+    for (const std::string& shard : shards) {
+        std::error_code error;
+        if (std::filesystem::equivalent(shard, *out, error) || (csv && std::filesystem::equivalent(shard, *csv, error)))
+            throw UsageError(fmt::format("{} is both a shard and an output: merge writes a new study and CSV",
+                                         printableExcerpt(shard)));
+    }
     const std::string grid = StudyMerge::merge(shards, *out);
     if (csv) {
         // Beside it, then renamed: a re-run replaces the CSV whole, as it does the study.

@@ -252,6 +252,11 @@ private slots:
             QCOMPARE(readAll(out), before);
             QVERIFY(!QFileInfo::exists(sweep + "/bad.csv"));
         }
+        // An output that is one of the shards is refused before anything is written.
+        const QByteArray shard0 = readAll(shards[0]);
+        const CliResult self = runCli({"merge", "--out", shards[0], shards[0], shards[1], shards[2]});
+        QVERIFY2(self.exitCode == 2 && self.err.contains("both a shard and an output"), qPrintable(self.describe()));
+        QCOMPARE(readAll(shards[0]), shard0);
         // Re-running the killed task (afresh, as the sbatch template does) makes it mergeable again.
         QVERIFY(QFile::remove(incomplete));
         QCOMPARE(runCli({"merge", "--out", out, shards[0], shards[1], shards[2]}).exitCode, 0);
