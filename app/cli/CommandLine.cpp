@@ -100,6 +100,11 @@ double CommandLine::number(const std::string& flag, double fallback, double min,
     return v;
 }
 
+RunShard shardOption(const CommandLine& args)
+{
+    return args.has("--shard") ? RunShard::parse(args.value("--shard")) : RunShard();
+}
+
 std::vector<uint64_t> parseSeeds(const std::string& text)
 {
     static constexpr uint64_t kMaxSeeds = 10000;

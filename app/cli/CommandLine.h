@@ -1,5 +1,7 @@
 #pragma once
 
+#include "run/RunShard.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -23,6 +25,8 @@ public:
     double number(const std::string& flag, double fallback, double min, double max) const;
     // A seed the user must give (the generators: the same seed, the same file): 0 .. 2^63-1.
     uint64_t requiredSeed(const std::string& flag = "--seed") const;
+    // Every flag given with its values (a switch's is "1"), by flag name.
+    const std::map<std::string, std::vector<std::string>>& all() const { return values_; }
 
 private:
     std::map<std::string, std::vector<std::string>> values_;
@@ -32,6 +36,9 @@ private:
 // each one's single form ("fgd" and "fgd:1000" alike). A batch runs each policy once, as it runs
 // each seed once: a second identical block of rows would add nothing.
 void requireDistinctPolicies(const std::vector<std::string>& given, const std::vector<std::string>& canonical);
+
+// `--shard I/N` (contracts.md 10), or the whole sweep without it.
+RunShard shardOption(const CommandLine& args);
 
 // `42`, `42-51` or `42,45,50`, ascending and without duplicates.
 std::vector<uint64_t> parseSeeds(const std::string& text);

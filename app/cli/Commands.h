@@ -14,5 +14,6 @@ int inferenceCommand(int argc, char** argv);
 int trainingCommand(int argc, char** argv);
 int migLayoutsCommand(int argc, char** argv);
 int migPredictorCommand(int argc, char** argv);
+int mergeCommand(int argc, char** argv);
 
 }  // namespace tessera::cli

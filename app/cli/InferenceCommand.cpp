@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "inference/InferenceCsv.h"
 #include "inference/InferencePolicy.h"
@@ -41,7 +42,7 @@ const char* kHelp =
     "         --policy POLICY [--policy POLICY ...] [--gpu A100-80GB] [--duration 600]\n"
     "         [--step 60] [--seed 42] [--predictor learned|table] [--buckets 4]\n"
     "         [--size-sigma 0.3] [--reconfig-delay 5] [--threads N]\n"
-    "         [--csv OUT.csv] [--plan OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
+    "         [--csv OUT.csv] [--plan OUT.csv] [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "\n"
     "Plans MIG instances for inference services under latency SLOs and simulates every request.\n"
     "  POLICY := elasticbatch | mig-disabled | oracle | parvagpu | static:LAYOUT\n"
@@ -155,7 +156,7 @@ int inferenceCommand(int argc, char** argv)
     const CommandLine args(argc, argv, 2,
                            {"--scenario", "--profiles", "--slo", "--slo-row", "--policy", "--gpu", "--duration",
                             "--step", "--seed", "--predictor", "--buckets", "--size-sigma", "--reconfig-delay",
-                            "--threads", "--csv", "--plan", "--db"},
+                            "--threads", "--csv", "--plan", "--db", "--shard"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -198,6 +199,12 @@ int inferenceCommand(int argc, char** argv)
         canonical.push_back(policies.back()->spec());
     }
     requireDistinctPolicies(specs, canonical);
+    // One run per policy, numbered in the order given (contracts.md 8.3); a shard keeps its own.
+    const RunShard shard = shardOption(args);
+    const size_t sweepRuns = policies.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
+    policies = shard.pick(policies);
+    const std::vector<std::string> shardSpecs = shard.pick(specs);
 
     // Outputs open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv, plan;
@@ -210,6 +217,8 @@ int inferenceCommand(int argc, char** argv)
     std::optional<StudyStore> study;
     if (args.has("--db"))
         study.emplace(args.value("--db"));
+    SweepShard sweep("inference", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
+                     inferenceSeriesHeader());
 
     const std::shared_ptr<const InferenceWorld> world = loadWorld(args);
     const InferenceScenario scenario = scenarioFrom(args, *world, options.durationS);
@@ -220,9 +229,13 @@ int inferenceCommand(int argc, char** argv)
     for (size_t i = 0; i < policies.size(); ++i) {
         const auto run = InferenceRun::simulate(world, scenario, {PolicyPhase{.fromS = 0, .policy = policies[i]}}, options);
         results.push_back(run->result());
-        if (csv) {
-            csv->append(i, inferenceSeriesRows(results.back()));
-            csv->finish(i);
+        if (csv || sweep.on()) {
+            const std::string rows = inferenceSeriesRows(results.back());
+            if (csv) {
+                csv->append(i, rows);
+                csv->finish(i);
+            }
+            sweep.keep(i, rows);
         }
         if (plan) {
             plan->append(i, inferencePlanRows(results.back(), *gpu));
@@ -230,10 +243,11 @@ int inferenceCommand(int argc, char** argv)
         }
         if (study)
             savedIds.push_back(
-                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, specs[i])));
+                RunArchive::save(*study, *run, {}, std::nullopt, recipeOf(args, options, *world, shardSpecs[i])));
         progress.done();
     }
     progress.finish();
+    sweep.finish(savedIds);
     if (csv)
         csv->close();
     if (plan)

@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "io/TraceLoader.h"
 #include "report/OrderedOutput.h"
@@ -34,7 +35,7 @@ const char* kHelp =
     "         [--seeds 42 | 42-51 | 42,45,50] [--tune 1.3] [--points 5]\n"
     "         [--mode experiment|replay] [--step 3600] [--tie-order seeded|name] [--threads N]\n"
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
-    "         [--skip-bad-rows] [--quiet]\n";
+    "         [--skip-bad-rows] [--shard I/N] [--quiet]\n";
 
 // A replay writes a CSV row per --step over the trace's whole span: refused before simulating
 // when that is absurd (a deletion_time far in the future, --step 1 over months).
@@ -69,7 +70,7 @@ int simulateCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2,
                            {"--nodes", "--pods", "--policy", "--seeds", "--tune", "--points", "--mode", "--step",
-                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models"},
+                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models", "--shard"},
                            {"--quiet", "--skip-bad-rows", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -100,6 +101,7 @@ int simulateCommand(int argc, char** argv)
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
     const bool quiet = args.has("--quiet");
+    const RunShard shard = shardOption(args);
 
     LoadOptions load;
     load.skipBadRows = args.has("--skip-bad-rows");
@@ -123,12 +125,17 @@ int simulateCommand(int argc, char** argv)
         inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"), warnings);
     }
 
-    const size_t jobs = policies.size() * seeds.size();
+    // Run number n (contract order: policies as given, then seeds ascending) is policy n / seeds,
+    // seed n % seeds; a shard runs its numbers only, and its outputs hold just their rows.
+    const size_t sweepRuns = policies.size() * seeds.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
+    const size_t jobs = runNumbers.size();
+    const std::string csvHeader =
+        mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader();
     // Opened before simulating (a wrong path fails at once) and streamed in contract order.
     std::optional<OrderedOutput> csv, decisions;
     if (args.has("--csv"))
-        csv.emplace(args.value("--csv"),
-                    mode == SimulationMode::Experiment ? SimulationCsv::gridHeader() : SimulationCsv::replayHeader(), jobs);
+        csv.emplace(args.value("--csv"), csvHeader, jobs);
     if (args.has("--decisions"))
         decisions.emplace(args.value("--decisions"), SimulationCsv::decisionsHeader(), jobs);
     std::vector<RunSummary> summaries(jobs);
@@ -137,13 +144,15 @@ int simulateCommand(int argc, char** argv)
     std::optional<StudyBatch> batch;
     if (study)
         batch.emplace(*study, cluster, inputs, jobs);
+    SweepShard sweep("simulate", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers, csvHeader);
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
     ProgressLine progress(jobs, !quiet);
     BatchRunner::run(jobs, threads, [&](size_t job) {
-        const PolicySpec& policy = policies[job / seeds.size()];
+        const size_t number = runNumbers[job];
+        const PolicySpec& policy = policies[number / seeds.size()];
         RunParameters params;
         params.policy = policy;
-        params.seed = seeds[job % seeds.size()];
+        params.seed = seeds[number % seeds.size()];
         params.mode = mode;
         params.tune = tune;
         params.tieOrder = tieText == "name" ? TieOrderKind::Name : TieOrderKind::Seeded;
@@ -152,12 +161,18 @@ int simulateCommand(int argc, char** argv)
         auto result = PodSimulation(models, params).run(pods);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string name = policy.canonical();
-        if (csv) {
+        if (csv || sweep.on()) {
+            const auto add = [&](std::string_view rows) {
+                if (csv)
+                    csv->append(job, rows);
+                sweep.keep(job, rows);
+            };
             if (mode == SimulationMode::Experiment)
-                csv->append(job, SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct)));
+                add(SimulationCsv::gridRows(name, params.seed, GridSampler::sample(*result, points, maxPct)));
             else
-                SimulationCsv::replayRows(name, *result, step, [&](std::string_view rows) { csv->append(job, rows); });
-            csv->finish(job);
+                SimulationCsv::replayRows(name, *result, step, add);
+            if (csv)
+                csv->finish(job);
         }
         if (decisions) {
             SimulationCsv::decisionRows(name, *result, cluster.nodes,
@@ -178,6 +193,7 @@ int simulateCommand(int argc, char** argv)
     std::vector<int64_t> savedIds;
     if (batch)
         savedIds = batch->commit();
+    sweep.finish(savedIds);
     std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
     if (warnings.skippedRows > 0)
         fmt::print("skipped rows: {}\n", warnings.skippedRows);

@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/TrainingRentCommand.h"
 #include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
@@ -36,10 +37,10 @@ const char* kHelp =
     "usage: tessera-cli training --jobs FILE --mode place --cluster NODESxGPUS [--variability DIR]\n"
     "         --policy POLICY [--policy POLICY ...] [--scheduler fifo|las|srtf] [--locality 1.7]\n"
     "         [--round 360] [--seed 42] [--threads N] [--csv OUT.csv] [--rounds OUT.csv]\n"
-    "         [--db STUDY.sqlite] [--quiet]\n"
+    "         [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "       tessera-cli training --jobs FILE --mode rent --policy RENT [--policy RENT ...]\n"
     "         (--budget GPUS | --sweep LO:HI:STEP) [--profiles DIR] [--seed 42] [--threads N]\n"
-    "         [--csv OUT.csv] [--db STUDY.sqlite] [--quiet]\n"
+    "         [--csv OUT.csv] [--db STUDY.sqlite] [--shard I/N] [--quiet]\n"
     "\n"
     "Places rigid training jobs round by round on a fixed cluster whose GPUs vary in speed\n"
     "(PAL, SC'24) and reports every job's completion time.\n"
@@ -97,7 +98,7 @@ int trainingCommand(int argc, char** argv)
     const CommandLine args(argc, argv, 2,
                            {"--jobs", "--mode", "--cluster", "--variability", "--policy", "--scheduler", "--locality",
                             "--round", "--seed", "--threads", "--csv", "--rounds", "--db", "--budget", "--sweep",
-                            "--profiles"},
+                            "--profiles", "--shard"},
                            {"--quiet", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -144,6 +145,11 @@ int trainingCommand(int argc, char** argv)
     }
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
+    // One run per policy, numbered in the order given (contracts.md 9); a shard keeps its own.
+    const RunShard shard = shardOption(args);
+    const size_t sweepRuns = policies.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
+    policies = shard.pick(policies);
 
     // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv, rounds;
@@ -154,6 +160,7 @@ int trainingCommand(int argc, char** argv)
     std::optional<StudyStore> study;
     if (args.has("--db"))
         study.emplace(args.value("--db"));
+    SweepShard sweep("training", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers, placementJobHeader());
 
     std::map<std::string, std::string> paths{{TrainingPlacementKind::kJobsRole, jobsPath}};
     if (args.has("--variability"))
@@ -177,9 +184,13 @@ int trainingCommand(int argc, char** argv)
         runs[i] = kind.simulate(inputs, own);
         const auto& run = dynamic_cast<const TrainingPlacementRun&>(*runs[i]);
         outcomes[i] = {policies[i], run.info().seed, &run.result()};
-        if (csv) {
-            csv->append(i, placementJobRows(outcomes[i]));
-            csv->finish(i);
+        if (csv || sweep.on()) {
+            const std::string rows = placementJobRows(outcomes[i]);
+            if (csv) {
+                csv->append(i, rows);
+                csv->finish(i);
+            }
+            sweep.keep(i, rows);
         }
         if (rounds) {
             rounds->append(i, placementRoundsRows(outcomes[i]));
@@ -197,6 +208,7 @@ int trainingCommand(int argc, char** argv)
             own.policy = policies[i];
             savedIds.push_back(RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, own)));
         }
+    sweep.finish(savedIds);
     progress.finish();
     if (csv)
         csv->close();

@@ -5,6 +5,7 @@
 
 #include "cli/ProgressLine.h"
 #include "cli/SavedRunsLine.h"
+#include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
 #include "run/RunKindRegistry.h"
@@ -123,6 +124,11 @@ int trainingRentCommand(const CommandLine& args)
             own.values[TrainingRentalKind::kBudget] = budget;
             requests.push_back(std::move(own));
         }
+    // Numbered in that order (the job CSV's blocks); a shard keeps its own (contracts.md 10).
+    const RunShard shard = shardOption(args);
+    const size_t sweepRuns = requests.size();
+    const std::vector<size_t> runNumbers = shard.numbers(sweepRuns);
+    requests = shard.pick(requests);
 
     // Outputs and the study open before any work, so a wrong path fails at once (contracts.md 3.4).
     std::optional<OrderedOutput> csv;
@@ -131,6 +137,8 @@ int trainingRentCommand(const CommandLine& args)
     std::optional<StudyStore> study;
     if (args.has("--db"))
         study.emplace(args.value("--db"));
+    SweepShard sweepShard("training", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
+                          rentalJobHeader(sweep));
 
     std::map<std::string, std::string> paths{{TrainingRentalKind::kJobsRole, jobsPath}};
     if (args.has("--profiles"))
@@ -148,9 +156,13 @@ int trainingRentCommand(const CommandLine& args)
     std::vector<std::unique_ptr<Run>> runs(requests.size());
     BatchRunner::run(requests.size(), threads, [&](size_t i) {
         runs[i] = kind.simulate(inputs, requests[i]);
-        if (csv) {
-            csv->append(i, rentalJobRows(dynamic_cast<const TrainingRentalRun&>(*runs[i]), sweep));
-            csv->finish(i);
+        if (csv || sweepShard.on()) {
+            const std::string rows = rentalJobRows(dynamic_cast<const TrainingRentalRun&>(*runs[i]), sweep);
+            if (csv) {
+                csv->append(i, rows);
+                csv->finish(i);
+            }
+            sweepShard.keep(i, rows);
         }
         progress.done();
     });
@@ -163,6 +175,7 @@ int trainingRentCommand(const CommandLine& args)
         for (size_t i = 0; i < runs.size(); ++i)
             savedIds.push_back(
                 RunArchive::save(*study, *runs[i], {}, std::nullopt, RunRecipe::of(kind, *inputs, requests[i])));
+    sweepShard.finish(savedIds);
     progress.finish();
     if (csv)
         csv->close();

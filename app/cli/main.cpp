@@ -33,6 +33,7 @@ const char* kUsage =
     "  inference          plan MIG instances for inference services and simulate their requests\n"
     "  generate-jobs      write a synthetic training-job stream\n"
     "  training           place training jobs round by round on a cluster with GPU variability\n"
+    "  merge              join the shard studies of a sweep (--shard I/N) into one study and grid CSV\n"
     "\n"
     "tessera-cli <command> --help shows the options of a command.\n";
 
@@ -89,6 +90,8 @@ int dispatch(int argc, char** argv)
             return cli::migLayoutsCommand(argc, argv);
         if (command == "mig-predictor")
             return cli::migPredictorCommand(argc, argv);
+        if (command == "merge")
+            return cli::mergeCommand(argc, argv);
         throw UsageError(fmt::format("unknown command \"{}\"", command));
     } catch (const UsageError& e) {
         printError(e.what());

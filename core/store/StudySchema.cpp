@@ -335,6 +335,34 @@ std::string version6()
 )sql", "position"}});
 }
 
+// Version 7: the sweep a study is a shard of (contracts.md 10, SweepShardArchive). sweep_shard
+// holds, in one row, the sweep's identity (a hash of its canonical command), the shard's I/N,
+// the whole sweep's run count and its grid CSV's header, and `complete`, set last in the
+// transaction that records the runs, so that a shard killed mid-write is told apart from a whole
+// one. sweep_runs gives each run its number in the sweep's contract order and its rows of the
+// grid CSV as the command wrote them, so that merge writes the unsharded CSV byte for byte.
+// A study of format 6 gains the tables empty: it is no shard.
+std::string version7()
+{
+    return migrationSql({std::string_view(R"sql(
+CREATE TABLE sweep_shard (
+    singleton    INTEGER PRIMARY KEY CHECK (singleton = 0),
+    sweep_hash   TEXT NOT NULL,            -- SHA-256 of the canonical command (docs/sweeps.md)
+    command      TEXT NOT NULL,            -- the canonical command, for messages
+    shard_index  INTEGER NOT NULL,         -- I of --shard I/N
+    shard_count  INTEGER NOT NULL,         -- N
+    sweep_runs   INTEGER NOT NULL,         -- runs of the whole sweep
+    csv_header   TEXT NOT NULL,            -- the grid CSV's header line, with its newline
+    complete     INTEGER NOT NULL          -- 0 until every run of the shard is recorded
+);
+CREATE TABLE sweep_runs (
+    run_id     INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    run_number INTEGER NOT NULL UNIQUE,    -- in the sweep's contract order, from 0
+    csv_rows   TEXT NOT NULL               -- the run's rows of the grid CSV
+);
+)sql")});
+}
+
 // pod_run_steps has one failed_* column per pod class.
 static_assert(kPodClassCount == 7);
 
@@ -342,7 +370,7 @@ static_assert(kPodClassCount == 7);
 
 std::span<const StudyMigration> StudySchema::migrations()
 {
-    static const std::string sql[] = {version1(), version2(), version3(), version4(), version5(), version6()};
+    static const std::string sql[] = {version1(), version2(), version3(), version4(), version5(), version6(), version7()};
     static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}, {5, sql[4]}, {6, sql[5]}};
     return all;
 }

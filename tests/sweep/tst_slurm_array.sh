@@ -4,7 +4,8 @@
 # every task's output, that TESSERA_SBATCH_OPTS reaches sbatch, and that a failed task and a
 # killed task are each detected and named with their log. Then runs scripts/slurm-sweep.sh
 # itself with a stand-in CLI (recording-cli.sh) to check the commands it gives the tasks and
-# the merge; the sweep with the real CLI's --shard and merge is tested once they exist.
+# the merge and a failing task; then a real sweep with the tessera-cli named by TESSERA_CLI (ctest
+# passes the build's), whose merged grid.csv must equal the unsharded --csv byte for byte.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/tessera-slurm-test.XXXXXX)
@@ -92,6 +93,34 @@ check "its log is named" contains "$work/sweepfail.err" "log: $work/sweepfail/lo
 check "the log says why" contains "$work/sweepfail/logs/task-1.log" "shard 1/3 fails on purpose"
 check "nothing was merged" [ ! -e "$work/sweepfail/merge-call" ]
 check "the re-run command is printed" contains "$work/sweepfail.err" "sbatch --array=I,J,..."
+
+echo "== a real sweep: slurm-sweep.sh with tessera-cli, 2 policies x 3 seeds in 4 shards"
+if [ -z "${TESSERA_CLI:-}" ]; then
+  # ctest always sets it; by hand, name the build's tessera-cli.
+  check "TESSERA_CLI names the tessera-cli to sweep with" false
+else
+  real=(--nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" --policy fgd
+        --policy 'pwr:100,fgd:900' --seeds 42-44 --tune 0.3 --points 10 --threads 1 --quiet)
+  "$TESSERA_CLI" simulate "${real[@]}" --csv "$work/unsharded.csv" >/dev/null
+  check "the unsharded command ran" [ -s "$work/unsharded.csv" ]
+  bash "$sweep" --shards 4 --out "$work/real" -- "${real[@]}" >/dev/null 2>"$work/real.err"
+  status=$?
+  cat "$work/real.err"
+  check "slurm-sweep with the real CLI exits 0" [ "$status" -eq 0 ]
+  check "the merged grid.csv equals the unsharded --csv byte for byte" cmp "$work/real/grid.csv" "$work/unsharded.csv"
+  check "the merged study lists the six runs" \
+    bash -c '[ "$("$1" runs --db "$2" | tail -n +2 | wc -l)" -eq 6 ]' _ "$TESSERA_CLI" "$work/real/study.sqlite"
+  # A shard left incomplete (as by a task killed mid-write) is refused, named, and merge replaces nothing.
+  cp "$work/real/shard-2.sqlite" "$work/real/killed.sqlite"
+  /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE sweep_shard SET complete = 0"); c.commit()' \
+    "$work/real/killed.sqlite"
+  cp "$work/real/study.sqlite" "$work/real/study.before"
+  "$TESSERA_CLI" merge --out "$work/real/study.sqlite" "$work/real/shard-0.sqlite" "$work/real/shard-1.sqlite" \
+    "$work/real/killed.sqlite" "$work/real/shard-3.sqlite" 2>"$work/real-killed.err"
+  check "merge of an incomplete shard is an input error (exit 3)" [ $? -eq 3 ]
+  check "naming the shard" contains "$work/real-killed.err" "error: $work/real/killed.sqlite"
+  check "the merged study is unchanged" cmp "$work/real/study.sqlite" "$work/real/study.before"
+fi
 
 echo "== slurm-sweep.sh usage errors"
 TESSERA_CLI=$stub bash "$sweep" --shards x --out "$work/u" -- a 2>"$work/u.err"

@@ -13,6 +13,7 @@
 #include "run/RunHandle.h"
 #include "store/RunArchive.h"
 #include "store/SqliteDatabase.h"
+#include "store/StudySchema.h"
 #include "store/StudyStore.h"
 #include "support/InputErrorMatch.h"
 #include "support/OlderStudy.h"

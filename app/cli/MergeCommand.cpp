@@ -1,0 +1,75 @@
+// tessera-cli merge: the shard studies of a sweep into one study and its grid CSV (contracts.md 10).
+#include "cli/Commands.h"
+#include "store/StudyMerge.h"
+#include "util/PrintableText.h"
+#include "util/TextFile.h"
+#include "util/UsageError.h"
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace tessera::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: tessera-cli merge --out STUDY.sqlite [--csv OUT.csv] SHARD.sqlite [SHARD.sqlite ...]\n"
+    "\n"
+    "Joins the studies written by a sweep's shards (a command with --shard I/N --db SHARD.sqlite,\n"
+    "for I = 0 .. N-1) into one new study, in one transaction, replacing STUDY.sqlite whole. With\n"
+    "--csv, writes the sweep's grid CSV, byte-identical to the command's own --csv run unsharded.\n"
+    "Every shard of the sweep must be given, once each, complete; the order does not matter.\n";
+
+}  // namespace
+
+int mergeCommand(int argc, char** argv)
+{
+    std::optional<std::string> out, csv;
+    std::vector<std::string> shards;
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help") {
+            std::fputs(kHelp, stdout);
+            return 0;
+        }
+        if (arg == "--out" || arg == "--csv") {
+            if (i + 1 >= argc)
+                throw UsageError(fmt::format("{} needs a value", arg));
+            (arg == "--out" ? out : csv) = argv[++i];
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0)
+            throw UsageError(fmt::format("unknown option {} (merge takes --out, --csv and shard studies)",
+                                         printableExcerpt(arg)));
+        shards.push_back(arg);
+    }
+    if (!out)
+        throw UsageError("--out STUDY.sqlite is required");
+    if (shards.empty())
+        throw UsageError("give the shard studies to merge (SHARD.sqlite ...)");
+
+    // The result replaces --out whole: it must not be one of its own inputs.
+    for (const std::string& shard : shards) {
+        std::error_code error;
+        if (std::filesystem::equivalent(shard, *out, error) || (csv && std::filesystem::equivalent(shard, *csv, error)))
+            throw UsageError(fmt::format("{} is both a shard and an output: merge writes a new study and CSV",
+                                         printableExcerpt(shard)));
+    }
+    const std::string grid = StudyMerge::merge(shards, *out);
+    if (csv) {
+        // Beside it, then renamed: a re-run replaces the CSV whole, as it does the study.
+        const std::string temporary = *csv + ".merging";
+        writeTextFile(temporary, grid);
+        std::filesystem::rename(temporary, *csv);
+    }
+    fmt::print("merged {} shards into {}\n", shards.size(), *out);
+    return 0;
+}
+
+}  // namespace tessera::cli

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// One shard of a sweep (contracts.md 10, `--shard I/N`): of a command's runs, numbered from 0 in
+// contract order (the order of its grid CSV), it holds those whose number mod N is I. Every
+// run-producing command selects its runs here, so that simulate, inference and training shard
+// alike and a merge can put the runs back in order from their numbers alone.
+class RunShard {
+public:
+    // The whole sweep: 0/1.
+    RunShard() = default;
+    // "I/N" with 0 <= I < N; anything else is a UsageError naming the flag.
+    static RunShard parse(const std::string& text);
+
+    size_t index() const { return index_; }
+    size_t count() const { return count_; }
+    bool isWhole() const { return count_ == 1; }
+    bool holds(size_t runNumber) const { return runNumber % count_ == index_; }
+    // This shard's run numbers among runCount runs, ascending (may be empty when N > runCount).
+    std::vector<size_t> numbers(size_t runCount) const;
+    // The elements of `runs` (in contract order) that this shard holds, in order.
+    template <typename T>
+    std::vector<T> pick(const std::vector<T>& runs) const
+    {
+        std::vector<T> picked;
+        for (size_t number : numbers(runs.size()))
+            picked.push_back(runs[number]);
+        return picked;
+    }
+    std::string text() const;
+
+private:
+    RunShard(size_t index, size_t count) : index_(index), count_(count) {}
+    size_t index_ = 0;
+    size_t count_ = 1;
+};
+
+}  // namespace tessera

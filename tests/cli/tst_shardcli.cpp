@@ -1,0 +1,308 @@
+// `--shard I/N` on simulate, inference and training (both modes, rent with --sweep) and `merge`,
+// from outside (contracts.md 10): the unsharded --csv is cut into its runs' blocks of rows,
+// numbered from 0 in contract order, and shard I's --csv must hold exactly the blocks whose
+// number mod N is I, in order, under the same header; merge of the shards' studies, in any order,
+// writes the unsharded --csv byte for byte and a study of every run. Bad shards are usage errors
+// (exit 2); bad shard studies given to merge are input errors naming the shard (exit 3).
+#include "support/CliRunner.h"
+#include "store/SqliteDatabase.h"
+#include "support/SharedData.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tessera::test;
+
+namespace {
+
+const char* kRentWorkload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString bundled(const QString& relative)
+{
+    return QStringLiteral(TESSERA_SOURCE_DIR) + "/" + relative;
+}
+
+struct Blocks {
+    QByteArray header;
+    QList<QByteArray> runs;  // each run's rows, in file order
+};
+
+// A CSV cut into runs: consecutive rows with the same first `keyColumns` fields are one run.
+Blocks blocksOf(const QByteArray& csv, int keyColumns)
+{
+    Blocks blocks;
+    const QList<QByteArray> lines = csv.split('\n');
+    blocks.header = lines.value(0) + '\n';
+    QByteArray lastKey;
+    for (int i = 1; i < lines.size(); ++i) {
+        if (lines[i].isEmpty())
+            continue;
+        const QByteArray key = lines[i].split(',').mid(0, keyColumns).join(',');
+        if (blocks.runs.isEmpty() || key != lastKey)
+            blocks.runs.append(QByteArray());
+        blocks.runs.last() += lines[i] + '\n';
+        lastKey = key;
+    }
+    return blocks;
+}
+
+}  // namespace
+
+class ShardCliTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    int sweeps_ = 0;
+
+    // Runs `args` unsharded and as shards 0..N-1 of N, each with a study, and checks each
+    // shard's --csv; then merges the shards, given in reverse order, and checks that merge's
+    // --csv is the unsharded one byte for byte and that the study holds every run.
+    void checkShards(const QStringList& args, int keyColumns, int expectedRuns, int shards)
+    {
+        const QString sweep = dir_.filePath(QStringLiteral("sweep-%1").arg(++sweeps_));
+        QVERIFY(QDir().mkpath(sweep));
+        const QString whole = sweep + "/whole.csv";
+        const CliResult r = runCli(args + QStringList{"--csv", whole, "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const Blocks blocks = blocksOf(readAll(whole), keyColumns);
+        QCOMPARE(blocks.runs.size(), expectedRuns);
+        for (int i = 0; i < shards; ++i) {
+            const QString part = sweep + QStringLiteral("/shard-%1.csv").arg(i);
+            const QString db = sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+            const CliResult s = runCli(args + QStringList{"--csv", part, "--quiet", "--db", db, "--shard",
+                                                          QStringLiteral("%1/%2").arg(i).arg(shards)});
+            QVERIFY2(s.exitCode == 0, qPrintable(s.describe()));
+            QByteArray expected = blocks.header;
+            for (int n = i; n < blocks.runs.size(); n += shards)
+                expected += blocks.runs[n];
+            QCOMPARE(readAll(part), expected);
+        }
+        QStringList merge{"merge", "--out", sweep + "/study.sqlite", "--csv", sweep + "/grid.csv"};
+        for (int i = shards - 1; i >= 0; --i)
+            merge << sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+        const CliResult m = runCli(merge);
+        QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+        QCOMPARE(readAll(sweep + "/grid.csv"), readAll(whole));
+        const CliResult runs = runCli({"runs", "--db", sweep + "/study.sqlite"});
+        QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+        QCOMPARE(runs.out.count('\n'), expectedRuns + 1);
+    }
+
+    // A 2 policies x 3 seeds sweep in 3 shards, with studies, in `sweep`.
+    QStringList simulateSweep(const QString& sweep, const QStringList& extra = {})
+    {
+        const QStringList args = QStringList{"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                             bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy",
+                                             "bestfit", "--seeds", "42-44", "--tune", "0.3", "--points", "10",
+                                             "--quiet"} + extra;
+        QStringList shards;
+        for (int i = 0; i < 3; ++i) {
+            shards << sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+            const CliResult r = runCli(args + QStringList{"--shard", QStringLiteral("%1/3").arg(i), "--db", shards.last()});
+            if (r.exitCode != 0)
+                qWarning("%s", qPrintable(r.describe()));
+        }
+        return shards;
+    }
+
+    static void execSql(const QString& db, const QString& sql)
+    {
+        tessera::sqlite::Database study(db.toStdString(), tessera::sqlite::Database::OpenMode::ExistingOnly);
+        study.exec(sql.toStdString());
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(dir_.isValid()); }
+
+    void simulateShardsPoliciesThenSeeds()
+    {
+        // 2 policies x 3 seeds = 6 runs, in 3 shards, and in 4 so that they are uneven (2, 2, 1, 1).
+        const QStringList args{"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                               bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy", "bestfit", "--seeds",
+                               "42-44", "--tune", "0.3", "--points", "10", "--threads", "2"};
+        checkShards(args, 2, 6, 3);
+        checkShards(args, 2, 6, 4);
+    }
+
+    void aShardBeyondTheRunsIsEmpty()
+    {
+        const QString part = dir_.filePath("empty.csv");
+        const CliResult s = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                    bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2", "--csv",
+                                    part, "--quiet", "--shard", "3/4"});
+        QVERIFY2(s.exitCode == 0, qPrintable(s.describe()));
+        QCOMPARE(readAll(part).count('\n'), 1);
+    }
+
+    void inferenceShardsPolicies()
+    {
+        checkShards({"inference", "--scenario", bundled("traces/inference/default.csv"), "--policy", "mig-disabled",
+                     "--policy", "parvagpu", "--policy", "static:7g.80gb@0", "--duration", "120"},
+                    2, 3, 2);
+    }
+
+    void trainingPlaceShardsPolicies()
+    {
+        checkShards({"training", "--jobs", bundled("traces/training/default.csv"), "--mode", "place", "--cluster",
+                     "16x4", "--policy", "packed", "--policy", "random", "--policy", "pmfirst"},
+                    2, 3, 2);
+    }
+
+    void trainingRentSweepShardsBudgetsThenPolicies()
+    {
+        TESSERA_REQUIRE_SHARED(kRentWorkload);
+        // 3 budgets x 2 policies: the key is policy,seed,budget.
+        checkShards({"training", "--jobs", sharedDir() + "/" + kRentWorkload, "--mode", "rent", "--policy",
+                     "fixed:2", "--policy", "autoscale", "--sweep", "16:48:16"},
+                    3, 6, 4);
+    }
+
+    void mergeDoesNotDependOnShardOrderAndReplacesItsOutput()
+    {
+        const QString sweep = dir_.filePath("order");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const QString out = sweep + "/study.sqlite";
+        QByteArray firstRuns, firstCsv;
+        for (const QStringList& order : {QStringList{shards[0], shards[1], shards[2]},
+                                         QStringList{shards[2], shards[0], shards[1]}}) {
+            const CliResult m = runCli(QStringList{"merge", "--out", out, "--csv", sweep + "/grid.csv"} + order);
+            QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+            const CliResult runs = runCli({"runs", "--db", out});
+            QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+            // Replaced, not added to: six runs, ids 1..6 in contract order (fgd 42, 43, 44, bestfit ...).
+            QCOMPARE(runs.out.count('\n'), 7);
+            QVERIFY(runs.out.split('\n').value(4).contains("bestfit:1000"));
+            QVERIFY(runs.out.split('\n').value(4).contains(" 42 "));
+            if (firstRuns.isEmpty()) {
+                firstRuns = runs.out;
+                firstCsv = readAll(sweep + "/grid.csv");
+            } else {
+                QCOMPARE(runs.out, firstRuns);
+                QCOMPARE(readAll(sweep + "/grid.csv"), firstCsv);
+            }
+        }
+        QVERIFY(!QFileInfo::exists(out + ".merging"));
+    }
+
+    void badShardsAreInputErrorsNamingTheShard()
+    {
+        const QString sweep = dir_.filePath("bad");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const QString other = dir_.filePath("bad-other");
+        QVERIFY(QDir().mkpath(other));
+        const QStringList others = simulateSweep(other, {"--step", "60"});  // another parameter: another sweep
+        const QString out = sweep + "/study.sqlite";
+        // A good merge first: a failed one must leave it as it was.
+        QCOMPARE(runCli(QStringList{"merge", "--out", out} + shards).exitCode, 0);
+        const QByteArray before = readAll(out);
+
+        const QString notStudy = sweep + "/not-a-study.sqlite";
+        {
+            QFile file(notStudy);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("policy,seed\n");
+        }
+        const QString incomplete = sweep + "/killed.sqlite";
+        QVERIFY(QFile::copy(shards[1], incomplete));
+        // What a task killed between its first run and its last leaves: the record, not complete.
+        execSql(incomplete, "UPDATE sweep_shard SET complete = 0");
+        const QString shortOne = sweep + "/short.sqlite";
+        QVERIFY(QFile::copy(shards[1], shortOne));
+        execSql(shortOne, "DELETE FROM runs WHERE id = (SELECT MAX(id) FROM runs)");
+        const QString unsharded = sweep + "/unsharded.sqlite";
+        QCOMPARE(runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                         bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2", "--quiet", "--db",
+                         unsharded})
+                     .exitCode,
+                 0);
+
+        const struct {
+            QStringList inputs;
+            QString named;
+            QString says;
+        } cases[] = {
+            {{shards[0], shards[1], shards[1], shards[2]}, shards[1], "given twice"},
+            {{shards[0], others[1], shards[2]}, others[1], "another sweep"},
+            {{shards[0], shards[2]}, shards[0], "missing: 1/3"},
+            {{shards[2], shards[1]}, shards[2], "missing: 0/3"},
+            {{shards[0], incomplete, shards[2]}, incomplete, "incomplete"},
+            {{shards[0], shortOne, shards[2]}, shortOne, "holds 1 runs"},
+            {{shards[0], notStudy, shards[2]}, notStudy, "not a Tessera study"},
+            {{unsharded}, unsharded, "not a shard"},
+            {{shards[0], sweep + "/absent.sqlite", shards[2]}, sweep + "/absent.sqlite", ""},
+        };
+        for (const auto& c : cases) {
+            const CliResult m = runCli(QStringList{"merge", "--out", out, "--csv", sweep + "/bad.csv"} + c.inputs);
+            QVERIFY2(m.exitCode == 3, qPrintable(c.says + ": " + m.describe()));
+            QVERIFY2(m.err.startsWith("error: " + c.named.toUtf8()), qPrintable(c.says + ": " + m.describe()));
+            QVERIFY2(m.err.contains(c.says.toUtf8()), qPrintable(c.says + ": " + m.describe()));
+            QCOMPARE(m.errLines().size(), 1);
+            QCOMPARE(readAll(out), before);
+            QVERIFY(!QFileInfo::exists(sweep + "/bad.csv"));
+        }
+        // An output that is one of the shards is refused before anything is written.
+        const QByteArray shard0 = readAll(shards[0]);
+        const CliResult self = runCli({"merge", "--out", shards[0], shards[0], shards[1], shards[2]});
+        QVERIFY2(self.exitCode == 2 && self.err.contains("both a shard and an output"), qPrintable(self.describe()));
+        QCOMPARE(readAll(shards[0]), shard0);
+        // Re-running the killed task (afresh, as the sbatch template does) makes it mergeable again.
+        QVERIFY(QFile::remove(incomplete));
+        QCOMPARE(runCli({"merge", "--out", out, shards[0], shards[1], shards[2]}).exitCode, 0);
+    }
+
+    void aShardStudyMustBeNew()
+    {
+        const QString sweep = dir_.filePath("reused");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const CliResult again = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                        bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2",
+                                        "--quiet", "--shard", "0/3", "--db", shards[0]});
+        QCOMPARE(again.exitCode, 3);
+        QVERIFY2(again.err.contains("must be new"), qPrintable(again.describe()));
+    }
+
+    void mergeUsageErrors()
+    {
+        for (const QStringList& args : {QStringList{"merge"}, QStringList{"merge", "--out", dir_.filePath("x.sqlite")},
+                                        QStringList{"merge", "--out", dir_.filePath("x.sqlite"), "--bogus", "a"},
+                                        QStringList{"merge", "a.sqlite", "--out"}}) {
+            const CliResult r = runCli(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.describe()));
+            QVERIFY(r.err.startsWith("error:"));
+        }
+    }
+
+    void badShardsAreUsageErrors()
+    {
+        for (const char* shard : {"4/4", "-1/4", "1/0", "1", "a/b", "1/2/3", "", "0/", "/2"}) {
+            const CliResult r = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                        bundled("traces/default/pods.csv"), "--policy", "fgd", "--shard", shard});
+            QVERIFY2(r.exitCode == 2, qPrintable(QString(shard) + ": " + r.describe()));
+            QVERIFY2(r.err.startsWith("error:") && r.err.contains("--shard"), qPrintable(r.describe()));
+        }
+        for (const QStringList& args :
+             {QStringList{"inference", "--scenario", bundled("traces/inference/default.csv"), "--policy", "oracle"},
+              QStringList{"training", "--jobs", bundled("traces/training/default.csv"), "--mode", "place", "--cluster",
+                          "16x4", "--policy", "packed"}}) {
+            const CliResult r = runCli(args + QStringList{"--shard", "2/2"});
+            QVERIFY2(r.exitCode == 2, qPrintable(r.describe()));
+            QVERIFY2(r.err.contains("--shard"), qPrintable(r.describe()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(ShardCliTest)
+#include "tst_shardcli.moc"
