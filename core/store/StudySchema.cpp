@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <vector>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -371,7 +372,14 @@ static_assert(kPodClassCount == 7);
 std::span<const StudyMigration> StudySchema::migrations()
 {
     static const std::string sql[] = {version1(), version2(), version3(), version4(), version5(), version6(), version7()};
-    static const StudyMigration all[] = {{1, sql[0]}, {2, sql[1]}, {3, sql[2]}, {4, sql[3]}, {5, sql[4]}, {6, sql[5]}};
+    // Version i + 1 is sql[i], numbered here rather than by hand, so that a migration appended
+    // above is always applied (a hand-written list once left a new version out).
+    static const std::vector<StudyMigration> all = [] {
+        std::vector<StudyMigration> list;
+        for (size_t i = 0; i < std::size(sql); ++i)
+            list.push_back({int(i + 1), sql[i]});
+        return list;
+    }();
     return all;
 }
 
