@@ -8,6 +8,7 @@
 #include "cli/WarningLines.h"
 #include "io/TraceLoader.h"
 #include "report/OrderedOutput.h"
+#include "sched/PolicyGrid.h"
 #include "report/SimulationCsv.h"
 #include "report/SummaryTable.h"
 #include "run/PodTrace.h"
@@ -35,7 +36,8 @@ const char* kHelp =
     "         [--seeds 42 | 42-51 | 42,45,50] [--tune 1.3] [--points 5]\n"
     "         [--mode experiment|replay] [--step 3600] [--tie-order seeded|name] [--threads N]\n"
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
-    "         [--skip-bad-rows] [--shard I/N] [--quiet]\n";
+    "         [--skip-bad-rows] [--shard I/N] [--quiet]\n"
+    "SPEC may sweep a weight: --policy 'pwr:0..1000/50,fgd:1000-$pwr' (docs/cli.md \"Policy grids\").\n";
 
 // A replay writes a CSV row per --step over the trace's whole span: refused before simulating
 // when that is absurd (a deletion_time far in the future, --step 1 over months).
@@ -80,13 +82,16 @@ int simulateCommand(int argc, char** argv)
     const std::string podsPath = args.required("--pods");
     if (args.values("--policy").empty())
         throw UsageError("--policy is required");
+    // A policy grid stands for its specs, in place and in grid order (docs/cli.md "Policy grids"),
+    // so the runs, their numbers under --shard and every output are those of the specs listed.
     std::vector<PolicySpec> policies;
-    std::vector<std::string> canonical;
-    for (const auto& text : args.values("--policy")) {
-        policies.push_back(PolicySpec::parse(text));
-        canonical.push_back(policies.back().canonical());
+    std::vector<std::string> given, canonical;
+    for (auto& expanded : PolicyGrid::expandAll(args.values("--policy"))) {
+        canonical.push_back(expanded.spec.canonical());
+        given.push_back(std::move(expanded.given));
+        policies.push_back(std::move(expanded.spec));
     }
-    requireDistinctPolicies(args.values("--policy"), canonical);
+    requireDistinctPolicies(given, canonical);
     const auto seeds = parseSeeds(args.value("--seeds", "42"));
     const double tune = args.number("--tune", 1.3, RunParameters::kMinTune, RunParameters::kMaxTune);
     const int points = int(args.integer("--points", 5, 1, 100));
