@@ -401,6 +401,10 @@ ApplicationWindow {
     // Space, arrows, Home and End belong to the TimelineBar.
     Shortcut { sequence: "?"; onActivated: shortcuts.open() }
     Shortcut { sequence: StandardKey.Open; onActivated: window.openTrace() }
+    // Quit as every desktop tool does (walk14b N3). "Ctrl+Q", not StandardKey.Quit: the offscreen and
+    // some other platform themes bind nothing to Quit. close() takes the path of the
+    // window's close button.
+    Shortcut { sequence: "Ctrl+Q"; context: Qt.ApplicationShortcut; onActivated: window.close() }
     Shortcut { sequence: "Ctrl+R"; enabled: window.canRun; onActivated: window.startRun() }
     Shortcut { sequence: "Ctrl+F"; enabled: window.canFork; onActivated: forkDialog.open() }
     Shortcut { sequence: "Ctrl+E"; enabled: window.canExport; onActivated: exportDialog.open() }

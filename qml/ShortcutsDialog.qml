@@ -20,6 +20,7 @@ Dialog {
         { keys: "Esc / Enter", action: qsTr("In a text field: give these keys back to the timeline (so does a click elsewhere)") },
         { keys: "?", action: qsTr("Show this list") },
         { keys: "Ctrl+O", action: qsTr("Open %1").arg(dialog.inputs) },
+        { keys: "Ctrl+Q", action: qsTr("Quit") },
         { keys: "Ctrl+R", action: qsTr("Run the chosen policy") },
         { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
         { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") },

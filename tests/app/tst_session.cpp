@@ -1330,6 +1330,15 @@ private slots:
     // (After nothingOpen, the last test that needs runs.) Nothing the session did, dialogs included, left QML a binding loop.
     void noBindingLoops() { QVERIFY2(bindingLoops.isEmpty(), qPrintable(bindingLoops.join('\n'))); }
 
+    // Ctrl+Q quits (walk14b N3): the window closes. Last, as the window is gone after it.
+    void quitShortcutClosesTheWindow()
+    {
+        QVERIFY(window_->isVisible());
+        window_->requestActivate();
+        QTest::keyClick(window_, Qt::Key_Q, Qt::ControlModifier);  // Ctrl+Q on any platform theme
+        QTRY_VERIFY(!window_->isVisible());
+    }
+
     void cleanupTestCase()
     {
         engine_.reset();
