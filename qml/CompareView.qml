@@ -183,15 +183,17 @@ Item {
                     displayText: picker.chosen ? picker.chosen.name
                                                : (picker.index === 0 ? qsTr("Choose run A") : qsTr("Choose a run to compare"))
                     currentIndex: view.runs && picker.chosen ? view.runs.indexOf(picker.chosen) : -1
-                    // B's menu lists a run of another kind than A disabled, with the reason under
-                    // it: only runs of one kind compare.
+                    // B's menu lists A itself and runs of another kind than A disabled, with the
+                    // reason under it: only runs of one kind compare.
                     delegate: ItemDelegate {
                         id: runEntry
                         required property int index
                         required property string name
                         readonly property RunHandle entryRun: view.runs ? view.runs.runAt(index) : null
-                        readonly property string problem: picker.index === 1 && view.runA && entryRun
-                                                          ? view.runA.comparisonProblem(entryRun) : ""
+                        // A itself is no B either (walk14b N5): every difference would be zero.
+                        readonly property string problem: picker.index !== 1 || !view.runA || !entryRun ? ""
+                                                          : entryRun === view.runA ? qsTr("This is run A: choose another run")
+                                                          : view.runA.comparisonProblem(entryRun)
                         objectName: "compareEntry" + picker.index + "-" + index
                         width: runBox.popup.width - runBox.popup.leftPadding - runBox.popup.rightPadding
                         enabled: problem.length === 0

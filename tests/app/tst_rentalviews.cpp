@@ -438,6 +438,37 @@ private slots:
         QCOMPARE(window_->property("otherRun").value<RunHandle*>(), paired);
     }
 
+    // Compare's B menu offers neither A itself (walk14b N5: every difference would be zero) nor a
+    // run of another kind: those entries are greyed, with the reason under them.
+    void compareOffersNeitherAItselfNorAnotherKindAsB()
+    {
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(autoscale_.data())));
+        window_->setProperty("compareMode", true);
+        auto* runBox = qobject_cast<QQuickItem*>(find("compareRunB"));
+        QVERIFY(runBox);
+        QObject* popup = runBox->property("popup").value<QObject*>();
+        QVERIFY(popup);
+        QMetaObject::invokeMethod(popup, "open");
+        QTRY_VERIFY(popup->property("opened").toBool());
+        QObject* runs = find("runManager");
+        const auto entry = [&](RunHandle* run) {
+            int index = -1;
+            QMetaObject::invokeMethod(runs, "indexOf", Q_RETURN_ARG(int, index),
+                                      Q_ARG(tessera::views::RunHandle*, run));
+            return session_->item(QStringLiteral("compareEntry1-%1").arg(index));
+        };
+        QQuickItem* self = nullptr;
+        QTRY_VERIFY((self = entry(boa_.data())) != nullptr);
+        QQuickItem* other = entry(autoscale_.data());
+        QVERIFY(other);
+        QVERIFY(!self->isEnabled());
+        QVERIFY2(self->property("problem").toString().contains("run A"), qPrintable(self->property("problem").toString()));
+        QVERIFY(other->isEnabled());
+        QMetaObject::invokeMethod(popup, "close");
+        window_->setProperty("compareMode", false);
+    }
+
     void noQmlWarnings()
     {
         QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));
