@@ -27,6 +27,10 @@ ApplicationWindow {
     // keeps the views (and what they hold) rather than making them anew.
     readonly property string viewKind: currentRun ? currentRun.kind : runs.kind.kindId
     readonly property var kindViews: ChartPlans.views(viewKind)
+    // The tabs: the shared occupancy grid, the run kind's own views (ChartPlans), then the shared
+    // inspector and metrics; named in the shown run's words (timeline.words).
+    readonly property var viewTabTitles: [timeline.words.occupancy].concat(kindViews.map(v => v.title))
+                                         .concat([timeline.words.inspector, qsTr("Metrics")])
     property RunHandle otherRun: null
     property bool compareMode: false
     // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
@@ -240,8 +244,7 @@ ApplicationWindow {
                     // The shared occupancy grid, the run kind's own views (ChartRegistry), then the
                     // shared inspector and metrics.
                     Repeater {
-                        model: [timeline.words.occupancy].concat(window.kindViews.map(v => v.title))
-                                                          .concat([timeline.words.inspector, qsTr("Metrics")])
+                        model: window.viewTabTitles
                         TabButton { required property string modelData; text: modelData }
                     }
                 }
@@ -396,6 +399,7 @@ ApplicationWindow {
         objectName: "shortcutsDialog"
         words: window.currentRun ? window.currentRun.words : ({ step: "decision", steps: "decisions" })
         inputs: runs.kind.inputsName
+        tabs: window.viewTabTitles
     }
 
     // Space, arrows, Home and End belong to the TimelineBar.
@@ -424,10 +428,12 @@ ApplicationWindow {
     Shortcut { sequence: "D"; onActivated: window.panBy(0.1) }
     function resetZoom() { ChartZoom.reset() }
     Shortcut { sequence: "0"; onActivated: window.resetZoom() }
-    Shortcut { sequence: "Ctrl+1"; onActivated: viewTabs.currentIndex = 0 }
-    Shortcut { sequence: "Ctrl+2"; onActivated: viewTabs.currentIndex = 1 }
-    Shortcut { sequence: "Ctrl+3"; onActivated: viewTabs.currentIndex = 2 }
-    Shortcut { sequence: "Ctrl+4"; onActivated: viewTabs.currentIndex = 3 }
-    Shortcut { sequence: "Ctrl+5"; onActivated: viewTabs.currentIndex = 4 }
-    Shortcut { sequence: "Ctrl+6"; onActivated: viewTabs.currentIndex = 5 }
+    // Ctrl+N shows the N-th tab, for as many tabs as the kind has (up to nine).
+    Repeater {
+        model: Math.min(9, window.viewTabTitles.length)
+        Item {
+            required property int index
+            Shortcut { sequence: "Ctrl+" + (index + 1); onActivated: viewTabs.currentIndex = index }
+        }
+    }
 }

@@ -10,6 +10,7 @@ Dialog {
     // The shown run's words (RunWords: what a step is) and what Open opens for the chosen kind.
     property var words: ({ step: "decision", steps: "decisions" })
     property string inputs: qsTr("a trace")
+    property var tabs: []  // the window's tab titles, for Ctrl+1 … Ctrl+N
 
     readonly property var shortcuts: [
         { keys: "Space", action: qsTr("Play or pause the timeline") },
@@ -25,7 +26,7 @@ Dialog {
         { keys: "Ctrl+E", action: qsTr("Export the chart or report") },
         { keys: "Ctrl+F", action: qsTr("Fork the run at the cursor") },
         { keys: "Ctrl+D", action: qsTr("Compare two runs side by side") },
-        { keys: "Ctrl+1 … Ctrl+6", action: qsTr("Occupancy, fragmentation, power, allocation, inspector, metrics") },
+        { keys: "Ctrl+1 … Ctrl+" + Math.min(9, dialog.tabs.length), action: dialog.tabs.slice(0, 9).join(", ") },
         { keys: "W / S", action: qsTr("Zoom every chart's time axis in or out at the cursor") },
         { keys: "A / D", action: qsTr("Pan the zoomed charts left or right") },
         { keys: "Ctrl+wheel / Shift+wheel", action: qsTr("Zoom or pan at the pointer") },

@@ -469,6 +469,26 @@ private slots:
         window_->setProperty("compareMode", false);
     }
 
+    // Ctrl+1 … Ctrl+N reach every tab of the kind, and the shortcuts dialog names the kind's tabs,
+    // not the pod kind's (it said "fragmentation, power, allocation" for every kind).
+    void theTabShortcutsFollowTheKindsTabs()
+    {
+        const QStringList titles = window_->property("viewTabTitles").toStringList();
+        QVERIFY2(titles.contains(QStringLiteral("Frontier")), qPrintable(titles.join(", ")));
+        window_->requestActivate();
+        for (int i = int(std::min<qsizetype>(9, titles.size())); i-- > 0;) {
+            QTest::keyClick(window_, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+            QTRY_COMPARE(window_->property("viewIndex").toInt(), i);
+        }
+        const QVariantList listed = find("shortcutsDialog")->property("shortcuts").toList();
+        const auto tabsEntry = std::find_if(listed.begin(), listed.end(), [](const QVariant& e) {
+            return e.toMap().value("keys").toString().startsWith("Ctrl+1");
+        });
+        QVERIFY(tabsEntry != listed.end());
+        QCOMPARE(tabsEntry->toMap().value("action").toString(), titles.mid(0, 9).join(", "));
+        QVERIFY(!tabsEntry->toMap().value("action").toString().contains("fragmentation"));
+    }
+
     void noQmlWarnings()
     {
         QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));
