@@ -6,6 +6,14 @@
         (contracts.md section 10, docs/sweeps.md). Exit 0 when clean, 1 with one line per
         problem on stderr.
 
+    manifests.py render --out DIR [--shards N] [--name NAME] FILE.yaml... -- SIMULATE-ARGS...
+        The manifests adapted to one sweep, written to DIR under the same file names: the
+        shards Job's args replaced by SIMULATE-ARGS (paths as the pods see them, under the
+        volume's mount path, e.g. /sweep/inputs/pods.csv), N written in both places it must
+        be (completions and TESSERA_SHARDS of both Jobs; parallelism at most N), and with
+        --name the Jobs and the claim renamed NAME-shards, NAME-merge and NAME (several
+        sweeps side by side). The result is validated before it is written.
+
     manifests.py run-locally --volume DIR [--cli PATH] SHARDS.yaml MERGE.yaml
         A dry run on this machine: runs every pod of the shards Job (index 0..N-1, one after
         the other), then the merge Job, each with the container's own command, arguments and
@@ -22,6 +30,7 @@ its client-side validation downloads the schema from a cluster. Runs on Debian's
 """
 
 import argparse
+import copy
 import os
 import re
 import shutil
@@ -200,6 +209,50 @@ def run_locally(documents, volume, cli):
     return 0
 
 
+def render(documents, shards, args, name=None):
+    """The documents adapted to one sweep (see `render` in the module's help): a deep copy."""
+    documents = copy.deepcopy(documents)
+    jobs = [d for _, d in documents if d.get("kind") == "Job"]
+    for job in jobs:
+        spec = job["spec"]
+        if spec.get("completionMode") == "Indexed":
+            spec["completions"] = shards
+            spec["parallelism"] = min(spec.get("parallelism", shards), shards)
+            spec["template"]["spec"]["containers"][0]["args"] = list(args)
+        for container in spec["template"]["spec"]["containers"]:
+            entry = env_of(container).get("TESSERA_SHARDS")
+            if entry is not None:
+                entry["value"] = str(shards)
+    if name:
+        for _, document in documents:
+            kind = document.get("kind")
+            if kind == "PersistentVolumeClaim":
+                document["metadata"]["name"] = name
+            elif kind == "Job":
+                indexed = document["spec"].get("completionMode") == "Indexed"
+                document["metadata"]["name"] = f"{name}-{'shards' if indexed else 'merge'}"
+                for volume in document["spec"]["template"]["spec"].get("volumes", []):
+                    if "persistentVolumeClaim" in volume:
+                        volume["persistentVolumeClaim"]["claimName"] = name
+    return documents
+
+
+def write(documents, paths, out):
+    """Each document to out/ under the base name of the file it came from (name#number)."""
+    os.makedirs(out, exist_ok=True)
+    by_file = {}
+    for name, document in documents:
+        by_file.setdefault(name.rsplit("#", 1)[0], []).append(document)
+    written = []
+    for path in paths:
+        target = os.path.join(out, os.path.basename(path))
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(f"# Rendered by scripts/kubernetes/manifests.py render from {os.path.basename(path)}\n")
+            yaml.safe_dump_all(by_file.get(path, []), stream, sort_keys=False)
+        written.append(target)
+    return written
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -210,7 +263,21 @@ def main():
     run.add_argument("--cli", default=os.environ.get("TESSERA_CLI") or os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "app", "tessera-cli"))
     run.add_argument("files", nargs="+")
-    options = parser.parse_args()
+    shape = commands.add_parser("render")
+    shape.add_argument("--out", required=True)
+    shape.add_argument("--shards", type=int)
+    shape.add_argument("--name")
+    shape.add_argument("files", nargs="+")
+    argv = sys.argv[1:]
+    simulate_args = []
+    if "--" in argv:
+        simulate_args = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    options = parser.parse_args(argv)
+    if options.command == "render" and not simulate_args:
+        parser.error("render needs the simulate arguments after --")
+    if options.command == "render" and options.shards is not None and options.shards < 1:
+        parser.error("--shards must be at least 1")
     if k8s is None:
         print("manifests.py: the Kubernetes schema is missing: install Debian's "
               "python3-kubernetes (scripts/bootstrap.sh does)", file=sys.stderr)
@@ -221,6 +288,20 @@ def main():
         print(error, file=sys.stderr)
     if errors:
         return 1
+    if options.command == "render":
+        shards = options.shards
+        if shards is None:
+            shards = next(d for _, d in documents if d.get("kind") == "Job"
+                          and d["spec"].get("completionMode") == "Indexed")["spec"]["completions"]
+        rendered = render(documents, shards, simulate_args, options.name)
+        errors = validate(rendered)
+        for error in errors:
+            print(error, file=sys.stderr)
+        if errors:
+            return 1
+        for target in write(rendered, options.files, options.out):
+            print(target)
+        return 0
     if options.command == "validate":
         print(f"{len(documents)} manifests valid (Kubernetes API schema of python3-kubernetes "
               f"{kubernetes.__version__}, sweep rules)")

@@ -1,17 +1,18 @@
 #!/usr/bin/python3
 """ctest entry (k8s_manifests): the manifests in deploy/kubernetes validate against the
 Kubernetes API schema and the sweep's rules (scripts/kubernetes/manifests.py), the validator
-rejects broken variants of them, and their pods, run locally, execute exactly the commands of
-contracts.md section 10. Exit 77 (skipped) without Debian's python3-kubernetes, a failure
+rejects broken variants of them, and their pods, run locally with the build's tessera-cli
+($TESSERA_CLI), shard and merge a sweep into the unsharded grid CSV (contracts.md section 10). Exit 77 (skipped) without Debian's python3-kubernetes, a failure
 under CI (set and not "false"/"0"), where scripts/bootstrap.sh installs it."""
 
-import copy
 import os
-import stat
+import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import unittest
+
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -107,46 +108,130 @@ class Manifests(unittest.TestCase):
             "persistentVolumeClaim"]["claimName"] = "elsewhere"
         self.assert_rejected(docs, "claims elsewhere, which no manifest defines")
 
-    def test_pods_run_locally_execute_the_contract_commands(self):
-        docs = documents()
-        shards = shards_job(docs)
-        count = shards["spec"]["completions"]
-        user_args = container(shards)["args"]
+    def test_pods_run_locally_with_the_real_cli_merge_to_the_unsharded_csv(self):
+        """The dry run of docs/sweeps.md with the build's tessera-cli: every pod of the shards
+        Job runs its container's command and args (/sweep mapped to a local volume, the index
+        as JOB_COMPLETION_INDEX), then the merge Job's command; its grid.csv must be the
+        unsharded --csv byte for byte. Pod 1 finds what a killed predecessor of its index left
+        (a stale shard and a staging file) and must start afresh, as a retried pod would."""
         with tempfile.TemporaryDirectory() as work:
-            log = os.path.join(work, "calls")
-            cli = os.path.join(work, "tessera-cli")
-            with open(cli, "w", encoding="utf-8") as stream:
-                stream.write('#!/bin/sh\nprintf "%s\\n" "$*" >>"$TESSERA_TEST_CALLS"\n')
-            os.chmod(cli, stat.S_IRWXU)
             volume = os.path.join(work, "volume")
+            files, args = quick_manifests(work)
+            inputs, out = os.path.join(volume, "inputs"), os.path.join(volume, "out")
+            os.makedirs(inputs)
+            os.makedirs(out)
+            for name in ("nodes.csv", "pods.csv"):
+                shutil.copy(os.path.join(REPO, "traces", "default", name), inputs)
+            with open(os.path.join(out, "shard-1.sqlite"), "w", encoding="utf-8") as stale:
+                stale.write("what a pod killed mid-write left\n")
+            leftover = os.path.join(out, ".shard-1.sqlite.batch-Ab12Cd")
+            with open(leftover, "w", encoding="utf-8") as stale:
+                stale.write("staged runs of a killed pod\n")
+            status = run_locally(volume, files)
+            self.assertEqual(status.returncode, 0, status.stdout + status.stderr)
+
+            count = shards_job(manifests.load(files))["spec"]["completions"]
+            local = [a.replace("/sweep", volume) for a in args]
+            self.assertIn("== tessera-sweep-merge pod 0: /bin/sh -c", status.stdout)
+            for i in range(count):
+                self.assertIn(f"== tessera-sweep-shards pod {i}: /bin/sh -c", status.stdout)
+                self.assertEqual(shard_record(os.path.join(out, f"shard-{i}.sqlite")), (i, count, 1))
+            self.assertFalse(os.path.exists(leftover), "pod 1 removes its predecessor's staging file")
+            self.assertEqual(sorted(f for f in os.listdir(out) if f.startswith(".")), [])
+
+            unsharded = os.path.join(work, "unsharded.csv")
+            subprocess.run([real_cli(), "simulate", *local, "--csv", unsharded, "--quiet"], check=True,
+                           stdout=subprocess.DEVNULL)
+            with open(unsharded, "rb") as a, open(os.path.join(out, "grid.csv"), "rb") as b:
+                whole, merged = a.read(), b.read()
+            self.assertGreater(whole.count(b"\n"), count)
+            self.assertEqual(merged, whole, "the merged grid.csv is the unsharded --csv byte for byte")
+            self.assertTrue(os.path.getsize(os.path.join(out, "study.sqlite")) > 0)
+
+    def test_render_adapts_the_manifests_to_a_sweep(self):
+        """render writes the manifests with the given args, N in completions and in both
+        Jobs' TESSERA_SHARDS, parallelism at most N, and the names; they validate."""
+        args = ["--nodes", "/sweep/inputs/nodes.csv", "--pods", "/sweep/inputs/p.csv",
+                "--policy", "pwr:0..1000/100,fgd:1000-$pwr", "--seeds", "42-51"]
+        with tempfile.TemporaryDirectory() as work:
             status = subprocess.run(
-                [sys.executable, manifests.__file__, "run-locally", "--volume", volume,
-                 "--cli", cli, *FILES], env={**os.environ, "TESSERA_TEST_CALLS": log},
-                capture_output=True, text=True, check=False)
+                [sys.executable, manifests.__file__, "render", "--out", work, "--shards", "3",
+                 "--name", "pwr-default", *FILES, "--", *args], capture_output=True, text=True, check=False)
             self.assertEqual(status.returncode, 0, status.stderr)
-            with open(log, encoding="utf-8") as stream:
-                calls = stream.read().splitlines()
-            out = os.path.join(volume, "out")
-            self.assertTrue(os.path.isdir(out), "the shard pods create the output directory")
-        args = " ".join(a.replace("/sweep", volume) for a in user_args)
-        expected = [f"simulate {args} --shard {i}/{count} --db {out}/shard-{i}.sqlite"
-                    for i in range(count)]
-        shard_files = " ".join(f"{out}/shard-{i}.sqlite" for i in range(count))
-        expected.append(f"merge --out {out}/study.sqlite --csv {out}/grid.csv {shard_files}")
-        self.assertEqual(calls, expected)
+            files = status.stdout.split()
+            self.assertEqual([os.path.basename(f) for f in files], [os.path.basename(f) for f in FILES])
+            docs = manifests.load(files)
+        self.assertEqual(manifests.validate(docs), [])
+        shards, merge = shards_job(docs), merge_job(docs)
+        self.assertEqual(container(shards)["args"], args)
+        self.assertEqual(shards["spec"]["completions"], 3)
+        self.assertEqual(shards["spec"]["parallelism"], 3)
+        for job in (shards, merge):
+            self.assertEqual(manifests.env_of(container(job))["TESSERA_SHARDS"]["value"], "3")
+            self.assertEqual(job["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"],
+                             "pwr-default")
+        self.assertEqual(shards["metadata"]["name"], "pwr-default-shards")
+        self.assertEqual(merge["metadata"]["name"], "pwr-default-merge")
+        self.assertEqual(container(shards)["command"], container(shards_job(documents()))["command"])
+
+    def test_render_without_args_is_refused(self):
+        with tempfile.TemporaryDirectory() as work:
+            status = subprocess.run([sys.executable, manifests.__file__, "render", "--out", work, *FILES],
+                                    capture_output=True, text=True, check=False)
+        self.assertEqual(status.returncode, 2)
+        self.assertIn("render needs the simulate arguments after --", status.stderr)
 
     def test_failing_pod_stops_the_local_run(self):
+        """A pod that cannot write its shard (here its path is a folder) fails with its status,
+        and the merge pod is not started."""
         with tempfile.TemporaryDirectory() as work:
-            cli = os.path.join(work, "tessera-cli")
-            with open(cli, "w", encoding="utf-8") as stream:
-                stream.write('#!/bin/sh\ncase "$*" in *"--shard 2/"*) exit 3;; esac\n')
-            os.chmod(cli, stat.S_IRWXU)
-            status = subprocess.run(
-                [sys.executable, manifests.__file__, "run-locally", "--volume", work,
-                 "--cli", cli, *FILES], capture_output=True, text=True, check=False)
+            volume = os.path.join(work, "volume")
+            files, _ = quick_manifests(work)
+            os.makedirs(os.path.join(volume, "inputs"))
+            for name in ("nodes.csv", "pods.csv"):
+                shutil.copy(os.path.join(REPO, "traces", "default", name), os.path.join(volume, "inputs"))
+            os.makedirs(os.path.join(volume, "out", "shard-2.sqlite", "in-the-way"))
+            status = run_locally(volume, files)
         self.assertEqual(status.returncode, 1)
-        self.assertIn("tessera-sweep-shards pod 2 failed with exit status 3", status.stderr)
+        self.assertIn("tessera-sweep-shards pod 2 failed with exit status 1", status.stderr)
+        self.assertIn("== tessera-sweep-shards pod 1:", status.stdout)
+        self.assertNotIn("tessera-sweep-shards pod 3", status.stdout)
         self.assertNotIn("tessera-sweep-merge pod", status.stdout)
+
+
+def real_cli():
+    """The tessera-cli under test: $TESSERA_CLI (ctest sets the build's), else the checkout's."""
+    cli = os.environ.get("TESSERA_CLI") or os.path.join(REPO, "build", "app", "tessera-cli")
+    if not os.access(cli, os.X_OK):
+        raise AssertionError(f"no tessera-cli at {cli}: build it, or set TESSERA_CLI")
+    return cli
+
+
+def quick_manifests(work):
+    """The deployed manifests rendered (manifests.py render) into work/ with the deployed
+    args cut to a quick grid (--tune 0.3 --points 10 appended: few decisions per run, the
+    same runs); the pods' commands, environment, N and volume as deployed. Returns the
+    rendered files and the args."""
+    args = container(shards_job(documents()))["args"] + ["--tune", "0.3", "--points", "10"]
+    status = subprocess.run([sys.executable, manifests.__file__, "render", "--out", work, *FILES, "--", *args],
+                            capture_output=True, text=True, check=False)
+    if status.returncode != 0:
+        raise AssertionError(f"render failed: {status.stderr}")
+    return status.stdout.split(), args
+
+
+def run_locally(volume, files):
+    return subprocess.run(
+        [sys.executable, manifests.__file__, "run-locally", "--volume", volume, "--cli", real_cli(), *files],
+        capture_output=True, text=True, check=False)
+
+
+def shard_record(path):
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return db.execute("SELECT shard_index, shard_count, complete FROM sweep_shard").fetchone()
+    finally:
+        db.close()
 
 
 def main():
