@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# Runs COMMAND inside a private one-node Slurm cluster, then stops that cluster.
+# A private one-node Slurm cluster on this machine, for the tests and for users without a cluster.
 #
-#   bash tests/sweep/private-slurm.sh COMMAND [ARGS...]
+#   bash tests/sweep/private-slurm.sh COMMAND [ARGS...]   run COMMAND in a cluster, then stop it
+#   bash tests/sweep/private-slurm.sh start               start one that stays up; prints the
+#                                                         `export SLURM_CONF=...` to use it
+#   bash tests/sweep/private-slurm.sh status              is it up? (sinfo of its node)
+#   bash tests/sweep/private-slurm.sh stop                stop the one `start` started
+#
+# `start` keeps the cluster in TESSERA_SLURM_HOME (default /tmp/tessera-slurm-cluster) with the
+# pids of its daemons in its `pids` file; `stop` stops exactly those (checking that each pid is
+# still that daemon, not a process that reused the number) and removes the directory.
 #
 # The cluster is Debian 12's own Slurm (slurmctld, slurmd, slurm-client 22.05) and MUNGE
 # (0.5.15), started as root from a slurm.conf generated here. Everything it owns lives in one
@@ -50,9 +58,75 @@ skip_or_fail() {
   exit 77
 }
 
-if [ $# -eq 0 ]; then
-  echo "usage: bash tests/sweep/private-slurm.sh COMMAND [ARGS...]" >&2
+usage() {
+  echo "usage: bash tests/sweep/private-slurm.sh COMMAND [ARGS...] | start | status | stop" >&2
   exit 2
+}
+[ $# -ge 1 ] || usage
+mode=run
+case "$1" in
+  start | stop | status)
+    mode=$1
+    [ $# -eq 1 ] || usage
+    ;;
+esac
+home=${TESSERA_SLURM_HOME:-/tmp/tessera-slurm-cluster}
+
+# A recorded pid that is still the daemon it was: its command line names the cluster's directory
+# (every daemon is started with a path in it), so a reused pid is never taken for it.
+# A daemon that has exited but is not yet reaped (a zombie, when `start` left it to init) has an
+# empty command line, so it counts as gone.
+is_daemon_of() { # is_daemon_of PID DIR
+  { tr '\0' ' ' <"/proc/$1/cmdline"; } 2>/dev/null | grep -qF -- "$2/"
+}
+
+# Stops the daemons whose pids are given, in reverse order of start: TERM, up to 5 s, then KILL.
+stop_pids() { # stop_pids DIR PID...
+  local dir=$1 pid i
+  shift
+  local list=("$@")
+  for ((i = ${#list[@]} - 1; i >= 0; i--)); do
+    if is_daemon_of "${list[i]}" "$dir"; then kill -TERM "${list[i]}" 2>/dev/null || true; fi
+  done
+  for pid in "${list[@]}"; do
+    for _ in $(seq 50); do
+      is_daemon_of "$pid" "$dir" || break
+      sleep 0.1
+    done
+    if is_daemon_of "$pid" "$dir"; then kill -KILL "$pid" 2>/dev/null || true; fi
+    wait "$pid" 2>/dev/null || true
+  done
+}
+
+running_pids() { # the recorded pids of the cluster in $home that are still its daemons
+  [ -r "$home/pids" ] || return 0
+  local pid
+  while read -r pid; do
+    if is_daemon_of "$pid" "$home"; then echo "$pid"; fi
+  done <"$home/pids"
+}
+
+if [ "$mode" = status ]; then
+  up=$(running_pids | tr '\n' ' ')
+  if [ -z "$up" ]; then
+    echo "private-slurm: no private cluster is running (none recorded in $home)"
+    exit 1
+  fi
+  echo "private-slurm: up (daemons ${up% }); use it with: export SLURM_CONF=$home/slurm.conf"
+  SLURM_CONF=$home/slurm.conf /usr/bin/sinfo
+  exit 0
+fi
+if [ "$mode" = stop ]; then
+  if [ ! -e "$home/pids" ]; then
+    echo "private-slurm: no private cluster to stop (no $home/pids: start it with" \
+      "bash $0 start)" >&2
+    exit 1
+  fi
+  mapfile -t recorded <"$home/pids"
+  stop_pids "$home" "${recorded[@]}"
+  rm -rf "$home"
+  echo "private-slurm: stopped the private cluster (daemons ${recorded[*]}) and removed $home"
+  exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -75,26 +149,25 @@ free_port() {
   /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
-dir=$(mktemp -d /tmp/tessera-slurm.XXXXXX)
+if [ "$mode" = start ]; then
+  if [ -n "$(running_pids)" ]; then
+    echo "private-slurm: a private cluster is already up; use it with:" >&2
+    echo "  export SLURM_CONF=$home/slurm.conf" >&2
+    exit 1
+  fi
+  rm -rf "$home"
+  mkdir -p "$home"
+  dir=$home
+else
+  dir=$(mktemp -d /tmp/tessera-slurm.XXXXXX)
+fi
 chmod 0700 "$dir"
 pids=()
 
 stop_cluster() {
   local status=$?
-  local pid
   # Daemons in reverse order of start; each by the pid recorded when it was started.
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
-    pid=${pids[i]}
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    for _ in $(seq 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
+  [ ${#pids[@]} -eq 0 ] || stop_pids "$dir" "${pids[@]}"
   if [ "${TESSERA_SLURM_KEEP:-0}" = 1 ]; then
     echo "private-slurm: kept $dir" >&2
   else
@@ -197,5 +270,18 @@ while :; do
 done
 echo "private-slurm: node $node idle after $SECONDS s (slurmctld port $ctld_port," \
   "slurmd port $slurmd_port, $dir)" >&2
+
+if [ "$mode" = start ]; then
+  printf '%s\n' "${pids[@]}" >"$dir/pids"
+  trap - EXIT INT TERM  # up for good: stopped by `stop`, from the pids file
+  cat <<EOF
+private-slurm: a private one-node cluster is up ($cpus CPUs, node $node, partition tessera).
+Use it from a shell with:
+  export SLURM_CONF=$dir/slurm.conf
+Stop it with:
+  bash $0 stop
+EOF
+  exit 0
+fi
 
 "$@"

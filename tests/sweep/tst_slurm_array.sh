@@ -2,10 +2,11 @@
 # Runs inside tests/sweep/private-slurm.sh (SLURM_CONF set): submits real array jobs through
 # scripts/slurm/run-array.sh, the submit-wait-check step of scripts/slurm-sweep.sh, and checks
 # every task's output, that TESSERA_SBATCH_OPTS reaches sbatch, and that a failed task and a
-# killed task are each detected and named with their log. Then runs scripts/slurm-sweep.sh
-# itself with a stand-in CLI (recording-cli.sh) to check the commands it gives the tasks and
-# the merge and a failing task; then a real sweep with the tessera-cli named by TESSERA_CLI (ctest
-# passes the build's), whose merged grid.csv must equal the unsharded --csv byte for byte.
+# killed task are each detected and named with their log. Then runs scripts/slurm-sweep.sh with
+# the tessera-cli named by TESSERA_CLI (ctest passes the build's): a sweep whose merged grid.csv
+# must equal the unsharded --csv byte for byte (a task's stale shard removed first); a sweep
+# whose task 1 is cancelled (scancel) mid-run, which must fail naming the task and its log,
+# merge nothing, and be fixed by the re-run and merge commands it prints.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/tessera-slurm-test.XXXXXX)
@@ -63,67 +64,90 @@ bash "$run_array" --tasks 0 --logs "$work/x" "$task" 2>"$work/usage.err"
 check "--tasks 0 is a usage error (exit 2)" [ $? -eq 2 ]
 check "and says why" contains "$work/usage.err" "--tasks needs a positive whole number"
 
-echo "== slurm-sweep.sh drives a stand-in CLI: each task's simulate, then one merge in shard order"
-# The real --shard and merge come with issue 15's CLI work; recording-cli.sh only records calls.
-sweep=$repo/scripts/slurm-sweep.sh
-stub=$repo/tests/sweep/recording-cli.sh
-mkdir -p "$work/sweep"
-echo stale >"$work/sweep/shard-0.sqlite"
-TESSERA_CLI=$stub bash "$sweep" --shards 3 --out "$work/sweep" -- --nodes n.csv --seeds 42-43 \
-  >/dev/null 2>"$work/sweep.err"
-status=$?
-cat "$work/sweep.err"
-check "slurm-sweep exits 0 when every task completed and merge succeeded" [ "$status" -eq 0 ]
-for i in 0 1 2; do
-  check "task $i ran simulate with its shard and its own study (a stale shard removed first)" \
-    equals "$work/sweep/shard-$i.sqlite" "simulate --nodes n.csv --seeds 42-43 --shard $i/3 --db $work/sweep/shard-$i.sqlite"
-done
-check "merge ran once on all shards in order" equals "$work/sweep/merge-call" \
-  "merge --out $work/sweep/study.sqlite --csv $work/sweep/grid.csv $work/sweep/shard-0.sqlite $work/sweep/shard-1.sqlite $work/sweep/shard-2.sqlite"
-
-echo "== slurm-sweep.sh with task 1 failing: named with its log, nothing merged"
-mkdir -p "$work/sweepfail"
-TESSERA_STUB_FAIL=1/3 TESSERA_CLI=$stub bash "$sweep" --shards 3 --out "$work/sweepfail" -- --nodes n.csv \
-  >/dev/null 2>"$work/sweepfail.err"
-status=$?
-cat "$work/sweepfail.err"
-check "slurm-sweep exits 1 when a task failed" [ "$status" -eq 1 ]
-check "the failed task is named with its exit code" contains "$work/sweepfail.err" "FAILED, exit code 4:0"
-check "its log is named" contains "$work/sweepfail.err" "log: $work/sweepfail/logs/task-1.log"
-check "the log says why" contains "$work/sweepfail/logs/task-1.log" "shard 1/3 fails on purpose"
-check "nothing was merged" [ ! -e "$work/sweepfail/merge-call" ]
-check "the re-run command is printed" contains "$work/sweepfail.err" "sbatch --array=I,J,..."
-
-echo "== a real sweep: slurm-sweep.sh with tessera-cli, 2 policies x 3 seeds in 4 shards"
 if [ -z "${TESSERA_CLI:-}" ]; then
   # ctest always sets it; by hand, name the build's tessera-cli.
   check "TESSERA_CLI names the tessera-cli to sweep with" false
-else
-  real=(--nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" --policy fgd
-        --policy 'pwr:100,fgd:900' --seeds 42-44 --tune 0.3 --points 10 --threads 1 --quiet)
-  "$TESSERA_CLI" simulate "${real[@]}" --csv "$work/unsharded.csv" >/dev/null
-  check "the unsharded command ran" [ -s "$work/unsharded.csv" ]
-  bash "$sweep" --shards 4 --out "$work/real" -- "${real[@]}" >/dev/null 2>"$work/real.err"
-  status=$?
-  cat "$work/real.err"
-  check "slurm-sweep with the real CLI exits 0" [ "$status" -eq 0 ]
-  check "the merged grid.csv equals the unsharded --csv byte for byte" cmp "$work/real/grid.csv" "$work/unsharded.csv"
-  check "the merged study lists the six runs" \
-    bash -c '[ "$("$1" runs --db "$2" | tail -n +2 | wc -l)" -eq 6 ]' _ "$TESSERA_CLI" "$work/real/study.sqlite"
-  # A shard left incomplete (as by a task killed mid-write) is refused, named, and merge replaces nothing.
-  cp "$work/real/shard-2.sqlite" "$work/real/killed.sqlite"
-  /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE sweep_shard SET complete = 0"); c.commit()' \
-    "$work/real/killed.sqlite"
-  cp "$work/real/study.sqlite" "$work/real/study.before"
-  "$TESSERA_CLI" merge --out "$work/real/study.sqlite" "$work/real/shard-0.sqlite" "$work/real/shard-1.sqlite" \
-    "$work/real/killed.sqlite" "$work/real/shard-3.sqlite" 2>"$work/real-killed.err"
-  check "merge of an incomplete shard is an input error (exit 3)" [ $? -eq 3 ]
-  check "naming the shard" contains "$work/real-killed.err" "error: $work/real/killed.sqlite"
-  check "the merged study is unchanged" cmp "$work/real/study.sqlite" "$work/real/study.before"
+  checks_summary
+  exit
 fi
+sweep=$repo/scripts/slurm-sweep.sh
+# The state of a shard as read from outside while its task may be writing it: "I/N complete".
+shard_state() {
+  /usr/bin/python3 - "$1" <<'EOF' 2>/dev/null
+import sqlite3, sys
+db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+print("%d/%d %d" % db.execute("SELECT shard_index, shard_count, complete FROM sweep_shard").fetchone())
+EOF
+}
+
+echo "== a real sweep: slurm-sweep.sh with tessera-cli, 2 policies x 3 seeds in 4 shards"
+real=(--nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" --policy fgd
+      --policy 'pwr:100,fgd:900' --seeds 42-44 --tune 0.3 --points 10 --threads 1 --quiet)
+"$TESSERA_CLI" simulate "${real[@]}" --csv "$work/unsharded.csv" >/dev/null
+check "the unsharded command ran" [ -s "$work/unsharded.csv" ]
+# What an earlier attempt of task 0 left: a stale shard and its staging file. The task starts afresh.
+mkdir -p "$work/real"
+echo stale >"$work/real/shard-0.sqlite"
+echo staged >"$work/real/.shard-0.sqlite.batch-Ab12Cd"
+bash "$sweep" --shards 4 --out "$work/real" -- "${real[@]}" >/dev/null 2>"$work/real.err"
+status=$?
+cat "$work/real.err"
+check "slurm-sweep with the real CLI exits 0" [ "$status" -eq 0 ]
+check "the merged grid.csv equals the unsharded --csv byte for byte" cmp "$work/real/grid.csv" "$work/unsharded.csv"
+for i in 0 1 2 3; do
+  check "task $i wrote its complete shard $i/4" equals <(shard_state "$work/real/shard-$i.sqlite") "$i/4 1"
+  check "task $i logged its shard" contains "$work/real/logs/task-$i.log" "tessera sweep: shard $i/4"
+done
+check "task 0 removed the staging file of its earlier attempt" [ ! -e "$work/real/.shard-0.sqlite.batch-Ab12Cd" ]
+check "the merged study lists the six runs" \
+  bash -c '[ "$("$1" runs --db "$2" | tail -n +2 | wc -l)" -eq 6 ]' _ "$TESSERA_CLI" "$work/real/study.sqlite"
+
+echo "== a task cancelled mid-run (scancel): named with its log, nothing merged; re-running it fixes the sweep"
+# 2 policies x 20 seeds in 2 shards: task 1 has 20 runs to do, so it is still writing when its
+# shard's record (written before its first run) appears; then it is cancelled.
+long=(--nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" --policy fgd
+      --policy 'pwr:100,fgd:900' --seeds 42-61 --threads 1 --quiet)
+"$TESSERA_CLI" simulate "${long[@]}" --csv "$work/long.csv" >/dev/null
+cut=$work/cancel
+bash "$sweep" --shards 2 --out "$cut" -- "${long[@]}" >/dev/null 2>"$work/cancel.err" &
+sweep_pid=$!
+state="" job=""
+while kill -0 "$sweep_pid" 2>/dev/null; do
+  state=$(shard_state "$cut/shard-1.sqlite")
+  [ "$state" = "1/2 0" ] && break
+  sleep 0.05
+done
+IFS=';' read -r job _ <"$cut/logs/sbatch.out" || job=""
+check "task 1 was seen mid-run (its shard begun, not complete)" [ "$state" = "1/2 0" ]
+scancel "${job}_1"
+wait "$sweep_pid"
+status=$?
+cat "$work/cancel.err"
+check "slurm-sweep exits 1 when a task was cancelled" [ "$status" -eq 1 ]
+check "the cancelled task is named with its state" contains "$work/cancel.err" "task 1 of job $job failed (CANCELLED"
+check "and its log" contains "$work/cancel.err" "log: $cut/logs/task-1.log"
+check "task 0 is not reported" lacks "$work/cancel.err" "task 0 of job"
+check "nothing was merged" [ ! -e "$cut/study.sqlite" ]
+check "the shard of task 1 is left incomplete" equals <(shard_state "$cut/shard-1.sqlite") "1/2 0"
+"$TESSERA_CLI" merge --out "$cut/study.sqlite" "$cut/shard-0.sqlite" "$cut/shard-1.sqlite" 2>"$work/cancel-merge.err"
+check "merge refuses it (exit 3)" [ $? -eq 3 ]
+check "naming the shard file" contains "$work/cancel-merge.err" "error: $cut/shard-1.sqlite"
+check "and its task, incomplete" contains "$work/cancel-merge.err" "shard 1/2 is incomplete"
+# The two commands slurm-sweep printed, with the failed task's index for I,J,...: they fix it.
+rerun=$(grep -A1 '^  sbatch --array=I,J,\.\.\.' "$work/cancel.err" | head -n 1)
+merge=$(grep -A1 '^  sbatch --array=I,J,\.\.\.' "$work/cancel.err" | tail -n 1)
+check "the re-run command is printed" [ -n "$rerun" ]
+check "and the merge command after it" contains <(echo "$merge") " merge --out $cut/study.sqlite"
+eval "${rerun/--array=I,J,.../--wait --array=1}" >/dev/null
+check "the printed sbatch re-runs task 1 alone" [ $? -eq 0 ]
+check "which leaves its shard complete" equals <(shard_state "$cut/shard-1.sqlite") "1/2 1"
+check "and no staging file of the cancelled attempt" bash -c '! compgen -G "$1/.shard-1.sqlite.batch-*" >/dev/null' _ "$cut"
+eval "$merge" 2>"$work/cancel-merge.err"
+check "the printed merge succeeds" [ $? -eq 0 ]
+check "its grid.csv is the unsharded --csv byte for byte" cmp "$cut/grid.csv" "$work/long.csv"
 
 echo "== slurm-sweep.sh usage errors"
-TESSERA_CLI=$stub bash "$sweep" --shards x --out "$work/u" -- a 2>"$work/u.err"
+bash "$sweep" --shards x --out "$work/u" -- a 2>"$work/u.err"
 check "--shards x is a usage error (exit 2)" [ $? -eq 2 ]
 TESSERA_CLI=$work/none bash "$sweep" --shards 2 --out "$work/u" -- a 2>"$work/u.err"
 check "a missing tessera-cli is named (exit 2)" [ $? -eq 2 ]
