@@ -14,9 +14,9 @@
         --name the Jobs and the claim renamed NAME-shards, NAME-merge and NAME (several
         sweeps side by side). The result is validated before it is written.
 
-    manifests.py run-locally --volume DIR [--cli PATH] SHARDS.yaml MERGE.yaml
-        A dry run on this machine: runs every pod of the shards Job (index 0..N-1, one after
-        the other), then the merge Job, each with the container's own command, arguments and
+    manifests.py run-locally --volume DIR [--cli PATH] [--jobs K] SHARDS.yaml MERGE.yaml
+        A dry run on this machine: runs every pod of the shards Job (index 0..N-1, K at a
+        time, default 1, at most the Job's parallelism), then the merge Job, each with the container's own command, arguments and
         environment, the shared volume's mount path mapped to DIR and `tessera-cli` to PATH
         (default: $TESSERA_CLI, else the checkout's build/app/tessera-cli).
 
@@ -192,20 +192,33 @@ def pod_argv(job, index, volume, cli):
     return argv, env
 
 
-def run_locally(documents, volume, cli):
+def run_locally(documents, volume, cli, jobs_at_once=1):
+    """Each pod of the shards Job, up to jobs_at_once (at most the Job's parallelism) at a time
+    in index order, then the merge pod; none is started after one has failed."""
     jobs = [d for _, d in documents if d.get("kind") == "Job"]
     shards = [j for j in jobs if j["spec"].get("completionMode") == "Indexed"]
     others = [j for j in jobs if j["spec"].get("completionMode") != "Indexed"]
     for job in shards + others:
+        name = job["metadata"]["name"]
         count = job["spec"].get("completions", 1) if job in shards else 1
+        width = max(1, min(jobs_at_once, job["spec"].get("parallelism", 1)))
+        running, failed = [], None
         for index in range(count):
             argv, env = pod_argv(job, index, volume, cli)
-            print(f"== {job['metadata']['name']} pod {index}: {' '.join(argv)}", flush=True)
-            status = subprocess.run(argv, env={**os.environ, **env}, check=False).returncode
-            if status != 0:
-                print(f"{job['metadata']['name']} pod {index} failed with exit status {status}",
-                      file=sys.stderr)
-                return 1
+            print(f"== {name} pod {index}: {' '.join(argv)}", flush=True)
+            running.append((index, subprocess.Popen(argv, env={**os.environ, **env})))
+            while running and (len(running) >= width or index == count - 1 or failed):
+                done, process = running.pop(0)
+                status = process.wait()
+                if status != 0 and failed is None:
+                    failed = (done, status)
+            if failed:
+                break
+        for _, process in running:
+            process.wait()
+        if failed:
+            print(f"{name} pod {failed[0]} failed with exit status {failed[1]}", file=sys.stderr)
+            return 1
     return 0
 
 
@@ -262,6 +275,8 @@ def main():
     run.add_argument("--volume", required=True)
     run.add_argument("--cli", default=os.environ.get("TESSERA_CLI") or os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "app", "tessera-cli"))
+    run.add_argument("--jobs", type=int, default=1,
+                     help="pods run at once (at most the Job's parallelism; default 1)")
     run.add_argument("files", nargs="+")
     shape = commands.add_parser("render")
     shape.add_argument("--out", required=True)
@@ -311,7 +326,7 @@ def main():
         print(f"manifests.py: no tessera-cli at {options.cli} (set TESSERA_CLI or --cli)",
               file=sys.stderr)
         return 2
-    return run_locally(documents, volume, os.path.abspath(options.cli))
+    return run_locally(documents, volume, os.path.abspath(options.cli), options.jobs)
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ class Manifests(unittest.TestCase):
             leftover = os.path.join(out, ".shard-1.sqlite.batch-Ab12Cd")
             with open(leftover, "w", encoding="utf-8") as stale:
                 stale.write("staged runs of a killed pod\n")
-            status = run_locally(volume, files)
+            status = run_locally(volume, files, jobs=2)  # two pods at a time, as a cluster would
             self.assertEqual(status.returncode, 0, status.stdout + status.stderr)
 
             count = shards_job(manifests.load(files))["spec"]["completions"]
@@ -220,10 +220,10 @@ def quick_manifests(work):
     return status.stdout.split(), args
 
 
-def run_locally(volume, files):
+def run_locally(volume, files, jobs=1):
     return subprocess.run(
-        [sys.executable, manifests.__file__, "run-locally", "--volume", volume, "--cli", real_cli(), *files],
-        capture_output=True, text=True, check=False)
+        [sys.executable, manifests.__file__, "run-locally", "--volume", volume, "--cli", real_cli(),
+         "--jobs", str(jobs), *files], capture_output=True, text=True, check=False)
 
 
 def shard_record(path):

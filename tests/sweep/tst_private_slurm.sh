@@ -51,7 +51,7 @@ check "stop exits 0 and says so" contains "$record.stop" "stopped the private cl
 for pid in $started; do
   check "started daemon $pid was stopped" bash -c "! grep -qv '^[^)]*) Z' /proc/$pid/stat 2>/dev/null"
 done
-check "three daemons were started" [ "$(echo $started | wc -w)" -eq 3 ]
+check "three daemons were started" [ "$(wc -w <<<"$started")" -eq 3 ]
 check "its directory was removed" [ ! -e "$home" ]
 TESSERA_SLURM_HOME=$home bash "$here/private-slurm.sh" status >/dev/null
 check "status then says it is down (exit 1)" [ $? -eq 1 ]
