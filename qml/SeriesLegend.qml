@@ -31,6 +31,10 @@ Flow {
         return rows
     }
     function balance() {
+        // A call Qt.callLater delayed past the legend's end (its view closed when a kind switch
+        // hid the run) finds its context gone.
+        if (typeof rowsIn !== "function")
+            return
         const widths = []
         for (let i = 0; i < entries.count; ++i)
             if (entries.itemAt(i))
