@@ -68,7 +68,7 @@ ChartView {
             } else {
                 s = createSeries(ChartView.SeriesTypeLine, p.name, xAxis, yAxis)
                 s.color = p.color
-                s.width = 2
+                s.width = 2 * (p.lineScale > 0 ? p.lineScale : 1)
                 if (p.dashed)
                     s.style = Qt.DashLine
             }
@@ -213,7 +213,7 @@ ChartView {
                 continue
             const area = s.type === ChartView.SeriesTypeArea
             entries.push({ name: s.name, area: area, fill: s.color, color: area ? s.borderColor : s.color,
-                           dashed: !area && s.style === Qt.DashLine })
+                           dashed: !area && s.style === Qt.DashLine, lineWidth: area ? 0 : s.width })
         }
         legendWatched = watched
         legendEntries = entries

@@ -29,8 +29,11 @@ ApplicationWindow {
     readonly property var kindViews: ChartPlans.views(viewKind)
     // The tabs: the shared occupancy grid, the run kind's own views (ChartPlans), then the shared
     // inspector and metrics; named in the shown run's words (timeline.words).
-    readonly property var viewTabTitles: [timeline.words.occupancy].concat(kindViews.map(v => v.title))
-                                         .concat([timeline.words.inspector, qsTr("Metrics")])
+    readonly property var viewTabTitles: [viewWords.occupancy].concat(kindViews.map(v => v.title))
+                                         .concat([viewWords.inspector, qsTr("Metrics")])
+    // The shown run's words, else its kind's: no run shown after a kind switch or a restart
+    // still names the tabs as the kind's runs will ("GPUs rented", not "GPU occupancy").
+    readonly property var viewWords: currentRun ? timeline.words : runs.kind.words
     property RunHandle otherRun: null
     property bool compareMode: false
     // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
@@ -77,15 +80,37 @@ ApplicationWindow {
         }
     }
 
+    // A kind chosen (in the Run panel, or by Open… on a file of another kind) hides a run of
+    // another kind: the views, their tabs and the empty state then speak of the chosen kind and
+    // its inputs, not of the pod run still shown after a workload was opened (walk14b N1). The
+    // run stays open in the Run panel, its cursor kept for when it is shown again.
+    Connections {
+        target: runs.kind
+        function onKindChanged() {
+            if (window.currentRun && window.currentRun.kind !== runs.kind.kindId) {
+                window.keptCursors.set(window.currentRun, timeline.position)
+                window.otherRun = null
+                window.currentRun = null
+            }
+        }
+    }
+
     // Where `run` is at the cursor: the same step in a fork of the shown run, else the step at
-    // the cursor's x (arrived % or time); with no run shown yet, its end.
+    // the cursor's x (arrived % or time); with no run shown yet, its end. A run of another kind
+    // has no "same x" (5.03 h read as 5.03 % of a pod trace, walk14b N2): it returns to where
+    // its cursor was when it was last shown (a round trip comes back to the same event), or opens
+    // where a new result does.
     function positionAtCursor(run) {
         if (!currentRun)
             return run.steps
         if (run === currentRun)
             return timeline.position
+        if (!comparable(currentRun, run))
+            return keptCursors.has(run) ? keptCursors.get(run) : run.lastInUsePosition()
         return run.positionMatching(currentRun, timeline.position)
     }
+    // The cursor of each run when another run took its place (run -> position).
+    property var keptCursors: new Map()
     // Whether `other` may be drawn beside `run` and compared with it: runs of one kind only
     // (RunHandle.comparisonProblem, the core's rule, which compare and the exports keep too).
     function comparable(run, other) {
@@ -95,6 +120,8 @@ ApplicationWindow {
     // from a run of another kind is dropped: a pod run is not drawn against a rental run.
     function show(run, other) {
         const at = positionAtCursor(run)
+        if (currentRun && run !== currentRun)
+            keptCursors.set(currentRun, timeline.position)
         otherRun = null  // never one run on both sides, not even between two assignments
         currentRun = run
         otherRun = comparable(run, other) ? other : null

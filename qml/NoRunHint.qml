@@ -19,6 +19,12 @@ Rectangle {
 
     color: ThemePalette.window
 
+    // The kind's inputs are open: the trace for the pod kind, the kind's own files for the others
+    // (whose trace session stays empty: a restart into renting said "Open the job file" with the
+    // workload open, walk14b N1).
+    readonly property bool inputsOpen: hint.runs.kind.usesTraceSession ? hint.session.loaded : hint.runs.inputsReady
+    readonly property string openInputs: hint.runs.kind.usesTraceSession ? qsTr("the open trace") : qsTr("the open inputs")
+
     MouseArea {
         anchors.fill: parent
         acceptedButtons: Qt.AllButtons
@@ -45,17 +51,18 @@ Rectangle {
             text: {
                 if (hint.runs.busy)
                     return qsTr("%1… The views show the run when it is done.").arg(hint.runs.status)
-                if (!hint.runs.kind.usesTraceSession && !hint.runs.inputsReady)
-                    return qsTr("Open %1 (Ctrl+O), then run a policy on them.").arg(hint.runs.kind.inputsName)
-                if (!hint.session.loaded)
-                    return qsTr("Open %1 (Ctrl+O), then run a policy on it.").arg(hint.runs.kind.inputsName)
+                if (!hint.inputsOpen)
+                    return hint.runs.kind.usesTraceSession
+                           ? qsTr("Open %1 (Ctrl+O), then run a policy on it.").arg(hint.runs.kind.inputsName)
+                           : qsTr("Open %1 (Ctrl+O), then run a policy on them.").arg(hint.runs.kind.inputsName)
                 if (hint.runs.count > 0)
-                    return qsTr("Click one of the open runs in the Run panel to show it.")
+                    return qsTr("Click one of the open runs in the Run panel to show it, or run the Run panel's "
+                                + "policy on %1 (Ctrl+R).").arg(hint.openInputs)
                 if (hint.library.count > 0)
                     return qsTr("Reopen one of the %n runs saved in the study from the Library, or run the Run "
-                                + "panel's policy on the open trace (Ctrl+R).", "", hint.library.count)
+                                + "panel's policy on %1 (Ctrl+R).", "", hint.library.count).arg(hint.openInputs)
                 return hint.runs.kind.usesTraceSession ? qsTr("Run the Run panel's policy on the open trace (Ctrl+R).")
-                                                       : qsTr("Run the Run panel's policy on the open inputs (Ctrl+R).")
+                                                       : qsTr("Inputs open: choose a policy in the Run panel and Run (Ctrl+R).")
             }
         }
         RowLayout {
@@ -73,7 +80,7 @@ Rectangle {
                 onClicked: hint.libraryRequested()
             }
             Button {
-                visible: hint.runs.count === 0 && hint.session.loaded
+                visible: hint.inputsOpen
                 enabled: hint.canRun
                 text: qsTr("Run (Ctrl+R)")
                 highlighted: true

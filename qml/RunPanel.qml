@@ -67,7 +67,7 @@ Pane {
         function onKindChanged() {
             let defaults = {}
             for (const p of panel.kind.parameters)
-                defaults[p.name] = p.defaultText
+                defaults[p.name] = panel.startValue(p)
             panel.values = defaults
             kindBox.currentIndex = Math.max(0, kindBox.indexOfValue(panel.kind.kindId))
         }
@@ -108,6 +108,18 @@ Pane {
     }
     function start() {
         return runs.startRequest(policySpec, values)
+    }
+
+    // Where parameter `p` of the kind starts: its value in the kind's last run started, kept
+    // across restarts (a restart into renting started from a budget of 16 again, not the 24 last
+    // run, walk14b N1), else the value advised for the open inputs (a budget the workload's floor
+    // allows), else the default.
+    function startValue(p) {
+        const last = runs.lastValues()[p.name]
+        if (last !== undefined)
+            return String(last)
+        const advised = runs.parameterAdvice(p.name).value
+        return advised !== undefined ? advised : p.defaultText
     }
 
     padding: 12
@@ -238,7 +250,18 @@ Pane {
                 // A parameter that applies only with another's value (tune: the experiment).
                 enabled: modelData.onlyWhenParameter.length === 0
                          || panel.values[modelData.onlyWhenParameter] === modelData.onlyWhenValue
-                Component.onCompleted: panel.setValue(modelData.name, modelData.defaultText)
+                // What the kind says of this parameter on the open inputs (the renting budget's
+                // floor on the workload), and the value to start from on them.
+                // (A change of kind makes the rows anew: only the inputs are followed here.)
+                readonly property var advice: {
+                    void panel.runs.inputsReady
+                    return panel.runs.parameterAdvice(modelData.name)
+                }
+                // The default where it suits the inputs, else the advised value; a value the user
+                // chose stays.
+                onAdviceChanged: if (advice.value !== undefined && panel.values[modelData.name] === modelData.defaultText)
+                                     panel.setValue(modelData.name, advice.value)
+                Component.onCompleted: panel.setValue(modelData.name, panel.startValue(modelData))
                 Label {
                     objectName: "parameterLabel"
                     Layout.preferredWidth: parameter.stacked ? -1 : panel.labelWidth
@@ -288,6 +311,15 @@ Pane {
                     onTextEdited: panel.setValue(parameter.modelData.name, text)
                     ToolTip.visible: hovered && parameter.modelData.help.length > 0
                     ToolTip.text: parameter.modelData.help
+                }
+                Label {
+                    objectName: "parameterNote"
+                    Layout.columnSpan: parameter.columns
+                    Layout.fillWidth: true
+                    visible: text.length > 0
+                    text: parameter.advice.note !== undefined ? parameter.advice.note : ""
+                    wrapMode: Text.WordWrap
+                    opacity: 0.8
                 }
             }
         }

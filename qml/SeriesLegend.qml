@@ -31,6 +31,10 @@ Flow {
         return rows
     }
     function balance() {
+        // A call Qt.callLater delayed past the legend's end (its view closed when a kind switch
+        // hid the run) finds its context gone.
+        if (typeof rowsIn !== "function")
+            return
         const widths = []
         for (let i = 0; i < entries.count; ++i)
             if (entries.itemAt(i))
@@ -77,7 +81,9 @@ Flow {
                     model: entry.modelData.dashed ? 3 : 1
                     Rectangle {
                         width: entry.modelData.dashed ? 5 : 19
-                        height: entry.modelData.area ? 8 : 3
+                        // A line as thick as its series (a bold average, a thin raw value).
+                        height: entry.modelData.area ? 8 : Math.max(2, Math.round(1.5 * (entry.modelData.lineWidth
+                                                                           || 2 * (entry.modelData.lineScale || 1))))
                         color: entry.modelData.area ? entry.modelData.fill : entry.modelData.color
                         border.color: entry.modelData.color
                         border.width: entry.modelData.area ? 1 : 0

@@ -135,6 +135,8 @@ InferenceScenario sampleScenario()
 
 std::string InferenceKind::id() const { return InferenceRun::kKind; }
 
+RunWords InferenceKind::words() const { return InferenceRun::kindWords(); }
+
 std::string InferenceKind::displayName() const { return "MIG inference (SLO-bound batch serving)"; }
 
 std::vector<RunKindInput> InferenceKind::inputs() const

@@ -12,6 +12,7 @@ class InferenceKind final : public RunKind {
 public:
     std::string id() const override;
     std::string displayName() const override;
+    RunWords words() const override;
     std::vector<RunKindInput> inputs() const override;
     std::shared_ptr<const RunInputs> loadInputs(const std::map<std::string, std::string>& paths,
                                                 LoadWarnings& warnings,

@@ -220,7 +220,7 @@ std::vector<Distribution> InferenceRun::distributions() const
     return {p99};
 }
 
-RunWords InferenceRun::words() const
+RunWords InferenceRun::kindWords()
 {
     return {.step = "step",
             .steps = "steps",

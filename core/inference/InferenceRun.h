@@ -44,7 +44,9 @@ public:
     MetricInfo groupValueInfo() const override { return {"slices_used", "Compute slices used", "slices", true}; }
     std::vector<RunSummaryValue> summary() const override;
     std::vector<Distribution> distributions() const override;
-    RunWords words() const override;
+    RunWords words() const override { return kindWords(); }
+    // The words of every run of the kind (its kind's words() too).
+    static RunWords kindWords();
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
     // What a fork changes from its position on: the policy, the load and the SLOs as factors on

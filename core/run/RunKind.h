@@ -158,6 +158,23 @@ public:
         (void)inputs, (void)request, (void)mayCompute;
         return std::nullopt;
     }
+    // What the Run panel says of parameter `name` on `inputs` (the renting budget's floor on the
+    // workload), and the value it starts from on them where the kind's default does not suit
+    // them (a budget of 16 below a workload's floor of 20.88); as inputsProblem, with only what
+    // the kind knows at once.
+    struct ParameterAdvice {
+        std::optional<double> value;  // nothing: the default suits these inputs
+        std::string note;
+    };
+    // How the app names a run of this kind before one is shown (the tabs' names with no run
+    // shown after a kind switch or a restart): what every run of the kind's words() says.
+    virtual RunWords words() const { return {}; }
+    virtual ParameterAdvice parameterAdvice(const std::shared_ptr<const RunInputs>& inputs,
+                                            const std::string& name) const
+    {
+        (void)inputs, (void)name;
+        return {};
+    }
     // The same for a fork of `run` (of this kind) that sets `request`'s values; fork() refuses it.
     virtual std::optional<std::string> forkValuesProblem(const Run& run, const RunRequest& request,
                                                          bool mayCompute = true) const

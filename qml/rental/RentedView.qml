@@ -10,32 +10,17 @@ import Tessera
 // running and queued. Both draw the plans of the exported charts ("rented-by-type", "jobs"), so
 // the screen and the files agree. Instantaneous peaks rise to ten times the budget, which then
 // read as a hairline at the bottom: by default the y axis holds three times the budget and says
-// how far the peaks it cuts go; "Whole peaks" shows them.
+// how far the peaks it cuts go (chart::BudgetAxis, as the exports); "Whole peaks" shows them.
 Item {
     id: view
 
     property RunHandle run: null
     property RunHandle otherRun: null
     property int position: 0
-    // The highest budget of the runs shown: the axis holds three times it, room for the average
-    // so far to be read against it (whose first moments, an average of a few minutes, are as
-    // spiky as the GPUs rented).
-    readonly property real budgetTop: {
-        let top = 0
-        for (const r of [run, otherRun])
-            if (r)
-                top = Math.max(top, SeriesFeeder.maxValue(r, ["budget_gpus"]))
-        return top
-    }
-    readonly property real peak: {
-        let top = 0
-        for (const r of [run, otherRun])
-            if (r)
-                top = Math.max(top, SeriesFeeder.maxValue(r, ["gpus_rented"]))
-        return top
-    }
-    readonly property real fittedTop: SeriesFeeder.niceCeiling(Math.max(1, budgetTop * 3))
-    readonly property bool peaksCut: !wholePeaks.checked && peak > fittedTop
+    // The y axis held to three times the highest budget, and how far the peaks it cuts go: the
+    // exported charts' rule (chart::BudgetAxis), so the screen, the files and the report agree.
+    readonly property var budgetAxis: SeriesFeeder.budgetAxis(run, otherRun)
+    readonly property bool peaksCut: !wholePeaks.checked && budgetAxis.cutsPeaks
 
     ColumnLayout {
         anchors.fill: parent
@@ -54,7 +39,7 @@ Item {
             position: view.position
             chartId: "rented-by-type"
             yTitle: qsTr("GPUs")
-            yCap: wholePeaks.checked ? Infinity : view.fittedTop
+            yCap: wholePeaks.checked || view.budgetAxis.top <= 0 ? Infinity : view.budgetAxis.top
             onYCapChanged: refillPlan()
             // The three numbers the lines draw, at the cursor; B's at its matching position.
             cursorText: {
@@ -81,7 +66,7 @@ Item {
                     objectName: "rentedPeaksCut"
                     anchors.verticalCenter: parent.verticalCenter
                     visible: view.peaksCut
-                    text: qsTr("peaks up to %1 GPUs above the axis").arg(Math.round(view.peak))
+                    text: view.budgetAxis.note
                     color: ThemePalette.text
                     font.pixelSize: ThemePalette.chartFontPixels
                 }

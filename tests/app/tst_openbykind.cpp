@@ -248,6 +248,11 @@ private slots:
         QCOMPARE(runs()->property("inputPaths").toMap().value("jobs").toString(), QFileInfo(workload()).absoluteFilePath());
         QVERIFY(runs()->property("inputsSummary").toString().startsWith("160 jobs"));
         QVERIFY(currentRun() == nullptr);  // no pod trace run behind the user's back
+        // walk14b N1: the Run panel starts from the last run's budget (24), not the default 16,
+        // and the empty state asks for a run on the open inputs rather than for a file.
+        QCOMPARE(find("runPanel")->property("values").toMap().value("budget").toString(), QStringLiteral("24"));
+        const QString says = find("noRunHintText")->property("text").toString();
+        QVERIFY2(says.contains("the open inputs (Ctrl+R)") && !says.contains("Open the"), qPrintable(says));
         session_->shoot(QStringLiteral("restart"));
     }
 

@@ -251,10 +251,14 @@ private slots:
         QVERIFY(note && note->property("visible").toBool());
         QVERIFY2(note->property("text").toString().contains("re-divides its whole cluster"),
                  qPrintable(note->property("text").toString()));
+        // walk14b W18: the note names policies as the menu does, never by their specs.
+        QVERIFY2(note->property("text").toString().contains("Autoscale, heSRPT. Autoscale re-divides")
+                     && note->property("text").toString().contains("between BOA, Fixed K and Greedy"),
+                 qPrintable(note->property("text").toString()));
         // Choosing one anyway: OK stays disabled, the reason shown.
         QObject* spec = find("forkSpec");
         spec->setProperty("text", QStringLiteral("hesrpt"));
-        QTRY_VERIFY(dialog->property("problem").toString().contains("hesrpt re-divides"));
+        QTRY_VERIFY(dialog->property("problem").toString().contains("heSRPT re-divides"));
         if (QObject* popup = spec->property("popup").value<QObject*>())
             QMetaObject::invokeMethod(popup, "open");
         shoot("fork-dialog-refused");
@@ -438,6 +442,39 @@ private slots:
         QCOMPARE(window_->property("otherRun").value<RunHandle*>(), paired);
     }
 
+    // walk14b N2: Compare's A switched from BOA (cursor at 5.03 h, event 186) to a pod run, which
+    // opened at "5.04 %" (the hours read as a percentage), and back on BOA the cursor was at event
+    // 188. A run of another kind now opens where a new result does, and a round trip returns to
+    // the same event; runs of one kind still meet at the cursor's x.
+    void theCursorIsNotCarriedAcrossKinds()
+    {
+        RunHandle pods(tessera::test::simulateRun(tessera::test::syntheticTrace(6, 40, 3), "fgd"));
+        QObject* timeline = find("timeline");
+        // Shows `run` as Compare's A menu does; its cursor then, or -1 when it is not shown.
+        const auto show = [&](RunHandle* run) {
+            QMetaObject::invokeMethod(window_, "select", Q_ARG(QVariant, QVariant::fromValue(run)));
+            return window_->property("currentRun").value<RunHandle*>() == run ? timeline->property("position").toInt()
+                                                                               : -1;
+        };
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(autoscale_.data())));
+        const int at = boa_->steps() * 3 / 5;
+        timeline->setProperty("position", at);
+        QCOMPARE(timeline->property("position").toInt(), at);
+        // What the x would have carried it to: not where it goes.
+        const int byX = pods.positionMatching(boa_.data(), at);
+        QVERIFY(byX != pods.lastInUsePosition());
+        QCOMPARE(show(&pods), pods.lastInUsePosition());
+        timeline->setProperty("position", 7);
+        QCOMPARE(show(boa_.data()), at);  // the same event, not a drift through the pod run's x
+        QCOMPARE(show(&pods), 7);         // and the pod run where it was left
+        QCOMPARE(show(boa_.data()), at);
+        // Same kind: the cursor's x, as before.
+        QCOMPARE(show(autoscale_.data()), autoscale_->positionMatching(boa_.data(), at));
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(autoscale_.data())));
+    }
+
     // Compare's B menu offers neither A itself (walk14b N5: every difference would be zero) nor a
     // run of another kind: those entries are greyed, with the reason under them.
     void compareOffersNeitherAItselfNorAnotherKindAsB()
@@ -487,6 +524,46 @@ private slots:
         QVERIFY(tabsEntry != listed.end());
         QCOMPARE(tabsEntry->toMap().value("action").toString(), titles.mid(0, 9).join(", "));
         QVERIFY(!tabsEntry->toMap().value("action").toString().contains("fragmentation"));
+    }
+
+    // walk14b N1: after a kind switch (or a restart) with no rental run shown, the views spoke of
+    // the wrong kind: "Open the job file …" with the workload open, the pod kind's tab names
+    // beside the renting kind's, and a pod run still shown after the switch. Now choosing a kind
+    // hides a run of another, the tabs take the kind's words, the hint says what the open inputs
+    // allow, and the budget field names the workload's floor.
+    void theEmptyStateSpeaksOfTheKindAndItsInputs()
+    {
+        QObject* kind = runs()->property("kind").value<QObject*>();
+        QVERIFY(window_->property("currentRun").value<RunHandle*>() != nullptr);
+        kind->setProperty("kindId", QStringLiteral("pod-scheduling"));
+        QTRY_VERIFY(window_->property("currentRun").value<RunHandle*>() == nullptr);  // a rental run: hidden
+        QVERIFY(window_->property("otherRun").value<RunHandle*>() == nullptr);
+        kind->setProperty("kindId", QStringLiteral("training-rent"));
+        QVERIFY(runs()->property("inputsReady").toBool());
+        const QStringList titles = window_->property("viewTabTitles").toStringList();
+        QCOMPARE(titles.front(), QStringLiteral("GPUs rented"));
+        QVERIFY2(titles.contains(QStringLiteral("Width inspector")) && !titles.contains(QStringLiteral("Decision inspector")),
+                 qPrintable(titles.join(", ")));
+        QQuickItem* hint = session_->item(QStringLiteral("noRunHint"));
+        QVERIFY(hint && hint->isVisible());
+        const QString says = find("noRunHintText")->property("text").toString();
+        QVERIFY2(!says.contains("Open ") && says.contains("the open inputs (Ctrl+R)"), qPrintable(says));
+        // The budget field names the floor of the open workload.
+        QObject* budget = find("parameter-budget");
+        QVERIFY(budget);
+        QObject* note = budget->findChild<QObject*>(QStringLiteral("parameterNote"));
+        QVERIFY(note);
+        QCOMPARE(note->property("text").toString(),
+                 QStringLiteral("BOA needs at least 5.23 GPUs on average on workload-1"));
+        for (const QSize size : {QSize(1280, 800), QSize(2560, 1440)}) {
+            window_->resize(size);
+            QTest::qWait(200);
+            shoot(QStringLiteral("no-rental-run-%1x%2").arg(size.width()).arg(size.height()));
+        }
+        window_->resize(1280, 800);
+        QMetaObject::invokeMethod(window_, "show", Q_ARG(QVariant, QVariant::fromValue(boa_.data())),
+                                  Q_ARG(QVariant, QVariant::fromValue(autoscale_.data())));
+        QCOMPARE(window_->property("currentRun").value<RunHandle*>(), boa_.data());
     }
 
     void noQmlWarnings()

@@ -304,7 +304,7 @@ private slots:
              3, "no-such-folder"},
             // A budget below the workload's floor (every job on one GPU from its arrival): refused, with the floor.
             {rent + QStringList{"--budget", "0.001"}, 2,
-             "error: --budget: infeasible budget 0.001: workload-1 needs at least 5.23 GPUs on average for boa"},
+             "error: --budget: infeasible budget 0.001: workload-1 needs at least 5.23 GPUs on average for BOA"},
             {rent + QStringList{"--sweep", "1:9:4"}, 2, "error: --sweep: infeasible budget 1: workload-1 needs at least"},
         };
         for (const auto& c : cases) {

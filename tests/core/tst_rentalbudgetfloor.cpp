@@ -4,6 +4,7 @@
 // the one rule the CLI and the app's fields use), and a budget at the floor it names runs. The
 // policies that queue keep to less, and are not refused.
 #include "run/RunKindRegistry.h"
+#include "support/SharedData.h"
 #include "training/rental-kind/RentalFrontier.h"
 #include "training/rental-kind/TrainingRentalKind.h"
 #include "training/rental-kind/TrainingRentalRun.h"
@@ -54,8 +55,8 @@ private slots:
         const double said = std::ceil(floor * 100) / 100;  // the figure the message names, rounded up
         const double low = floor * 0.9;
         const std::string expected = fmt::format(
-            "infeasible budget {:g}: conformance sample needs at least {:.2f} GPUs on average for boa, which gives "
-            "every job at least one GPU from its arrival (fixed:K, autoscale and hesrpt queue jobs to rent less)",
+            "infeasible budget {:g}: conformance sample needs at least {:.2f} GPUs on average for BOA, which gives "
+            "every job at least one GPU from its arrival (Fixed K, Autoscale and heSRPT queue jobs to rent less)",
             low, said);
         QCOMPARE(refusal(inputs, at("boa", low)), expected);
         const auto problem = rentKind().inputsProblem(inputs, at("boa", low));
@@ -98,6 +99,37 @@ private slots:
         QVERIFY(loaded);
         QVERIFY(RentalFrontier::cachedFloorBudget(loaded));
         QVERIFY(rentKind().inputsProblem(loaded, at("boa", 0.01), false));
+    }
+
+    // walk14b N1: the Run panel's budget starts at 16, which workload-3 refuses for BOA (its
+    // floor is 20.88). On inputs whose floor is above the default the kind advises the floor in
+    // whole GPUs (a budget that runs), and on any rental inputs it names the floor for the field.
+    void theBudgetFieldStartsAtABudgetThatRuns()
+    {
+        const RunKind& kind = rentKind();
+        const double byDefault = kind.parameter("budget")->defaultValue;
+        // The sample's floor (9.15) is below the default: the default stays, the floor is named.
+        const auto inputs = sample();
+        QVERIFY(kind.parameterAdvice(inputs, "budget").note.empty());  // nothing known yet: no advice
+        const double floor = RentalFrontier::floorBudget(inputs);
+        QVERIFY(floor < byDefault);
+        RunKind::ParameterAdvice advice = kind.parameterAdvice(inputs, "budget");
+        QVERIFY(!advice.value);
+        QCOMPARE(advice.note, fmt::format("BOA needs at least {:.2f} GPUs on average on conformance sample",
+                                          std::ceil(floor * 100) / 100));
+        QVERIFY(kind.parameterAdvice(inputs, "seed").note.empty());
+        QVERIFY(!kind.parameterAdvice(inputs, "seed").value);
+
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-3.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        LoadWarnings warnings;
+        const auto three = kind.loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        QVERIFY(kind.inputsProblem(three, at("boa", byDefault), false));  // the default is refused
+        advice = kind.parameterAdvice(three, "budget");
+        QVERIFY(advice.value);
+        QCOMPARE(*advice.value, 21.0);  // 20.88 rounded up to a whole GPU
+        QVERIFY(!kind.inputsProblem(three, at("boa", *advice.value), false));
+        QVERIFY2(advice.note.find("BOA needs at least 20.88 GPUs on average on workload-3") == 0, advice.note.c_str());
     }
 
     void aBoaForkBelowTheFloorIsRefused()

@@ -12,6 +12,7 @@
 #include "training/rent/FixedWidthPolicy.h"
 #include "training/rent/RentalSimulation.h"
 #include "training/rent/WidthSolver.h"
+#include "training/rental-kind/RentalPolicyName.h"
 #include "training/rental-kind/TrainingRentalInputs.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 #include "util/UsageError.h"
@@ -292,7 +293,8 @@ private slots:
             QVERIFY2(!kind.forkTargetProblem(*boa, at, ok), ok);
         for (const char* refused : {"autoscale", "hesrpt"}) {
             const auto problem = kind.forkTargetProblem(*boa, at, refused);
-            QVERIFY2(problem && problem->find(refused) != std::string::npos, refused);
+            // Named as the menus name it (walk14b W18: "Autoscale re-divides", not "autoscale").
+            QVERIFY2(problem && problem->find(rentalPolicyName(refused)) != std::string::npos, refused);
             try {
                 kind.fork(*boa, at, RunRequest{refused, {}});
                 QFAIL("fork() made a fork forkTargetProblem refuses");

@@ -177,6 +177,19 @@ private slots:
         QCOMPARE(values.size(), layout.groups.size());
     }
 
+    // The kind names its views as its runs do (RunKind::words): with no run shown, after a kind
+    // switch or a restart, the tabs said "GPU occupancy" beside the renting kind's own (walk14b N1).
+    void namesItsViewsAsItsRunsDo_data() { everyKind(); }
+    void namesItsViewsAsItsRunsDo()
+    {
+        const RunKind& kind = kindOfRow();
+        const auto run = simulateSample(kind);
+        const RunWords own = kind.words(), ofRun = run->words();
+        for (const auto& [name, field] : RunWords::fields())
+            if (std::string_view(name) != "position_text")  // the pod kind's depends on the run's mode
+                QVERIFY2(own.*field == ofRun.*field, name);
+    }
+
     void cursorSeeksBothWays_data() { everyKind(); }
     void cursorSeeksBothWays()
     {

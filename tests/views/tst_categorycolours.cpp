@@ -12,6 +12,7 @@
 #include "inference/SloTable.h"
 #include "items/CategoryColors.h"
 #include "mig/MigGpuType.h"
+#include "support/ColourDistance.h"
 #include "support/SharedData.h"
 
 #include <QSet>
@@ -39,6 +40,24 @@ private slots:
             QCOMPARE(views::categoryColor(i), ChartColors::seriesColor(i));
             QCOMPARE(views::categoryColor(i), views::categoryColor(i + n));
         }
+    }
+
+    // walk14b N4: a kind's job types (Pollux's six, in the speedup chart, the Gantt, the stacked
+    // GPUs) are its first categories. As drawn on either theme's background (legibleOn darkens
+    // the pale ones), the first eight lie plainly apart: ncf and yolov3 were two olive lines (Tol's
+    // sand darkened next to olive), deepspeech2 and bert two near-black ones.
+    void theFirstEightCategoriesAreApartAsDrawn()
+    {
+        constexpr int kTypes = 8;
+        for (const ChartTheme& theme : {ChartColors::lightTheme(), ChartColors::darkTheme()})
+            for (int i = 0; i < kTypes; ++i)
+                for (int j = 0; j < i; ++j) {
+                    const QColor a = ChartColors::legibleOn(views::categoryColor(i), theme.background);
+                    const QColor b = ChartColors::legibleOn(views::categoryColor(j), theme.background);
+                    QVERIFY2(test::deltaE(a, b) >= 30, qPrintable(QStringLiteral("%1 vs %2 on %3 (ΔE %4)")
+                                                                     .arg(a.name(), b.name(), theme.background.name())
+                                                                     .arg(test::deltaE(a, b), 0, 'f', 1)));
+                }
     }
 
     void aModelHasOneColourInChartsSliceViewAndLegend()

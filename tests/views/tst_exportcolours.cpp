@@ -82,7 +82,7 @@ private slots:
     void anExportDrawsPaleSeriesLegibly()
     {
         const QList<QColor> pale{ChartColors::categorical(6),                            // Okabe–Ito yellow
-                                 ChartColors::seriesColor(2),                            // Tol's sand
+                                 ChartColors::seriesColor(4),                            // Tol's sand
                                  ChartColors::runShade(ChartColors::categorical(4), 1)};  // pale orange
         ChartSpec spec;
         spec.title = QStringLiteral("pale");
@@ -107,6 +107,33 @@ private slots:
         }
     }
 
+    // walk14b W20: the scale's faint end was viridis' bright yellow, loud on white paper (imagenet
+    // at 1-4 GPUs in the report's heatmap). Every share above 0 now stands at least
+    // kFaintContrast from the background, on paper and on the dark theme, darker (on paper) or
+    // brighter (on dark) as the share rises; the full end is the scale's far end.
+    void theScaleReadsFromItsFaintEndOnBothBackgrounds()
+    {
+        for (const ChartTheme& theme : {ChartColors::lightTheme(), ChartColors::darkTheme()}) {
+            double last = 1.0;
+            for (int i = 1; i <= 100; ++i) {
+                const double share = i / 100.0;
+                const QColor c = ChartColors::occupancy(share, theme.dark);
+                const double contrast = ChartColors::contrast(c, theme.background);
+                QVERIFY2(contrast >= ChartColors::kFaintContrast - 0.05, qPrintable(c.name()));
+                QVERIFY2(contrast >= last - 0.01, qPrintable(c.name()));  // more share, more contrast
+                last = contrast;
+                QCOMPARE(ChartColors::heatCell(share, theme.dark), c);
+            }
+            QVERIFY(ChartColors::contrast(ChartColors::sequential(theme.dark ? 0 : 1), theme.background)
+                    < ChartColors::kFaintContrast);  // the end it stops short of
+        }
+        QCOMPARE(ChartColors::occupancy(1, false), ChartColors::sequential(0));
+        QCOMPARE(ChartColors::occupancy(1, true), ChartColors::sequential(1));
+        // No yellow at the faint end on paper: more green than red.
+        const QColor faint = ChartColors::occupancy(0.01, false);
+        QVERIFY2(faint.green() > faint.red() + 40, qPrintable(faint.name()));
+    }
+
     // A heatmap's empty cells are the occupancy grid's empty cell, not the scale's bright end:
     // the renting run's "GPUs held per job type", mostly 0, has no bright yellow left.
     void aHeatmapDrawsNothingAsEmpty()
@@ -126,7 +153,7 @@ private slots:
         const ChartSpec spec = FragmentationHeatmap::build(*run, {}, {});
         QVERIFY(spec.heatmap);
         const QImage& image = spec.heatmap->image;
-        const QRgb yellow = ChartColors::occupancy(0, false).rgb();
+        const QRgb yellow = ChartColors::sequential(1).rgb();  // viridis' bright end
         const QRgb empty = none.rgb();
         int emptyCells = 0, yellowCells = 0;
         for (int y = 0; y < image.height(); ++y)

@@ -9,6 +9,7 @@
 #include "chart/JctCdfChart.h"
 #include "chart/RunChartFrame.h"
 #include "chart/SeriesPlan.h"
+#include "chart/rental/BudgetAxis.h"
 #include "run/RunKindRegistry.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
@@ -163,6 +164,72 @@ private slots:
         const JobType& type = boa.inputs().workload().types.front();
         QVERIFY(!type.speedup->breakpoints().empty());
         QVERIFY(panels.front().series[1].points.size() < 100);
+    }
+
+    // walk14b W10: the exported GPUs against the budget (report page 2, `tessera-cli chart --chart
+    // rented`) scaled to the peaks (0-300 GPUs for a budget of 24), so the budget and the average
+    // sat squashed at the foot. Both charts now hold y to the app's rule (BudgetAxis: three times
+    // the highest budget, round) and say how far the cut peaks go; where nothing is cut, the data
+    // sets the axis. And a run's three lines read apart: A's by weight and dash, B's rented and
+    // average (both dashed, one hue) by weight.
+    void exportedRentedChartsFitTheBudget()
+    {
+        const char* workload = "traces/pollux-osdi21/simulator/workloads/workload-1.csv";
+        TESSERA_REQUIRE_SHARED(workload);
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        LoadWarnings warnings;
+        const auto inputs = kind.loadInputs({{"jobs", test::sharedPath(workload)}}, warnings);
+        const auto boa = kind.simulate(inputs, RunRequest{"boa", {{"budget", "24"}}});
+        const auto autoscale = kind.simulate(inputs, RunRequest{"autoscale", {{"budget", "24"}}});
+        const BudgetAxis axis = BudgetAxis::of({boa.get(), autoscale.get()});
+        QCOMPARE(axis.top, 80.0);  // 3 × 24 = 72, rounded up
+        QVERIFY2(axis.peak > 2 * axis.top, qPrintable(QString::number(axis.peak)));  // the walk's 264
+        QVERIFY(axis.cutsPeaks());
+        QCOMPARE(axis.note(), QStringLiteral("peaks up to %1 GPUs above the axis").arg(qRound(axis.peak)));
+        for (const char* id : {"rented", "rented-by-type"}) {
+            const RegisteredChart* chart = ChartRegistry::chart(TrainingRentalRun::kKind, id);
+            QVERIFY(chart);
+            for (const ChartRuns& runs : {ChartRuns{boa.get()}, ChartRuns{boa.get(), autoscale.get()}}) {
+                const ChartSpec spec = chart->build(runs, {}, {}).front();
+                const BudgetAxis own = BudgetAxis::of(runs);
+                QVERIFY2(spec.y.max && *spec.y.max == own.top, id);
+                QVERIFY2(spec.subtitle.endsWith(own.note()), qPrintable(spec.subtitle));
+            }
+        }
+        // Within three budgets, nothing is cut and the data sets the axis.
+        const BudgetAxis calm = BudgetAxis::fitted(24, 50);
+        QVERIFY(!calm.cutsPeaks());
+        QVERIFY(calm.note().isEmpty());
+        ChartSpec untouched;
+        untouched.subtitle = QStringLiteral("run");
+        calm.apply(untouched);
+        QVERIFY(!untouched.y.max);
+        QCOMPARE(untouched.subtitle, QStringLiteral("run"));
+        QCOMPARE(BudgetAxis::fitted(0, 50).top, 0.0);  // no budget: no fit
+
+        // The lines of each run: rented thin, average bold, budget dashed; never two alike.
+        const ChartRuns both{boa.get(), autoscale.get()};
+        const RunChartFrame frame(both, {});
+        const SeriesPlan::List plan = SeriesPlan::forChart("rented-by-type", frame);
+        for (size_t run : {size_t(0), size_t(1)}) {
+            std::map<std::string, PlannedSeries> lines;
+            for (const PlannedSeries& p : plan)
+                if (p.run == run && p.style == ChartSpec::SeriesStyle::Line)
+                    lines[p.key] = p;
+            QCOMPARE(lines.size(), size_t(3));
+            const PlannedSeries &rented = lines["gpus_rented"], &average = lines["average_rented_gpus"],
+                                &budget = lines["budget_gpus"];
+            QVERIFY(average.lineScale >= 2 * rented.lineScale);
+            QVERIFY(average.lineScale > budget.lineScale && budget.lineScale > rented.lineScale);
+            QVERIFY(budget.dashed);
+            QCOMPARE(rented.dashed, run == 1);
+            QCOMPARE(average.dashed, run == 1);
+        }
+        // The export draws those weights (the spec's series, in plan order).
+        const ChartSpec spec = ChartRegistry::chart(TrainingRentalRun::kKind, "rented-by-type")->build(both, {}, {}).front();
+        QCOMPARE(spec.series.size(), plan.size());
+        for (qsizetype i = 0; i < plan.size(); ++i)
+            QCOMPARE(spec.series[i].lineScale, plan[i].lineScale);
     }
 
     // A JCT CDF per run, in the run's colour, B dashed: the training kind's chart, with its log

@@ -19,10 +19,13 @@ constexpr std::array<QRgb, 7> kOkabeIto = {0xff0072b2, 0xffd55e00, 0xff009e73, 0
 // lightness 35-70, picked greedily for distance) so that 13 categories (ParvaGPU's 11 models,
 // MIG profiles) never share a colour; the neutral grey last, as it sits near the grey of "no
 // category". Every colour lies at least ΔE 25 (CIELAB) from every Okabe–Ito one, and ΔE 20 from
-// each other.
-constexpr std::array<QRgb, 14> kSeries = {0xff332288, 0xff225555, 0xffddcc77, 0xffaa4499, 0xff664411,
-                                          0xff999933, 0xff882255, 0xffcc8866, 0xffbb4444, 0xff336611,
-                                          0xffaa99ee, 0xff778855, 0xff664488, 0xff777777};
+// each other. Ordered so that the first eight, as drawn (legibleOn: Tol's sand darkens towards
+// olive on white), lie ΔE 35 apart on light and dark backgrounds, with eight hues (indigo, red,
+// green, slate, sand, purple, brown, lilac): a kind's job types (Pollux's six) never share a
+// near colour, as sand and olive, slate and brown did when they came first.
+constexpr std::array<QRgb, 14> kSeries = {0xff332288, 0xffbb4444, 0xff336611, 0xff225555, 0xffddcc77,
+                                          0xffaa4499, 0xff664411, 0xffaa99ee, 0xff999933, 0xff882255,
+                                          0xffcc8866, 0xff778855, 0xff664488, 0xff777777};
 
 // viridis (van der Walt & Smith, matplotlib) at 11 evenly spaced points.
 constexpr std::array<QRgb, 11> kViridis = {0xff440154, 0xff482576, 0xff414487, 0xff355f8d,
@@ -81,9 +84,36 @@ QColor ChartColors::areaFill(const QColor& color)
     return fill;
 }
 
+namespace {
+
+// The point of the sequential scale where the occupancy scale starts (the least share): the
+// scale's end nearest the background (viridis' bright yellow on white paper, its near-black
+// purple on a dark one) is pulled in until it stands kFaintContrast from the background, so that
+// the least used GPU or a heatmap's lowest cell still reads as something, not as paper.
+double faintEnd(bool darkBackground)
+{
+    const QColor background =
+        darkBackground ? ChartColors::darkTheme().background : ChartColors::lightTheme().background;
+    // The scale's lightness rises monotonically: bisect from the background's end inwards.
+    double inner = darkBackground ? 1.0 : 0.0, outer = darkBackground ? 0.0 : 1.0;
+    for (int i = 0; i < 40; ++i) {
+        const double mid = (inner + outer) / 2;
+        (ChartColors::contrast(ChartColors::sequential(mid), background) >= ChartColors::kFaintContrast ? inner : outer) =
+            mid;
+    }
+    return inner;
+}
+
+}  // namespace
+
 QColor ChartColors::occupancy(double share, bool darkBackground)
 {
-    return sequential(darkBackground ? share : 1.0 - share);
+    static const double faintLight = faintEnd(false), faintDark = faintEnd(true);
+    if (!std::isfinite(share))
+        share = 0;
+    share = std::clamp(share, 0.0, 1.0);
+    // Full is the far end of the scale from the background (dark on paper, bright on dark).
+    return darkBackground ? sequential(faintDark + (1.0 - faintDark) * share) : sequential(faintLight * (1.0 - share));
 }
 
 QColor ChartColors::emptyCell(bool darkBackground)

@@ -49,8 +49,12 @@ public:
     static QList<QColor> sequentialStops(int count = 11);
     // The occupancy scale: the used share of a GPU, viridis read backwards on light
     // backgrounds so that full cells stand out dark there, and forwards (full = bright) on
-    // dark ones. The app's grid and the exported occupancy chart both paint with it.
+    // dark ones. The app's grid, the heatmaps (on screen and exported) and the exported
+    // occupancy chart all paint with it: the one ramp of "how much". Its faint end stops short of
+    // the background: the least share stands kFaintContrast from it (no bright yellow on white).
     static QColor occupancy(double share, bool darkBackground);
+    // The contrast of the occupancy scale's faint end against the theme's background.
+    static constexpr double kFaintContrast = 1.8;
     // An unused GPU of the occupancy grid: a translucent grey over the background, not the
     // scale's end, so that idle capacity reads as empty.
     static QColor emptyCell(bool darkBackground);

@@ -22,7 +22,7 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
         if (s.name.isEmpty())
             continue;
         entries_.append({s.name, ChartColors::legibleOn(s.color, theme_.background), s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name),
-                         false, false, s.dots, s.shape});
+                         false, false, s.dots, s.shape, s.lineScale});
     }
     if (spec_.heatmap)
         for (const auto& k : spec_.heatmap->keys)
@@ -34,10 +34,10 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
                              swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(k.name), false, true});
 }
 
-QPen ChartLegend::seriesPen(const QColor& color, bool dashed, double fontHeight)
+QPen ChartLegend::seriesPen(const QColor& color, bool dashed, double fontHeight, double lineScale)
 {
-    return QPen(color, std::max(1.5, fontHeight / 7), dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap,
-                Qt::RoundJoin);
+    return QPen(color, std::max(1.5, fontHeight / 7) * (lineScale > 0 ? lineScale : 1),
+                dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
 }
 
 QPainterPath ChartLegend::markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius)
@@ -143,7 +143,7 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             const double r = std::max(4.0, fm.height() * 0.3) * (e.dashed ? 0.75 : 1);  // a fork's halo inside the swatch
             paintMark(painter, e.shape, QPointF(origin.x() + swatch_ / 2, midY), r, e.color, QPen(theme_.axis, 1), e.dashed);
         } else {
-            painter.setPen(seriesPen(e.color, e.dashed, fm.height()));
+            painter.setPen(seriesPen(e.color, e.dashed, fm.height(), e.lineScale));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));
             if (e.dots) {
                 const double r = std::max(2.0, fm.height() / 6) * 1.4;

@@ -21,7 +21,7 @@ public:
     // The pen of a line series at this font's height (PanelPainter draws the series with it, the
     // legend its swatch): one width, cap and dash pattern, so that a dashed series (a budget, a
     // later run) shows as dashed in its key. A square cap would close the dashes' gaps.
-    static QPen seriesPen(const QColor& color, bool dashed, double fontHeight);
+    static QPen seriesPen(const QColor& color, bool dashed, double fontHeight, double lineScale = 1);
     // A Points mark of `shape` centred at `centre`, `radius` from centre to its corners: the
     // plot's marks and their legend keys are this one path.
     static QPainterPath markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius);
@@ -49,6 +49,7 @@ private:
         bool ring = false;   // a heatmap's ring key: an outlined swatch
         bool dots = false;   // a line with marks at its points
         ChartSpec::MarkShape shape = ChartSpec::MarkShape::Circle;  // a Points key's outline
+        double lineScale = 1;  // a Line key's weight, as its series (ChartSpec::Series::lineScale)
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

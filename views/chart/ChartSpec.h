@@ -52,6 +52,9 @@ struct ChartSpec {
         bool dots = false;     // a Line with a small mark at each point (a sweep's budgets)
         double markScale = 1;  // the size of a Points mark, relative to the default (the current run: larger)
         MarkShape shape = MarkShape::Circle;  // a Points mark's outline; `dashed` haloes it (a fork)
+        // A Line's weight relative to the default, in the plot and its legend key: metrics of one
+        // run share its hue, and its raw value (thin) and a smoothed one (bold) read apart by it.
+        double lineScale = 1;
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

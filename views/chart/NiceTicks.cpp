@@ -120,4 +120,15 @@ NiceTicks NiceTicks::logarithmicTicks(double lo, double hi, int target)
     return t;
 }
 
+double NiceTicks::niceCeiling(double value)
+{
+    if (!(value > 0.0) || !std::isfinite(value))
+        return 1.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (step * magnitude >= value * (1.0 - 1e-9))
+            return step * magnitude;
+    return 10.0 * magnitude;
+}
+
 }  // namespace tessera::chart

@@ -29,6 +29,10 @@ struct NiceTicks {
     static NiceTicks spaced(double lo, double hi, double length, double spacing);
     // The nice number nearest to `x` (round) or the smallest one not below it.
     static double niceNumber(double x, bool round);
+    // A round axis maximum at or above `value` (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
+    // ten), so the data fills most of the axis; 1 for a value that is not above 0. The app's
+    // charts (SeriesFeeder::niceCeiling) and the renting charts' budget axis (BudgetAxis).
+    static double niceCeiling(double value);
 };
 
 }  // namespace tessera::chart

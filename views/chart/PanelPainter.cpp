@@ -355,7 +355,7 @@ void PanelPainter::paintSeries()
         if (s.points.isEmpty())
             continue;
         const QColor color = ChartColors::legibleOn(s.color, theme_.background);  // as its key
-        QPen pen = ChartLegend::seriesPen(color, s.dashed, QFontMetricsF(font_).height());
+        QPen pen = ChartLegend::seriesPen(color, s.dashed, QFontMetricsF(font_).height(), s.lineScale);
         const double width = pen.widthF();
         if (s.style == ChartSpec::SeriesStyle::StackedArea) {
             if (stack.size() < size_t(s.points.size()))

@@ -25,6 +25,7 @@ void fill(ChartSpec& spec, const RunChartFrame& frame, const SeriesPlan::List& p
             windows[p.run] = frame.window(p.run);
         spec.series.append({p.name, p.color, windows[p.run]->points(p.key), p.style, p.dashed, p.steps,
                             frame.runCount() > 1 ? frame.runLetter(p.run) : QString()});
+        spec.series.last().lineScale = p.lineScale;
     }
 }
 

@@ -25,6 +25,7 @@ struct PlannedSeries {
     std::string key;       // the metric drawn
     std::vector<std::string> below;  // a stacked area: the keys stacked under it, bottom first
     QString unit;          // the metric's unit where the plan names it (the differences)
+    double lineScale = 1;  // a line's weight relative to the default (ChartSpec::Series::lineScale)
 };
 
 // The plans every kind shares, and the building blocks of the kinds' own (views/chart/pod/ for

@@ -62,7 +62,8 @@ QVariantList ChartPlans::series(const QString& chart, RunHandle* run, RunHandle*
                                 {"run", int(p.run)},
                                 {"key", QString::fromStdString(p.key)},
                                 {"below", below},
-                                {"unit", p.unit}});
+                                {"unit", p.unit},
+                                {"lineScale", p.lineScale}});
     }
     return list;
 }

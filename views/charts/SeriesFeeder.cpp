@@ -5,6 +5,8 @@
 #include "chart/SeriesPlan.h"
 #include "chart/IntervalRows.h"
 #include "chart/MetricLookup.h"
+#include "chart/NiceTicks.h"
+#include "chart/rental/BudgetAxis.h"
 #include "chart/StepCorners.h"
 #include "charts/MinMaxDownsampler.h"
 
@@ -159,15 +161,16 @@ double SeriesFeeder::maxValue(RunHandle* run, const QStringList& keys, bool stac
     return best;
 }
 
-double SeriesFeeder::niceCeiling(double value) const
+double SeriesFeeder::niceCeiling(double value) const { return chart::NiceTicks::niceCeiling(value); }
+
+QVariantMap SeriesFeeder::budgetAxis(RunHandle* runA, RunHandle* runB) const
 {
-    if (!(value > 0.0) || !std::isfinite(value))
-        return 1.0;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-        if (step * magnitude >= value * (1.0 - 1e-9))
-            return step * magnitude;
-    return 10.0 * magnitude;
+    chart::ChartRuns runs;
+    for (RunHandle* handle : {runA, runB})
+        if (handle && handle->shared())
+            runs.push_back(handle->shared().get());
+    const chart::BudgetAxis axis = chart::BudgetAxis::of(runs);
+    return {{"top", axis.top}, {"peak", axis.peak}, {"cutsPeaks", axis.cutsPeaks()}, {"note", axis.note()}};
 }
 
 }  // namespace tessera::views

@@ -5,6 +5,7 @@
 #include <QAreaSeries>
 #include <QObject>
 #include <QStringList>
+#include <QVariantMap>
 #include <QXYSeries>
 #include <QtQml/qqmlregistration.h>
 
@@ -45,6 +46,9 @@ public:
     // A round axis maximum at or above `value` (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten),
     // so the data fills most of the axis.
     Q_INVOKABLE double niceCeiling(double value) const;
+    // The y axis of a renting run's GPUs against its budget, for runs A and B (either may be
+    // null): {top, peak, cutsPeaks, note}, the exported charts' rule (chart::BudgetAxis).
+    Q_INVOKABLE QVariantMap budgetAxis(tessera::views::RunHandle* runA, tessera::views::RunHandle* runB) const;
 };
 
 }  // namespace tessera::views

@@ -18,7 +18,9 @@ namespace {
 // limited to 16384 texels, and no screen shows more rows than this anyway.
 constexpr size_t kMaxTexelRows = 4096;
 
-QColor heatmapColor(double share, bool darkBackground) { return chart::ChartColors::occupancy(share, darkBackground); }
+// As the exported heatmap paints it (ChartColors::heatCell): nothing is the empty cell, not the
+// scale's faint end.
+QColor heatmapColor(double share, bool darkBackground) { return chart::ChartColors::heatCell(share, darkBackground); }
 }  // namespace
 
 HeatmapItem::HeatmapItem(QQuickItem* parent)
@@ -193,7 +195,8 @@ QVariantList HeatmapItem::bands() const
     return list;
 }
 
-QColor HeatmapItem::colorAt(qreal share) const { return heatmapColor(share, darkBackground_); }
+// The legend's colour bar: the scale itself, from its faint end.
+QColor HeatmapItem::colorAt(qreal share) const { return chart::ChartColors::occupancy(share, darkBackground_); }
 
 void HeatmapItem::setDarkBackground(bool dark)
 {

@@ -91,6 +91,12 @@ QString RunKindModel::displayName() const
     return orElse(QString(), [&] { return found() ? qs(found()->displayName()) : QString(); });
 }
 
+QVariantMap RunKindModel::words() const
+{
+    return orElse(RunHandle::wordsMap(RunWords()),
+                  [&] { return RunHandle::wordsMap(found() ? found()->words() : RunWords()); });
+}
+
 QString RunKindModel::inputsName() const
 {
     return orElse(QString(), [&] {

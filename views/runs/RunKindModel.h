@@ -25,6 +25,8 @@ class RunKindModel : public QObject {
     // The kind's id (RunInfo::kind); setting an unknown id keeps the current kind.
     Q_PROPERTY(QString kindId READ kindId WRITE setKindId NOTIFY kindChanged)
     Q_PROPERTY(QString displayName READ displayName NOTIFY kindChanged)
+    // How the kind names its steps and views (RunKind::words), for the tabs with no run shown.
+    Q_PROPERTY(QVariantMap words READ words NOTIFY kindChanged)
     // What a user opens to make runs of the kind, after "Open": "a trace" for pods, else the
     // kind's inputs by their labels ("the profile folder, SLO folder or scenario file").
     Q_PROPERTY(QString inputsName READ inputsName NOTIFY kindChanged)
@@ -57,6 +59,7 @@ public:
     QString kindId() const { return kindId_; }
     void setKindId(const QString& id);
     QString displayName() const;
+    QVariantMap words() const;
     QString inputsName() const;
     QStringList kinds() const;
     QVariantList kindEntries() const;

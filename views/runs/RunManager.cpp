@@ -150,6 +150,25 @@ QString RunManager::requestProblem(const QString& policy, const QVariantMap& val
     }
 }
 
+QVariantMap RunManager::lastValues() const { return LastKindInputs::values(kind_->kindId()); }
+
+QVariantMap RunManager::parameterAdvice(const QString& name) const
+{
+    try {
+        const RunKind& kind = kind_->kind();
+        const auto inputs = inputsFor(kind);
+        if (!inputs)
+            return {};
+        const RunKind::ParameterAdvice advice = kind.parameterAdvice(inputs, name.toStdString());
+        QVariantMap map{{"note", qs(advice.note)}};
+        if (advice.value)
+            map.insert("value", QString::number(*advice.value, 'g', 12));
+        return map;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 bool RunManager::fail(const QString& error)
 {
     setError(error);
@@ -206,6 +225,10 @@ bool RunManager::startRequest(const QString& policy, const QVariantMap& values)
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }
+    QVariantMap used;  // what the Run panel starts from next time, after a restart too
+    for (const auto& [name, value] : request.values)
+        used.insert(qs(name), qs(value));
+    LastKindInputs::setValues(qs(kind->id()), used);
     if (study_)
         if (const qint64 saved = SavedRunIndex::find(*study_, *recipe); saved >= 0)
             return openSaved(saved);

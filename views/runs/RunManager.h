@@ -148,6 +148,13 @@ public:
     // the request on them (RunKind::inputsProblem: a rental budget below the workload's floor).
     // What startRequest() refuses, for the Run panel to say before Run is pressed.
     Q_INVOKABLE QString requestProblem(const QString& policy, const QVariantMap& values) const;
+    // What the Run panel says of parameter `name` on the current kind's open inputs, and the
+    // value it starts from on them (RunKind::parameterAdvice): {note, value} (value: a string,
+    // or absent where the kind's default suits them); empty with no inputs open.
+    Q_INVOKABLE QVariantMap parameterAdvice(const QString& name) const;
+    // The parameter values (name -> text) of the current kind's last run started, this session
+    // or an earlier one (LastKindInputs); empty before the first.
+    Q_INVOKABLE QVariantMap lastValues() const;
 
 signals:
     void busyChanged();

@@ -115,6 +115,8 @@ VariabilityProfiles sampleProfiles()
 
 std::string TrainingPlacementKind::id() const { return TrainingPlacementRun::kKind; }
 
+RunWords TrainingPlacementKind::words() const { return TrainingPlacementRun::kindWords(); }
+
 std::string TrainingPlacementKind::displayName() const { return "Training placement (PAL, PM-First)"; }
 
 std::vector<RunKindInput> TrainingPlacementKind::inputs() const

@@ -15,6 +15,7 @@ public:
 
     std::string id() const override;
     std::string displayName() const override;
+    RunWords words() const override;
     std::vector<RunKindInput> inputs() const override;
     // A job file of any format; made for this kind unless it is a Pollux workload (the renting
     // kind's).

@@ -356,7 +356,7 @@ std::vector<CellValues> TrainingPlacementRun::cellValues() const
     return tables;
 }
 
-RunWords TrainingPlacementRun::words() const
+RunWords TrainingPlacementRun::kindWords()
 {
     return {.step = "round",
             .steps = "rounds",

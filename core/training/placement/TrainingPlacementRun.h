@@ -66,7 +66,9 @@ public:
     // Per class c: PerfVar (perfVarKey(c)) and the binned slowdown factor (binnedSfKey(c)) of
     // every GPU, the cluster's variability that the variability chart draws.
     std::vector<CellValues> cellValues() const override;
-    RunWords words() const override;
+    RunWords words() const override { return kindWords(); }
+    // The words of every run of the kind (its kind's words() too).
+    static RunWords kindWords();
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
     const RunIntervals& intervals() const override { return intervals_; }

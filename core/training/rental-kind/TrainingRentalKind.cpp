@@ -11,6 +11,7 @@
 #include "training/rent/FixedWidthPolicy.h"
 #include "training/rent/TraceRentalWorkload.h"
 #include "training/rental-kind/RentalFrontier.h"
+#include "training/rental-kind/RentalPolicyName.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 #include "util/HoursRange.h"
 #include "util/UsageError.h"
@@ -59,6 +60,8 @@ std::vector<InputFile> profileFiles(const std::string& dir)
 
 std::string TrainingRentalKind::id() const { return TrainingRentalRun::kKind; }
 
+RunWords TrainingRentalKind::words() const { return TrainingRentalRun::kindWords(); }
+
 std::string TrainingRentalKind::displayName() const { return "Training on rented GPUs (BOA, budget)"; }
 
 std::vector<RunKindInput> TrainingRentalKind::inputs() const
@@ -89,9 +92,29 @@ std::optional<std::string> TrainingRentalKind::budgetProblem(const std::shared_p
     if (!floor || !(budget < *floor))
         return std::nullopt;
     // Rounded up, so that the figure said is a budget that runs.
-    return fmt::format("infeasible budget {:g}: {} needs at least {:.2f} GPUs on average for boa, which gives every "
-                       "job at least one GPU from its arrival (fixed:K, autoscale and hesrpt queue jobs to rent less)",
-                       budget, inputs->traceName(), std::ceil(*floor * 100) / 100);
+    return fmt::format("infeasible budget {:g}: {} needs at least {:.2f} GPUs on average for {}, which gives every "
+                       "job at least one GPU from its arrival ({}, {} and {} queue jobs to rent less)",
+                       budget, inputs->traceName(), std::ceil(*floor * 100) / 100, rentalPolicyName("boa"),
+                       rentalPolicyName("fixed:K"), rentalPolicyName("autoscale"), rentalPolicyName("hesrpt"));
+}
+
+RunKind::ParameterAdvice TrainingRentalKind::parameterAdvice(const std::shared_ptr<const RunInputs>& inputs,
+                                                            const std::string& name) const
+{
+    const auto rental = std::dynamic_pointer_cast<const TrainingRentalInputs>(inputs);
+    if (name != kBudget || !rental)
+        return {};
+    const std::optional<double> floor = RentalFrontier::cachedFloorBudget(rental);  // computed on loading
+    if (!floor)
+        return {};
+    ParameterAdvice advice;
+    // As budgetProblem says it: rounded up to a budget that runs.
+    advice.note = fmt::format("{} needs at least {:.2f} GPUs on average on {}", rentalPolicyName("boa"),
+                              std::ceil(*floor * 100) / 100, rental->traceName());
+    // Below the floor the default would open on a refusal: start from the floor, in whole GPUs.
+    if (parameter(kBudget)->defaultValue < *floor)
+        advice.value = std::ceil(*floor);
+    return advice;
 }
 
 std::optional<std::string> TrainingRentalKind::inputsProblem(const std::shared_ptr<const RunInputs>& inputs,
@@ -186,13 +209,14 @@ std::vector<RunKindPolicy> TrainingRentalKind::policies() const
 {
     // fixed:K for the widths issue 14 names; any K the CLI takes by the menus' number box.
     const auto fixed = [](int k, const char* description) {
-        return RunKindPolicy{fmt::format("fixed:{}", k), fmt::format("Fixed {}", k), description, "fixed:",
+        const std::string spec = fmt::format("fixed:{}", k);
+        return RunKindPolicy{spec, rentalPolicyName(spec), description, "fixed:",
                              "Fixed width", "GPUs per job", 1, FixedWidthPolicy::kMaxGpus};
     };
-    return {{"boa", "BOA", "BOA Constrictor: the budget-optimal fixed width per job type (EPEW'24)"},
-            {"autoscale", "Autoscale", "Pollux-style: a cluster of 4-GPU nodes resized by a utility threshold"},
-            {"hesrpt", "heSRPT", "A fixed cluster of the budget's GPUs, shared in favour of the smallest jobs"},
-            {"greedy", "Greedy", "Rents each job's requested width on arrival"},
+    return {{"boa", rentalPolicyName("boa"), "BOA Constrictor: the budget-optimal fixed width per job type (EPEW'24)"},
+            {"autoscale", rentalPolicyName("autoscale"), "Pollux-style: a cluster of 4-GPU nodes resized by a utility threshold"},
+            {"hesrpt", rentalPolicyName("hesrpt"), "A fixed cluster of the budget's GPUs, shared in favour of the smallest jobs"},
+            {"greedy", rentalPolicyName("greedy"), "Rents each job's requested width on arrival"},
             fixed(1, "One GPU per job"),
             fixed(2, "Two GPUs per job"),
             fixed(4, "Four GPUs per job"),

@@ -18,6 +18,9 @@ public:
 
     std::string id() const override;
     std::string displayName() const override;
+    RunWords words() const override;
+    ParameterAdvice parameterAdvice(const std::shared_ptr<const RunInputs>& inputs,
+                                    const std::string& name) const override;
     std::vector<RunKindInput> inputs() const override;
     // A job file of any format; made for this kind when it is a Pollux workload, whose
     // applications have the speedups renting needs.

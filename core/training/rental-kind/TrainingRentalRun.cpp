@@ -7,6 +7,7 @@
 #include "training/rent/PhasedRentalPolicy.h"
 #include "training/rent/RentalPolicyRun.h"
 #include "training/rent/RentalSimulation.h"
+#include "training/rental-kind/RentalPolicyName.h"
 #include "training/rental-kind/SpeedupCurve.h"
 #include "training/rental-kind/TrainingRentalCursor.h"
 
@@ -107,8 +108,9 @@ std::optional<std::string> TrainingRentalRun::forkProblem(size_t position, const
         return std::nullopt;  // another budget, or the same run again
     if (!isFixedWidthRentalPolicy(last.policy) || !isFixedWidthRentalPolicy(*canonical))
         return fmt::format("{} re-divides its whole cluster at every event, so a fork cannot keep the jobs before it "
-                           "as they were: forks switch between boa, fixed:K and greedy",
-                           isFixedWidthRentalPolicy(last.policy) ? *canonical : last.policy);
+                           "as they were: forks switch between {}, {} and {}",
+                           rentalPolicyName(isFixedWidthRentalPolicy(last.policy) ? *canonical : last.policy),
+                           rentalPolicyName("boa"), rentalPolicyName("fixed:K"), rentalPolicyName("greedy"));
     if (capGpus_ > 0)
         return capProblem(*canonical);
     return std::nullopt;
@@ -118,7 +120,7 @@ std::string TrainingRentalRun::capProblem(const std::string& policy) const
 {
     return fmt::format("this run was held to its budget by a FIFO cap of {} GPUs that later jobs queue behind, so its "
                        "jobs before the fork would not stay as they were: run {} at the new budget from the start",
-                       capGpus_, policy);
+                       capGpus_, rentalPolicyName(policy));
 }
 
 std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, const std::string& policy,
@@ -143,7 +145,8 @@ std::unique_ptr<TrainingRentalRun> TrainingRentalRun::forkWith(size_t position, 
     }
     if (!isFixedWidthRentalPolicy(canonical) || !isFixedWidthRentalPolicy(last.policy))
         throw std::invalid_argument(fmt::format(
-            "{} re-divides its whole cluster at every event: it runs from the start, not from a fork", canonical));
+            "{} re-divides its whole cluster at every event: it runs from the start, not from a fork",
+            rentalPolicyName(isFixedWidthRentalPolicy(canonical) ? last.policy : canonical)));
     if (capGpus_ > 0)
         throw std::invalid_argument(capProblem(canonical));  // the same policy at another budget
     run->phases_.push_back({position, canonical, budget});
@@ -582,7 +585,7 @@ std::vector<double> TrainingRentalRun::afterEnd() const
     return row;
 }
 
-RunWords TrainingRentalRun::words() const
+RunWords TrainingRentalRun::kindWords()
 {
     return {.step = "event",
             .steps = "events",

@@ -57,7 +57,9 @@ public:
     // the average over the contract's span (first arrival to last completion) and the budget stay:
     // compare and the differences go on to the longer run's end.
     std::vector<double> afterEnd() const override;
-    RunWords words() const override;
+    RunWords words() const override { return kindWords(); }
+    // The words of every run of the kind (its kind's words() too).
+    static RunWords kindWords();
     std::unique_ptr<Run> fork(size_t position, const std::string& policy,
                               const ProgressCallback& progress = {}) const override;
     // The job Gantt: every job's running span (start to end) as a bar on a slot, a lane that

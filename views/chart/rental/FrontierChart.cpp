@@ -4,6 +4,7 @@
 #include "chart/ChartError.h"
 #include "chart/NiceTicks.h"
 #include "run/RunKindRegistry.h"
+#include "training/rental-kind/RentalPolicyName.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,12 +111,7 @@ QColor FrontierChart::policyColor(const std::string& policy)
 
 QString FrontierChart::policyName(const std::string& policy)
 {
-    for (const RunKindPolicy& p : RunKindRegistry::kind(TrainingRentalRun::kKind).policies())
-        if (p.spec == policy)
-            return QString::fromStdString(p.label);
-    if (policy.rfind("fixed:", 0) == 0)
-        return QStringLiteral("Fixed %1").arg(QString::fromStdString(policy.substr(6)));
-    return QString::fromStdString(policy);
+    return QString::fromStdString(rentalPolicyName(policy));
 }
 
 ChartSpec FrontierChart::spec(const std::vector<FrontierCurve>& curves, const std::vector<FrontierMark>& marks,

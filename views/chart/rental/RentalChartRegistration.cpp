@@ -7,6 +7,7 @@
 #include "chart/JctCdfChart.h"
 #include "chart/KindChartHelpers.h"
 #include "chart/RunChartFrame.h"
+#include "chart/rental/BudgetAxis.h"
 #include "chart/training/TrainingCharts.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
@@ -20,10 +21,23 @@ using kindcharts::overlay;
 using kindcharts::plannedFromZero;
 using kindcharts::titled;
 
+// A run's three lines share its hue, so they are told apart by weight as well as shade (the
+// report's three oranges of one run, and B's two dashed teals, read as one): the GPUs rented,
+// spiky, thin; the average so far, what the budget bounds, bold; the budget dashed.
+constexpr double kRentedWeight = 0.6;
+constexpr double kAverageWeight = 1.7;
+
+SeriesPlan::List weighted(SeriesPlan::List plan, double lineScale)
+{
+    for (PlannedSeries& p : plan)
+        p.lineScale = lineScale;
+    return plan;
+}
+
 SeriesPlan::List rentedPlan(const RunChartFrame& frame)
 {
-    SeriesPlan::List plan = SeriesPlan::labelled(frame, "gpus_rented", 0, 0);
-    plan.append(SeriesPlan::labelled(frame, "average_rented_gpus", 1, 1));
+    SeriesPlan::List plan = weighted(SeriesPlan::labelled(frame, "gpus_rented", 0, 0), kRentedWeight);
+    plan.append(weighted(SeriesPlan::labelled(frame, "average_rented_gpus", 1, 1), kAverageWeight));
     plan.append(SeriesPlan::labelled(frame, "budget_gpus", 3, 2));
     return plan;
 }
@@ -32,7 +46,9 @@ SeriesPlan::List rentedPlan(const RunChartFrame& frame)
 // kind's type order, so their top is the GPUs rented; over them every run's lines, named short
 // with the run's letter (the subtitle says which run is A and B): the GPUs rented in a lighter
 // shade of the run's colour, the average rented so far (the quantity the budget bounds) in the
-// run's colour, the budget dashed in a darker shade, so that the three never read as one line.
+// run's colour and bold, the budget dashed in a darker shade, so that the three never read as one
+// line (the GPUs rented thin: weight tells them apart where shades, all held legible on white
+// paper by ChartColors::legibleOn, come close).
 SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
 {
     SeriesPlan::List plan;
@@ -48,10 +64,12 @@ SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
     for (PlannedSeries total : SeriesPlan::metric(frame, "gpus_rented")) {
         total.name = SeriesPlan::ownName(frame, QStringLiteral("Rented"), total.run);
         total.color = ChartColors::runShade(total.color, 1);
+        total.lineScale = kRentedWeight;
         plan.append(total);
     }
     for (PlannedSeries average : SeriesPlan::metric(frame, "average_rented_gpus")) {
         average.name = SeriesPlan::ownName(frame, QStringLiteral("Average so far"), average.run);
+        average.lineScale = kAverageWeight;
         plan.append(average);
     }
     for (PlannedSeries budget : SeriesPlan::metric(frame, "budget_gpus")) {
@@ -66,17 +84,22 @@ SeriesPlan::List rentedByTypePlan(const RunChartFrame& frame)
 // The placement kind's plan: the same two metrics of each run.
 constexpr auto jobsPlan = &TrainingCharts::jobsPlan;
 
+// Both charts of GPUs against the budget: y fitted to the budget as the app's tab fits it.
 ChartSpec rented(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return plannedFromZero(runs, options, rentedPlan,
-                           "GPUs rented over time, their average so far and the budget", "GPUs", "GPUs");
+    ChartSpec spec = plannedFromZero(runs, options, rentedPlan,
+                                     "GPUs rented over time, their average so far and the budget", "GPUs", "GPUs");
+    BudgetAxis::of(runs).apply(spec);
+    return spec;
 }
 
 ChartSpec rentedByType(const ChartRuns& runs, const RunChartOptions& options)
 {
-    return plannedFromZero(runs, options, rentedByTypePlan,
-                           "GPUs rented per job type, stacked, their average so far and the budget",
-                           "GPUs", "GPUs");
+    ChartSpec spec = plannedFromZero(runs, options, rentedByTypePlan,
+                                     "GPUs rented per job type, stacked, their average so far and the budget",
+                                     "GPUs", "GPUs");
+    BudgetAxis::of(runs).apply(spec);
+    return spec;
 }
 
 ChartSpec jobs(const ChartRuns& runs, const RunChartOptions& options)
