@@ -4,6 +4,7 @@
 #include "sched/ClusterState.h"
 #include "sched/Scheduler.h"
 #include "sim/MetricSample.h"
+#include "sim/SampleLog.h"
 #include "util/ChunkedVector.h"
 
 #include <cstdint>
@@ -29,12 +30,12 @@ struct Step {
 // costs O(nodes changed in between), bounded by the nearest checkpoint.
 //
 // Memory per decision is bounded whatever the cluster's size (issue 16): a step is 16 bytes, a
-// node move 24 (NodeMove, not the node's state before and after), a metric sample 88, and the
-// checkpoints at most sizeof(NodeState) / kIntervalPerNode = 14, because their interval grows
-// with the node count. Storage grows in blocks (ChunkedVector), never by copying.
-// kMaxBytesPerDecision is the bound tests hold memoryBytes() to (142, plus the initial
-// checkpoint and partly filled blocks); the former layout (24 + 120 + 88 bytes, and 56 x nodes /
-// 2048 for checkpoints, in vectors that doubled) needed more on any cluster.
+// node move 24 (NodeMove, not the node's state before and after), a metric sample about 41
+// (SampleLog: differences within blocks of 64), and the checkpoints at most sizeof(NodeState) /
+// kIntervalPerNode = 14, because their interval grows with the node count. Storage grows in
+// blocks, never by copying. kMaxBytesPerDecision is the bound tests hold memoryBytes() to (95,
+// plus the initial checkpoint and partly filled blocks); the former layout (24 + 120 + 88 bytes,
+// and 56 x nodes / 2048 for checkpoints, in vectors that doubled) needed 232 and more.
 class Timeline {
 public:
     // Checkpoints come every max(kMinCheckpointInterval, kIntervalPerNode x node count) steps, so
@@ -45,7 +46,7 @@ public:
     static constexpr size_t kMinCheckpointInterval = 2048;
     static constexpr size_t kIntervalPerNode = 4;
     static constexpr size_t kCheapMovesPerSummary = 8;
-    static constexpr size_t kMaxBytesPerDecision = 176;
+    static constexpr size_t kMaxBytesPerDecision = 128;
 
     void begin(const ClusterState& initial, const MetricSample& sample);
     // Records one move of the step in progress; the caller applies it to the cluster.
@@ -60,7 +61,7 @@ public:
         return {s.kind, s.pod, {s.node, s.gpus}};
     }
     // Metrics at a position: 0 = before the first step, i = after step i-1.
-    const MetricSample& sampleAt(size_t position) const { return position == 0 ? initial_ : samples_[position - 1]; }
+    MetricSample sampleAt(size_t position) const { return position == 0 ? initial_ : samples_[position - 1]; }
     // The node moves of step i, in the order they were made.
     ChunkedVector<NodeMove>::Slice changes(size_t i) const { return changes_.slice(steps_[i].firstChange, changeEnd(i)); }
     size_t checkpointInterval() const { return interval_; }
@@ -101,7 +102,7 @@ private:
     size_t changeEnd(size_t i) const { return i + 1 < steps_.size() ? steps_[i + 1].firstChange : pendingFirst_; }
 
     ChunkedVector<PackedStep> steps_;
-    ChunkedVector<MetricSample> samples_;
+    SampleLog samples_;
     ChunkedVector<NodeMove> changes_;
     MetricSample initial_;
     uint32_t pendingFirst_ = 0;

@@ -2,6 +2,9 @@
 // cluster's size, and scrubbing it still restores every recorded state (tst_snapshot tours it).
 #include "support/SyntheticModels.h"
 #include "sim/PodSimulation.h"
+#include "util/Rng.h"
+
+#include <limits>
 
 #include <QtTest>
 
@@ -23,7 +26,7 @@ private slots:
     // The former layout kept each step's node state before and after (120 bytes), a 24-byte
     // step and an 88-byte sample (232 bytes), plus a copy of every node's state every 2,048
     // steps: 56 x 4,000 / 2,048 = 109 bytes per step on this cluster, 341 in all, in vectors that
-    // could hold twice their size. The bound is 176.
+    // could hold twice their size. The bound is 128.
     void boundedOnALargeCluster()
     {
         const test::SyntheticModels trace(4000, 2000, 3, false);
@@ -73,6 +76,51 @@ private slots:
         QVERIFY2(bytesPerDecision(*fork) <= double(Timeline::kMaxBytesPerDecision),
                  qPrintable(QStringLiteral("%1 bytes per decision over %2, base %3")
                                 .arg(bytesPerDecision(*fork)).arg(fork->timeline.size()).arg(bytesPerDecision(*base))));
+    }
+
+    // SampleLog stores any sequence exactly: small steps as differences, and blocks with a
+    // difference too wide for its field (a replay's long gap, a huge fragment) whole.
+    void sampleLogIsExact()
+    {
+        Rng rng(11);
+        std::vector<MetricSample> samples;
+        MetricSample s;
+        for (size_t i = 0; i < 1000; ++i) {
+            s.timeSeconds += int64_t(rng.below(5));
+            s.arrivedMilli += int64_t(rng.below(8000));
+            s.gpuLeftMilli -= int64_t(rng.below(8000)) - 2000;
+            s.fragmentScaled += int64_t(rng.below(1'000'000'000)) * 7 - 3'000'000'000;
+            s.cpuWatts += int64_t(rng.below(600)) - 300;
+            s.gpuWatts += int64_t(rng.below(3000)) - 1000;
+            s.usedNodes += int32_t(rng.below(3)) - 1;
+            s.usedGpus += int32_t(rng.below(17)) - 8;
+            s.pending += int32_t(rng.below(3)) - 1;
+            ++s.failedByClass[rng.below(kPodClassCount)];
+            if (i == 300)
+                s.timeSeconds += int64_t(std::numeric_limits<int32_t>::max()) * 3;  // block 4 kept whole
+            if (i == 700)
+                s.failedByClass[2] = -5'000;  // and block 10
+            samples.push_back(s);
+        }
+        SampleLog log;
+        for (const MetricSample& m : samples)
+            log.push_back(m);
+        QCOMPARE(log.size(), samples.size());
+        const auto same = [](const MetricSample& a, const MetricSample& b) {
+            return a.timeSeconds == b.timeSeconds && a.arrivedMilli == b.arrivedMilli && a.gpuLeftMilli == b.gpuLeftMilli
+                && a.fragmentScaled == b.fragmentScaled && a.cpuWatts == b.cpuWatts && a.gpuWatts == b.gpuWatts
+                && a.usedNodes == b.usedNodes && a.usedGpus == b.usedGpus && a.pending == b.pending
+                && a.failedByClass == b.failedByClass;
+        };
+        for (size_t i = 0; i < samples.size(); ++i)
+            QVERIFY2(same(log[i], samples[i]), qPrintable(QString::number(i)));
+        SampleLog prefix;
+        prefix.assignPrefix(log, 333);
+        QCOMPARE(prefix.size(), size_t(333));
+        for (size_t i = 0; i < prefix.size(); ++i)
+            QVERIFY(same(prefix[i], samples[i]));
+        // Two whole blocks of 64 cost 88 bytes a sample; the rest 40.
+        QVERIFY(log.memoryBytes() < samples.size() * 48 + 2 * 64 * sizeof(MetricSample));
     }
 };
 
