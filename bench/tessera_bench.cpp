@@ -3,12 +3,15 @@
 //   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--mode experiment|replay]
 //   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
 //   tessera-bench scrub --nodes N --pods P [--policy fgd] [--mode experiment|replay] [--seeks 200]
+//   tessera-bench memory --nodes N --pods P [--policy fgd] [--mode experiment|replay]
 //   tessera-bench inference --slo DIR [--slo-row 6] [--duration 300] [--repeat 5] [--threads 1]
 //   tessera-bench inference --scenario FILE [--repeat 5] [--threads 1]
 //
 // `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
 // `scrub` runs once, then moves a timeline cursor to seeded random positions and reads every
 // GPU cell after each move, as the app's timeline slider does (issue 8: 50 ms or less).
+// `memory` runs once and reports what the run's record costs per decision: the timeline's own
+// count (Timeline::memoryBytes) and the growth of peak RSS over the loaded trace (issue 16).
 // `inference` times the request-level simulator (issue 12: 10 million requests per second of
 // wall time on one core) on a ParvaGPU SLO row with a hand-built replica set (bench/InferenceBench.cpp).
 #include "BenchStats.h"
@@ -21,12 +24,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include <unistd.h>
 
 using namespace tessera;
 using bench::peakRssMb;
@@ -74,7 +80,7 @@ Args parse(int argc, char** argv)
     if (a.command == "inference" && a.slo.empty() == a.scenario.empty())
         throw std::runtime_error("usage: tessera-bench inference (--slo DIR [--slo-row 6] [--duration 300] | --scenario FILE) [...]");
     if (a.command != "inference" && (a.nodes.empty() || a.pods.empty()))
-        throw std::runtime_error("usage: tessera-bench run|grid|scrub --nodes N.csv --pods P.csv [...]");
+        throw std::runtime_error("usage: tessera-bench run|grid|scrub|memory --nodes N.csv --pods P.csv [...]");
     return a;
 }
 
@@ -127,7 +133,38 @@ void scrub(const Args& a)
                "median_ms={:.2f} p95_ms={:.2f} max_ms={:.2f} checkpoint_interval={} peak_rss_mb={:.1f}\n",
                a.policy, a.mode, trace->cluster.nodes.size(), trace->cluster.totalGpus(), trace->pods.pods.size(),
                run->steps(), runSeconds, a.seeks, percentile(ms, 0.5), percentile(ms, 0.95), percentile(ms, 1.0),
-               Timeline::kCheckpointInterval, peakRssMb());
+               run->result().timeline.checkpointInterval(), peakRssMb());
+}
+
+// Resident memory now, in bytes (the peak only ever grows; this is the level before a run).
+double currentRssBytes()
+{
+    long pages = 0, resident = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        std::fclose(f);
+    }
+    return double(resident) * double(sysconf(_SC_PAGESIZE));
+}
+
+void memory(const Args& a)
+{
+    LoadWarnings warnings;
+    const Cluster cluster = TraceLoader::loadCluster(a.nodes, {}, {}, warnings);
+    const PodList pods = TraceLoader::loadPods(a.pods, cluster.registry, {}, warnings);
+    const TraceModels models(cluster, pods.pods);
+    const double before = currentRssBytes();
+    const auto start = std::chrono::steady_clock::now();
+    const auto result = PodSimulation(models, parametersOf(a, a.policy, a.seedFirst)).run(pods);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const Timeline& t = result->timeline;
+    const double decisions = double(std::max<size_t>(1, t.size()));
+    fmt::print("memory policy={} mode={} nodes={} gpus={} decisions={} run_s={:.3f} timeline_mb={:.1f} "
+               "bytes/decision={:.1f} rss_growth_bytes/decision={:.1f} checkpoint_interval={} peak_rss_mb={:.1f}\n",
+               a.policy, a.mode, cluster.nodes.size(), cluster.totalGpus(), t.size(), seconds,
+               double(t.memoryBytes()) / 1048576.0, double(t.memoryBytes()) / decisions,
+               std::max(0.0, peakRssMb() * 1048576.0 - before) / decisions, t.checkpointInterval(), peakRssMb());
 }
 
 int main(int argc, char** argv)
@@ -136,6 +173,10 @@ int main(int argc, char** argv)
         const Args a = parse(argc, argv);
         if (a.command == "scrub") {
             scrub(a);
+            return 0;
+        }
+        if (a.command == "memory") {
+            memory(a);
             return 0;
         }
         if (a.command == "inference") {

@@ -2,7 +2,8 @@
 # Prints Tessera's benchmark figures (medians) on the real default trace, the full trace grid
 # and generated clusters. Run through `cmake --build build --target bench`, or directly:
 #   scripts/bench.sh [SECTION...]   (uses build/ and $TESSERA_SHARED or ../shared)
-# Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13),
+# Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13; memory
+# per decision, peak RSS and growth exponents for K = 1..16),
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
 # study, and of a streamed replay CSV, against one run), inference (the request-level simulator
 # on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet), kinds
@@ -75,6 +76,28 @@ if want scale; then
     "$cli" generate --out "$tmp/k$k" --seed 7 --scale "$k" >/dev/null
     "$bench" run --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd --repeat 3 | sed "s/^/scale=$k /"
   done
+  echo
+fi
+
+if want scale; then
+  # Issue 16: memory that scales. One FGD run per K: what the run's record costs per decision (the
+  # timeline's own count, Timeline::memoryBytes, and peak RSS growth over the loaded trace), the
+  # peak RSS, and the growth exponents of run time and peak RSS in K (least-squares slope of
+  # log y on log K: 1 = linear, 2 = quadratic).
+  echo "== memory at scale: one FGD run per K at tune 1.3, one core (tessera-bench memory)"
+  for k in 1 2 5 10 16; do
+    [ -f "$tmp/k$k/nodes.csv" ] || "$cli" generate --out "$tmp/k$k" --seed 7 --scale "$k" >/dev/null
+    "$bench" memory --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd | sed "s/^/scale=$k /"
+  done | tee "$tmp/scale-memory.txt"
+  awk '{
+      for (i = 1; i <= NF; ++i) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      x = log(v["scale"]); n++; sx += x; sxx += x * x
+      t = log(v["run_s"]); st += t; sxt += x * t
+      m = log(v["peak_rss_mb"]); sm += m; sxm += x * m
+    } END {
+      d = n * sxx - sx * sx
+      printf "growth exponent in K (log-log fit over %d runs): time=%.2f peak_rss=%.2f\n", n, (n * sxt - sx * st) / d, (n * sxm - sx * sm) / d
+    }' "$tmp/scale-memory.txt"
   echo
 fi
 

@@ -1,5 +1,7 @@
 #include "model/NodeState.h"
 
+#include "model/NodeMove.h"
+
 #include <algorithm>
 
 namespace tessera {
@@ -24,15 +26,7 @@ int gpusInUse(const NodeState& state, int gpuCount)
 
 void applyPod(NodeState& state, const PodSpec& pod, GpuMask gpus, int sign)
 {
-    state.cpuLeft += sign * pod.cpuMilli;
-    state.memLeft += sign * pod.memoryMib;
-    for (int g = 0; g < kMaxGpusPerNode; ++g)
-        if (gpus >> g & 1)
-            state.gpuLeft[size_t(g)] = int16_t(state.gpuLeft[size_t(g)] + sign * pod.gpuMilli);
-    if (!pod.isCpuOnly()) {
-        auto& count = state.affinity[size_t(NodeState::affinityTag(pod))];
-        count = uint16_t(sign < 0 ? count + 1 : count - 1);
-    }
+    NodeMove::of(0, pod, gpus, sign).apply(state);
 }
 
 GpuMask lowestFreeGpus(const NodeState& state, int gpuCount, int k)

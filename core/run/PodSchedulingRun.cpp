@@ -130,13 +130,15 @@ void PodSchedulingRun::addGpusInUse()
     const auto& nodes = trace_->cluster.nodes;
     const Timeline& t = result_->timeline;
     std::vector<double> inUse(t.size() + 1);
+    std::vector<NodeState> states = t.initialStates();
     int64_t count = 0;
     for (size_t i = 0;; ++i) {
         inUse[i] = double(count);
         if (i == t.size())
             break;
-        for (const NodeChange& c : t.changes(i))
-            count += gpusInUse(c.after, nodes[c.node].gpuCount) - gpusInUse(c.before, nodes[c.node].gpuCount);
+        t.advance(states, i, [&](const NodeMove& m, const NodeState& before, const NodeState& after) {
+            count += gpusInUse(after, nodes[m.node].gpuCount) - gpusInUse(before, nodes[m.node].gpuCount);
+        });
     }
     const Interpolation held = heldBetweenRows();
     series_.add({std::string(kGpusInUseKey), "GPUs in use", "GPUs", true, held}, std::move(inUse));
@@ -165,15 +167,17 @@ void PodSchedulingRun::addGpuPowerByModel()
     }
     const Timeline& t = result_->timeline;
     std::vector<std::vector<double>> kw(watts.size(), std::vector<double>(t.size() + 1));
+    std::vector<NodeState> states = t.initialStates();
     for (size_t i = 0;; ++i) {
         for (size_t m = 0; m < watts.size(); ++m)
             kw[m][i] = double(watts[m]) / 1000.0;
         if (i == t.size())
             break;
-        for (const NodeChange& c : t.changes(i))
-            if (columnOfNode[c.node] >= 0)
-                watts[size_t(columnOfNode[c.node])] += power.nodePower(nodes[c.node], c.after).gpuWatts
-                    - power.nodePower(nodes[c.node], c.before).gpuWatts;
+        t.advance(states, i, [&](const NodeMove& m, const NodeState& before, const NodeState& after) {
+            if (columnOfNode[m.node] >= 0)
+                watts[size_t(columnOfNode[m.node])] += power.nodePower(nodes[m.node], after).gpuWatts
+                    - power.nodePower(nodes[m.node], before).gpuWatts;
+        });
     }
     const Interpolation held = heldBetweenRows();
     for (const auto& [name, column] : columnOfName)

@@ -23,16 +23,16 @@ public:
 
     void move(const PodSpec& pod, uint32_t node, GpuMask gpus, int sign)
     {
-        const NodeState before = state_.state(node);
-        NodeState after = before;
-        applyPod(after, pod, gpus, sign);
-        timeline_.addChange(node, before, after);
+        const NodeMove m = NodeMove::of(node, pod, gpus, sign);
+        NodeState after = state_.state(node);
+        m.apply(after);
+        timeline_.addMove(m);
         state_.setNode(node, after);
     }
 
     void end(StepKind kind, uint32_t pod, Placement placement, int64_t time)
     {
-        timeline_.endStep(Step{kind, pod, placement, 0, 0}, sample(time), state_);
+        timeline_.endStep(Step{kind, pod, placement}, sample(time), state_);
     }
 
     // The index of the next step; also the decision's random stream, so a fork resumes it.

@@ -9,6 +9,7 @@ void Timeline::begin(const ClusterState& initial, const MetricSample& sample)
     steps_.clear();
     samples_.clear();
     changes_.clear();
+    interval_ = std::max(kMinCheckpointInterval, kIntervalPerNode * initial.nodeCount());
     checkpoints_.assign(1, initial.states());
     initial_ = sample;
     pendingFirst_ = 0;
@@ -17,29 +18,23 @@ void Timeline::begin(const ClusterState& initial, const MetricSample& sample)
 void Timeline::beginWithPrefix(const Timeline& other, size_t position)
 {
     position = std::min(position, other.size());
-    steps_.assign(other.steps_.begin(), other.steps_.begin() + std::ptrdiff_t(position));
-    samples_.assign(other.samples_.begin(), other.samples_.begin() + std::ptrdiff_t(position));
-    const size_t changes = position == 0 ? 0 : other.steps_[position - 1].firstChange + other.steps_[position - 1].changeCount;
-    changes_.assign(other.changes_.begin(), other.changes_.begin() + std::ptrdiff_t(changes));
+    steps_.assignPrefix(other.steps_, position);
+    samples_.assignPrefix(other.samples_, position);
+    const size_t changes = position == 0 ? 0 : other.changeEnd(position - 1);
+    changes_.assignPrefix(other.changes_, changes);
+    interval_ = other.interval_;
     checkpoints_.assign(other.checkpoints_.begin(),
-                        other.checkpoints_.begin() + std::ptrdiff_t(position / kCheckpointInterval + 1));
+                        other.checkpoints_.begin() + std::ptrdiff_t(position / interval_ + 1));
     initial_ = other.initial_;
     pendingFirst_ = uint32_t(changes);
 }
 
-void Timeline::addChange(uint32_t node, const NodeState& before, const NodeState& after)
-{
-    changes_.push_back({node, before, after});
-}
-
 void Timeline::endStep(Step step, const MetricSample& sample, const ClusterState& now)
 {
-    step.firstChange = pendingFirst_;
-    step.changeCount = uint32_t(changes_.size()) - pendingFirst_;
+    steps_.push_back({step.pod, step.placement.node, pendingFirst_, step.kind, step.placement.gpus});
     pendingFirst_ = uint32_t(changes_.size());
-    steps_.push_back(step);
     samples_.push_back(sample);
-    if (steps_.size() % kCheckpointInterval == 0)
+    if (steps_.size() % interval_ == 0)
         checkpoints_.push_back(now.states());
 }
 
@@ -47,23 +42,46 @@ void Timeline::seek(ClusterState& cluster, size_t from, size_t to) const
 {
     if (to > steps_.size())
         to = steps_.size();
-    // Start from the checkpoint nearest the target when it is closer than where we are.
-    const size_t checkpoint = std::min(to / kCheckpointInterval, checkpoints_.size() - 1);
-    const size_t checkpointPos = checkpoint * kCheckpointInterval;
+    // Walking from where the cluster is re-derives each changed node's summary on every move;
+    // starting from the checkpoint before the target applies the moves to plain node states
+    // (no summaries, far cheaper) and re-derives only the nodes that end up different. Take the
+    // checkpoint when the walk would be the longer one.
+    const size_t checkpoint = std::min(to / interval_, checkpoints_.size() - 1);
+    const size_t checkpointPos = checkpoint * interval_;
     const size_t distanceNow = from > to ? from - to : to - from;
-    const size_t distanceCheckpoint = to - checkpointPos;
-    if (distanceCheckpoint + kCheckpointInterval / 4 < distanceNow) {
-        cluster.restore(checkpoints_[checkpoint]);
-        from = checkpointPos;
+    const size_t cheapWork = (to - checkpointPos + cluster.nodeCount()) / kCheapMovesPerSummary;
+    if (cheapWork < distanceNow) {
+        std::vector<NodeState> states = checkpoints_[checkpoint];
+        for (size_t i = checkpointPos; i < to; ++i)
+            for (const NodeMove& m : changes(i))
+                m.apply(states[m.node]);
+        cluster.restore(states);
+        return;
     }
     for (; from < to; ++from)
-        for (const auto& c : changes(from))
-            cluster.setNode(c.node, c.after);
+        for (const NodeMove& m : changes(from)) {
+            NodeState s = cluster.state(m.node);
+            m.apply(s);
+            cluster.setNode(m.node, s);
+        }
     for (; from > to; --from) {
-        const auto span = changes(from - 1);
-        for (auto it = span.rbegin(); it != span.rend(); ++it)
-            cluster.setNode(it->node, it->before);
+        const auto moves = changes(from - 1);
+        for (size_t k = moves.size(); k-- > 0;) {
+            const NodeMove& m = moves[k];
+            NodeState s = cluster.state(m.node);
+            m.undo(s);
+            cluster.setNode(m.node, s);
+        }
     }
+}
+
+size_t Timeline::memoryBytes() const
+{
+    size_t bytes = steps_.memoryBytes() + samples_.memoryBytes() + changes_.memoryBytes()
+        + checkpoints_.capacity() * sizeof(std::vector<NodeState>);
+    for (const auto& c : checkpoints_)
+        bytes += c.capacity() * sizeof(NodeState);
+    return bytes;
 }
 
 }  // namespace tessera

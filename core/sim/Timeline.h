@@ -1,11 +1,13 @@
 #pragma once
 
+#include "model/NodeMove.h"
 #include "sched/ClusterState.h"
 #include "sched/Scheduler.h"
 #include "sim/MetricSample.h"
+#include "sim/SampleLog.h"
+#include "util/ChunkedVector.h"
 
 #include <cstdint>
-#include <span>
 #include <vector>
 
 namespace tessera {
@@ -19,40 +21,63 @@ enum class StepKind : uint8_t {
 
 struct Step {
     StepKind kind = StepKind::Arrival;
-    uint32_t pod = 0;        // index into the run's pod sequence
-    Placement placement;     // where the pod went (Arrival/Retry) or left from (Departure)
-    uint32_t firstChange = 0;
-    uint32_t changeCount = 0;
+    uint32_t pod = 0;     // index into the run's pod sequence
+    Placement placement;  // where the pod went (Arrival/Retry) or left from (Departure)
 };
 
-// One node's state before and after a step: enough to move the cluster either way.
-struct NodeChange {
-    uint32_t node = 0;
-    NodeState before;
-    NodeState after;
-};
-
-// The record of a run: each step, the node changes it made and the metrics after it, with a
-// full copy of the node states every kCheckpointInterval steps. Moving the cluster between
-// steps costs O(nodes changed in between), bounded by the nearest checkpoint.
+// The record of a run: each step, the node moves it made and the metrics after it, with a full
+// copy of the node states every checkpointInterval() steps. Moving the cluster between steps
+// costs O(nodes changed in between), bounded by the nearest checkpoint.
+//
+// Memory per decision is bounded whatever the cluster's size (issue 16): a step is 16 bytes, a
+// node move 24 (NodeMove, not the node's state before and after), a metric sample about 41
+// (SampleLog: differences within blocks of 64), and the checkpoints at most sizeof(NodeState) /
+// kIntervalPerNode = 14, because their interval grows with the node count. Storage grows in
+// blocks, never by copying. kMaxBytesPerDecision is the bound tests hold memoryBytes() to (95,
+// plus the initial checkpoint and partly filled blocks); the former layout (24 + 120 + 88 bytes,
+// and 56 x nodes / 2048 for checkpoints, in vectors that doubled) needed 232 and more.
 class Timeline {
 public:
-    static constexpr size_t kCheckpointInterval = 2048;
+    // Checkpoints come every max(kMinCheckpointInterval, kIntervalPerNode x node count) steps, so
+    // checkpoint memory per step stays under a quarter of a NodeState. A seek from a checkpoint
+    // applies at most that many moves to plain node states (kCheapMovesPerSummary of them cost
+    // about one node summary) and then re-derives the changed nodes, so scrubbing costs
+    // O(nodes) either way.
+    static constexpr size_t kMinCheckpointInterval = 2048;
+    static constexpr size_t kIntervalPerNode = 4;
+    static constexpr size_t kCheapMovesPerSummary = 8;
+    static constexpr size_t kMaxBytesPerDecision = 128;
 
     void begin(const ClusterState& initial, const MetricSample& sample);
-    // Appends a step; the changes since the previous step are the ones added by addChange().
-    void addChange(uint32_t node, const NodeState& before, const NodeState& after);
+    // Records one move of the step in progress; the caller applies it to the cluster.
+    void addMove(const NodeMove& move) { changes_.push_back(move); }
+    // Ends the step in progress: its moves are the ones added since the previous step.
     void endStep(Step step, const MetricSample& sample, const ClusterState& now);
 
     size_t size() const { return steps_.size(); }
-    const Step& step(size_t i) const { return steps_[i]; }
-    const std::vector<Step>& steps() const { return steps_; }
-    // Metrics at a position: 0 = before the first step, i = after step i-1.
-    const MetricSample& sampleAt(size_t position) const { return position == 0 ? initial_ : samples_[position - 1]; }
-    const std::vector<MetricSample>& samples() const { return samples_; }
-    std::span<const NodeChange> changes(size_t i) const
+    Step step(size_t i) const
     {
-        return {changes_.data() + steps_[i].firstChange, steps_[i].changeCount};
+        const PackedStep& s = steps_[i];
+        return {s.kind, s.pod, {s.node, s.gpus}};
+    }
+    // Metrics at a position: 0 = before the first step, i = after step i-1.
+    MetricSample sampleAt(size_t position) const { return position == 0 ? initial_ : samples_[position - 1]; }
+    // The node moves of step i, in the order they were made.
+    ChunkedVector<NodeMove>::Slice changes(size_t i) const { return changes_.slice(steps_[i].firstChange, changeEnd(i)); }
+    size_t checkpointInterval() const { return interval_; }
+    // Node states at position 0.
+    const std::vector<NodeState>& initialStates() const { return checkpoints_.front(); }
+
+    // Moves `states` (the node states at position i) to position i + 1, calling
+    // visit(move, before, after) for each node move of step i: a forward walk needing no cluster.
+    template <typename Visit>
+    void advance(std::vector<NodeState>& states, size_t i, Visit&& visit) const
+    {
+        for (const NodeMove& m : changes(i)) {
+            const NodeState before = states[m.node];
+            m.apply(states[m.node]);
+            visit(m, before, states[m.node]);
+        }
     }
 
     // This timeline becomes the first `position` steps of `other` (a fork's shared past).
@@ -61,13 +86,28 @@ public:
     // Moves `cluster` from position `from` to position `to` (0..size()).
     void seek(ClusterState& cluster, size_t from, size_t to) const;
 
+    // Heap bytes this timeline holds (steps, moves, samples, checkpoints).
+    size_t memoryBytes() const;
+
 private:
-    std::vector<Step> steps_;
-    std::vector<MetricSample> samples_;
-    std::vector<NodeChange> changes_;
+    struct PackedStep {
+        uint32_t pod;
+        int32_t node;
+        uint32_t firstChange;
+        StepKind kind;
+        GpuMask gpus;
+    };
+    static_assert(sizeof(PackedStep) == 16);
+
+    size_t changeEnd(size_t i) const { return i + 1 < steps_.size() ? steps_[i + 1].firstChange : pendingFirst_; }
+
+    ChunkedVector<PackedStep> steps_;
+    SampleLog samples_;
+    ChunkedVector<NodeMove> changes_;
     MetricSample initial_;
     uint32_t pendingFirst_ = 0;
-    // checkpoints_[j] = node states at position j * kCheckpointInterval
+    size_t interval_ = kMinCheckpointInterval;
+    // checkpoints_[j] = node states at position j * interval_
     std::vector<std::vector<NodeState>> checkpoints_;
 };
 

@@ -173,15 +173,15 @@ std::unique_ptr<SimulationResult> rebuild(const StoredRun& stored, const PodTrac
         Step step = stored.steps[i];
         if (step.placement.placed()) {
             const auto node = uint32_t(step.placement.node);
-            const NodeState before = state.state(node);
-            NodeState after = before;
-            const PodSpec& pod = stored.sequence[step.pod];
-            applyPod(after, pod, step.placement.gpus, step.kind == StepKind::Departure ? +1 : -1);
+            const NodeMove move = NodeMove::of(node, stored.sequence[step.pod], step.placement.gpus,
+                                               step.kind == StepKind::Departure ? +1 : -1);
+            NodeState after = state.state(node);
+            move.apply(after);
             if (auto problem = impossibleStep(step, after, placements[step.pod]))
                 throw InputError::atRow(study, "pod_run_steps", fmt::format("run_id {}, position {}", stored.record.id, i + 1),
                                         "node", fmt::format("{} (pod {})", *problem, step.pod),
                                         fmt::format("{}", step.placement.node));
-            timeline.addChange(node, before, after);
+            timeline.addMove(move);
             state.setNode(node, after);
         }
         timeline.endStep(step, stored.sampleAt(i + 1), state);

@@ -30,8 +30,8 @@ struct StoredRun {
     std::string nodeList;  // the content hash keying its node list
     std::vector<StoredNode> nodes;
     std::vector<PodSpec> sequence;
-    // Kind, pod and placement of each step. firstChange/changeCount are 0: a study keeps
-    // no node journal; PodRunArchive regains the states from the placements.
+    // Kind, pod and placement of each step. A study keeps no node journal: PodRunArchive
+    // regains the node moves from the placements.
     std::vector<Step> steps;
     std::vector<MetricSample> samples;  // steps.size() + 1 entries, by position
     int64_t capacityMilli = 0;

@@ -73,9 +73,8 @@ QByteArray differences(const ClusterState& got, const Snapshot& want, const Metr
 
 // Forwards in small and large steps, backwards, far jumps across several checkpoints both
 // ways, the ends, the checkpoint boundaries, and random positions.
-std::vector<size_t> tour(size_t size)
+std::vector<size_t> tour(size_t size, size_t c)
 {
-    const size_t c = Timeline::kCheckpointInterval;
     std::vector<size_t> path{0,         1,     2,         3,     100,       c - 1,    c,     c + 1,
                              c + c / 2, 2 * c, 2 * c + 1, size,  size - 1,  c + 1,    c,     c - 1,
                              1,         0,     size,      5,     3 * c / 2, size / 2, 2 * c - 1, 0};
@@ -95,7 +94,7 @@ std::vector<size_t> tour(size_t size)
 void checkRoundTrips(const SimulationResult& run, const TraceModels& models)
 {
     const size_t size = run.timeline.size();
-    const std::vector<size_t> path = tour(size);
+    const std::vector<size_t> path = tour(size, run.timeline.checkpointInterval());
     const auto reference = replayStraight(run, models, path);
 
     // One cursor walking the whole tour, each seek starting where the last one ended.
@@ -118,8 +117,10 @@ void checkRoundTrips(const SimulationResult& run, const TraceModels& models)
 
 size_t countSteps(const SimulationResult& run, StepKind kind)
 {
-    return size_t(std::count_if(run.timeline.steps().begin(), run.timeline.steps().end(),
-                                [&](const Step& s) { return s.kind == kind; }));
+    size_t count = 0;
+    for (size_t i = 0; i < run.timeline.size(); ++i)
+        count += run.timeline.step(i).kind == kind;
+    return count;
 }
 
 }  // namespace
@@ -132,8 +133,9 @@ private slots:
     {
         // Large enough that the run has more than two checkpoints after the initial one.
         const test::SyntheticModels trace(800, 3000, 21, false);
-        const auto run = trace.simulate({.policy = PolicySpec::parse("pwr:100,fgd:900"), .seed = 42});
-        QVERIFY2(run->timeline.size() > 2 * Timeline::kCheckpointInterval + 100,
+        // Tune 3: checkpoints come every 4 x 800 steps, and the run passes more than two of them.
+        const auto run = trace.simulate({.policy = PolicySpec::parse("pwr:100,fgd:900"), .seed = 42, .tune = 3.0});
+        QVERIFY2(run->timeline.size() > 2 * run->timeline.checkpointInterval() + 100,
                  qPrintable(QString::number(run->timeline.size())));
         QVERIFY(run->timeline.sampleAt(run->timeline.size()).failedTotal() > 0);  // saturated: steps without change
         checkRoundTrips(*run, trace.models);
@@ -146,7 +148,7 @@ private slots:
         const TraceModels& models = trace.models;
         const auto run =
             trace.simulate({.policy = PolicySpec::parse("fgd"), .seed = 7, .mode = SimulationMode::Replay});
-        QVERIFY(run->timeline.size() > 2 * Timeline::kCheckpointInterval);
+        QVERIFY(run->timeline.size() > 2 * run->timeline.checkpointInterval());
         QVERIFY(countSteps(*run, StepKind::Departure) > 1000);
         QVERIFY(countSteps(*run, StepKind::Retry) > 0);
         QVERIFY(countSteps(*run, StepKind::Expiry) > 0);
@@ -155,7 +157,8 @@ private slots:
         // placed pods that never depart still hold GPU.
         size_t departing = 0;
         int64_t heldMilli = 0;
-        for (const Step& s : run->timeline.steps()) {
+        for (size_t i = 0; i < run->timeline.size(); ++i) {
+            const Step s = run->timeline.step(i);
             const PodSpec& pod = run->sequence[s.pod];
             if ((s.kind == StepKind::Arrival || s.kind == StepKind::Retry) && s.placement.placed()) {
                 if (pod.deletionTime)

@@ -163,7 +163,7 @@ std::unique_ptr<SimulationResult> bulkResult(const test::SyntheticModels& fixtur
         sample.arrivedMilli = int64_t(i) * 1000;
         sample.gpuLeftMilli = int64_t(i % 9973);
         const Placement placement{int32_t(i % fixture.cluster.nodes.size()), GpuMask(1)};
-        result->timeline.endStep(Step{StepKind::Arrival, uint32_t(i % result->sequence.size()), placement, 0, 0},
+        result->timeline.endStep(Step{StepKind::Arrival, uint32_t(i % result->sequence.size()), placement},
                                  sample, state);
     }
     return result;
@@ -171,8 +171,10 @@ std::unique_ptr<SimulationResult> bulkResult(const test::SyntheticModels& fixtur
 
 bool hasStep(const SimulationResult& result, StepKind kind)
 {
-    const auto& steps = result.timeline.steps();
-    return std::any_of(steps.begin(), steps.end(), [&](const Step& s) { return s.kind == kind; });
+    for (size_t i = 0; i < result.timeline.size(); ++i)
+        if (result.timeline.step(i).kind == kind)
+            return true;
+    return false;
 }
 
 }  // namespace

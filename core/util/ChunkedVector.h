@@ -1,0 +1,82 @@
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace tessera {
+
+// An append-only array in fixed blocks of 2^kShift elements. Unlike std::vector it never copies
+// what it holds to grow, so a long run's record needs no transient second copy and wastes at
+// most one block: its memory is its size, which is what a timeline reports per decision.
+template <typename T, size_t kShift = 10>
+class ChunkedVector {
+public:
+    static constexpr size_t kBlock = size_t(1) << kShift;
+
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const T& operator[](size_t i) const { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+    T& operator[](size_t i) { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+
+    void push_back(const T& value)
+    {
+        if ((size_ & (kBlock - 1)) == 0 && (size_ >> kShift) == blocks_.size())
+            blocks_.push_back(std::make_unique_for_overwrite<T[]>(kBlock));
+        (*this)[size_++] = value;
+    }
+
+    void clear()
+    {
+        blocks_.clear();
+        size_ = 0;
+    }
+
+    // The first `count` elements of `other` (count <= other.size()).
+    void assignPrefix(const ChunkedVector& other, size_t count)
+    {
+        clear();
+        for (size_t i = 0; i < count; ++i)
+            push_back(other[i]);
+    }
+
+    // Elements [first, last) for range-for and indexing; a slice may cross blocks.
+    class Slice {
+    public:
+        struct Iterator {
+            const ChunkedVector* v;
+            size_t i;
+            const T& operator*() const { return (*v)[i]; }
+            const T* operator->() const { return &(*v)[i]; }
+            Iterator& operator++()
+            {
+                ++i;
+                return *this;
+            }
+            bool operator==(const Iterator& other) const { return i == other.i; }
+        };
+        Slice(const ChunkedVector& v, size_t first, size_t last) : v_(&v), first_(first), last_(last) {}
+        Iterator begin() const { return {v_, first_}; }
+        Iterator end() const { return {v_, last_}; }
+        size_t size() const { return last_ - first_; }
+        bool empty() const { return first_ == last_; }
+        const T& operator[](size_t k) const { return (*v_)[first_ + k]; }
+
+    private:
+        const ChunkedVector* v_;
+        size_t first_, last_;
+    };
+    Slice slice(size_t first, size_t last) const { return {*this, first, last}; }
+
+    // Heap bytes held: whole blocks and the block table.
+    size_t memoryBytes() const
+    {
+        return blocks_.size() * kBlock * sizeof(T) + blocks_.capacity() * sizeof(std::unique_ptr<T[]>);
+    }
+
+private:
+    std::vector<std::unique_ptr<T[]>> blocks_;
+    size_t size_ = 0;
+};
+
+}  // namespace tessera
