@@ -289,7 +289,8 @@ if want sweep; then
   if (( ${#mismatched[@]} == 0 )); then
     echo "merged CSV equals the single-process CSV: OK ($n_traces traces x $sweep_repeat repetitions, cmp)"
   else
-    echo "FAIL: the merged CSV differs from the single-process CSV: ${mismatched[*]}" | tee /dev/stderr
+    echo "FAIL: the merged CSV differs from the single-process CSV: ${mismatched[*]}"
+    echo "error: bench sweep: a merged CSV differs from the single-process one (FAIL above)" >&2
     bench_failed=1
   fi
   echo
