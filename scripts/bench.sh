@@ -10,8 +10,13 @@
 # (scrubbing a 900-GPU MIG inference run and a 256-GPU training run through the run-kind
 # registry), training
 # (the round-based training scheduler on the 8 Sia-Philly traces), rent (a 100,000-job rental
-# simulation per policy, and a 50-point BOA budget sweep through the CLI); none given: all of them.
+# simulation per policy, and a 50-point BOA budget sweep through the CLI), sweep (the trace grid
+# cut into 8 shards and merged, against one process: CPU time and merge time); none given: all of them.
 # Timings are medians of repeated runs on this machine; never used as test pass/fail.
+# BENCH_REPEAT_ALL: repetitions of the trace grid in `real` (default 3). BENCH_SWEEP_SEEDS: the
+# seeds of `sweep` (default 42-51, the README's figures; e.g. 42-43 for a quick run), and
+# BENCH_SWEEP_REPEAT its repetitions (default 3). The script exits 1 if a check it prints fails
+# (sweep: a merged CSV that differs from the single process's).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${TESSERA_BUILD_DIR:-$repo/build}
@@ -22,12 +27,16 @@ traces=$shared/traces/alibaba-gpu-v2023
 nodes=$traces/openb_node_list_gpu_node.csv
 pods=$traces/openb_pod_list_default.csv
 repeat_all=${BENCH_REPEAT_ALL:-3}
-sections=${*:-real scale scrub memory inference app planning kinds training rent}
+sections=${*:-real scale scrub memory inference app planning kinds training rent sweep}
 want() { [[ " $sections " == *" $1 "* ]]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if want real && [ ! -f "$nodes" ]; then
+# The contract's trace grid: every pod list with reference rows, the six grid policies.
+grid_policies=(--policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit --policy fgd)
+grid_lists() { cut -d, -f1 "$shared/reference/fgd-expected/analysis_allo_discrete.csv" | tail -n +2 | sort -u; }
+
+if { want real || want sweep; } && [ ! -f "$nodes" ]; then
   echo "error: the real trace is not at $traces (set TESSERA_SHARED)" >&2
   exit 1
 fi
@@ -55,13 +64,12 @@ if want real; then
   echo
 
   echo "== every pod list with reference rows x 6 policies x 10 seeds via tessera-cli (median of $repeat_all)"
-  lists=$(cut -d, -f1 "$shared/reference/fgd-expected/analysis_allo_discrete.csv" | tail -n +2 | sort -u)
+  lists=$(grid_lists)
   times=()
   for _ in $(seq "$repeat_all"); do
     start=$(date +%s%N)
     for l in $lists; do
-      "$cli" simulate --nodes "$nodes" --pods "$traces/$l.csv" --seeds 42-51 --quiet \
-        --policy random --policy dotproduct --policy gpuclustering --policy gpupacking --policy bestfit --policy fgd >/dev/null
+      "$cli" simulate --nodes "$nodes" --pods "$traces/$l.csv" --seeds 42-51 --quiet "${grid_policies[@]}" >/dev/null
     done
     times+=("$(( $(date +%s%N) - start ))")
   done
@@ -233,3 +241,82 @@ if want rent; then
   fi
   echo
 fi
+
+if want sweep; then
+  # Issue 15: the trace grid cut into 8 shards (--shard I/8, each a process of its own, as a Slurm
+  # array or a Kubernetes Indexed Job runs them) costs at most 10% more CPU than one process, and
+  # merging a sweep's shards takes under 5 s. The contract has no grid over pod lists, so the grid
+  # is one sweep per trace: 13 single processes against 13 x 8 shards and 13 merges. Both sides
+  # end with a study and the grid CSV: the single process writes them itself (--db, --csv, all
+  # cores), the shards (one thread each, nproc at a time) write studies that merge joins. The
+  # machine is shared: CPU time (user + sys of each process) is the comparable figure, wall time
+  # is not; the merge's wall time is printed with the load average it was taken under.
+  sweep_seeds=${BENCH_SWEEP_SEEDS:-42-51}
+  sweep_repeat=${BENCH_SWEEP_REPEAT:-3}
+  shards=8
+  lists=$(grid_lists)
+  n_traces=$(echo "$lists" | wc -w)
+  echo "== sweep: $n_traces traces x 6 policies x seeds $sweep_seeds, one process per trace against $shards shards" \
+    "per trace + merge (median of $sweep_repeat)"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores: CPU time (user+sys) is the" \
+    "comparable figure, wall time depends on the load"
+  # timed FILE COMMAND...: FILE gets the command's "user sys wall" seconds.
+  timed() { local out=$1; shift; /usr/bin/time -f "%U %S %e" -o "$out" "$@" >/dev/null; }
+  cpu_sum() { cat "$@" | awk '{s += $1 + $2} END {printf "%.2f", s}'; }
+  median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+  mkdir -p "$tmp/sweep-times"
+  : >"$tmp/sweep-reps"
+  : >"$tmp/sweep-merges"
+  mismatched=()
+  for r in $(seq "$sweep_repeat"); do
+    rep=$tmp/sweep-times/$r
+    mkdir -p "$rep"
+    for l in $lists; do
+      d=$tmp/sweep/$l
+      rm -rf "$d"
+      mkdir -p "$d"
+      args=(--nodes "$nodes" --pods "$traces/$l.csv" --seeds "$sweep_seeds" "${grid_policies[@]}" --quiet)
+      timed "$rep/$l.single" "$cli" simulate "${args[@]}" --db "$d/single.sqlite" --csv "$d/single.csv"
+      pids=()
+      for ((i = 0; i < shards; i++)); do
+        timed "$rep/$l.shard-$i" "$cli" simulate "${args[@]}" --threads 1 --shard "$i/$shards" \
+          --db "$d/shard-$i.sqlite" &
+        pids+=("$!")
+        if (( ${#pids[@]} == $(nproc) || i == shards - 1 )); then
+          for p in "${pids[@]}"; do wait "$p"; done  # a failed shard stops the script (set -e)
+          pids=()
+        fi
+      done
+      timed "$rep/$l.merge" "$cli" merge --out "$d/study.sqlite" --csv "$d/grid.csv" "$d"/shard-*.sqlite
+      cmp -s "$d/single.csv" "$d/grid.csv" || mismatched+=("$l (repetition $r)")
+      rm -rf "$d"  # the studies of 60 runs take about 250 MB per trace
+    done
+    single=$(cpu_sum "$rep"/*.single)
+    sharded=$(cpu_sum "$rep"/*.shard-*)
+    cat "$rep"/*.merge >>"$tmp/sweep-merges"
+    echo "$single $sharded" | awk '{print $1, $2, $2 / $1}' >>"$tmp/sweep-reps"
+    echo "$single $sharded" | awk -v r="$r" '{printf "-- repetition %d: single_cpu_s=%.1f shards_cpu_s=%.1f ratio=%.3f\n", r, $1, $2, $2 / $1}'
+  done
+  single=$(cut -d' ' -f1 "$tmp/sweep-reps" | median)
+  sharded=$(cut -d' ' -f2 "$tmp/sweep-reps" | median)
+  ratio=$(cut -d' ' -f3 "$tmp/sweep-reps" | median)
+  printf 'sweep CPU time (user+sys): single_process_s=%.1f shards_sum_s=%.1f ratio=%.3f (target <= 1.10)\n' \
+    "$single" "$sharded" "$ratio"
+  merge_wall=$(awk '{print $3}' "$tmp/sweep-merges" | median)
+  merge_wall_max=$(awk '{print $3}' "$tmp/sweep-merges" | sort -g | tail -1)
+  merge_cpu=$(awk '{print $1 + $2}' "$tmp/sweep-merges" | median)
+  merge_cpu_max=$(awk '{print $1 + $2}' "$tmp/sweep-merges" | sort -g | tail -1)
+  printf 'merge of %d shards (one sweep, one trace): wall_s median=%.2f max=%.2f (target < 5), cpu_s median=%.2f max=%.2f\n' \
+    "$shards" "$merge_wall" "$merge_wall_max" "$merge_cpu" "$merge_cpu_max"
+  echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if (( ${#mismatched[@]} == 0 )); then
+    echo "merged CSV equals the single-process CSV: OK ($n_traces traces x $sweep_repeat repetitions, cmp)"
+  else
+    echo "FAIL: the merged CSV differs from the single-process CSV: ${mismatched[*]}"
+    echo "error: bench sweep: a merged CSV differs from the single-process one (FAIL above)" >&2
+    bench_failed=1
+  fi
+  echo
+fi
+
+exit "${bench_failed:-0}"

@@ -8,6 +8,10 @@
 #include "store/SqliteDatabase.h"
 #include "support/SharedData.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -115,6 +119,59 @@ class ShardCliTest : public QObject {
         return shards;
     }
 
+    // Every row of every table of a study as text, sorted within each table, except what a study
+    // need not share with another of the same runs (contracts.md 5: the runs' creation times) and
+    // the sweep tables (a shard's bookkeeping).
+    static QStringList studyRows(const QString& path)
+    {
+        using tessera::sqlite::Statement;
+        tessera::sqlite::Database db(path.toStdString(), tessera::sqlite::Database::OpenMode::ReadOnly);
+        std::vector<std::string> tables;
+        Statement names(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                            "AND name NOT IN ('sweep_shard', 'sweep_runs') ORDER BY name");
+        while (names.step())
+            tables.push_back(names.text(0));
+        QStringList rows;
+        for (const std::string& table : tables) {
+            std::string row = "'" + table + "'";
+            Statement columns(db, "SELECT name FROM pragma_table_info('" + table + "') ORDER BY cid");
+            while (columns.step())
+                if (!(table == "runs" && columns.text(0) == "created_at"))
+                    row += " || ',' || quote(" + columns.text(0) + ")";
+            Statement select(db, "SELECT " + row + " AS r FROM " + table + " ORDER BY r");
+            while (select.step())
+                rows << QString::fromStdString(select.text(0));
+        }
+        return rows;
+    }
+
+    // Runs `args` unsharded with a study and as N shards merged into one, and checks that the
+    // merged study holds, table by table and value by value, what the unsharded one does.
+    void checkMergedStudy(const QStringList& args, int shards)
+    {
+        const QString sweep = dir_.filePath(QStringLiteral("study-%1").arg(++sweeps_));
+        QVERIFY(QDir().mkpath(sweep));
+        const CliResult r = runCli(args + QStringList{"--quiet", "--db", sweep + "/whole.sqlite"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QStringList merge{"merge", "--out", sweep + "/study.sqlite"};
+        for (int i = 0; i < shards; ++i) {
+            const QString db = sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+            const CliResult s =
+                runCli(args + QStringList{"--quiet", "--db", db, "--shard", QStringLiteral("%1/%2").arg(i).arg(shards)});
+            QVERIFY2(s.exitCode == 0, qPrintable(s.describe()));
+            merge << db;
+        }
+        const CliResult m = runCli(merge);
+        QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+        const QStringList whole = studyRows(sweep + "/whole.sqlite");
+        const QStringList merged = studyRows(sweep + "/study.sqlite");
+        QVERIFY(whole.size() > 100);
+        for (int i = 0; i < std::min(whole.size(), merged.size()); ++i)
+            if (merged[i] != whole[i])
+                QCOMPARE(merged[i], whole[i]);  // the first row that differs
+        QCOMPARE(merged.size(), whole.size());
+    }
+
     static void execSql(const QString& db, const QString& sql)
     {
         tessera::sqlite::Database study(db.toStdString(), tessera::sqlite::Database::OpenMode::ExistingOnly);
@@ -165,6 +222,20 @@ private slots:
         checkShards({"training", "--jobs", sharedDir() + "/" + kRentWorkload, "--mode", "rent", "--policy",
                      "fixed:2", "--policy", "autoscale", "--sweep", "16:48:16"},
                     3, 6, 4);
+    }
+
+    void mergedStudyHoldsEveryValueOfTheUnshardedOne()
+    {
+        // Pod runs (run ids in several tables, node lists shared by content), in replay mode too
+        // (departures and pending pods in the steps), and an inference run's generic tables.
+        const QStringList simulate{"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                   bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy",
+                                   "pwr:100,fgd:900", "--seeds", "42-44", "--tune", "0.3"};
+        checkMergedStudy(simulate, 4);
+        checkMergedStudy(simulate + QStringList{"--mode", "replay", "--step", "3600"}, 2);
+        checkMergedStudy({"inference", "--scenario", bundled("traces/inference/default.csv"), "--policy",
+                          "mig-disabled", "--policy", "parvagpu", "--duration", "120"},
+                         2);
     }
 
     void mergeDoesNotDependOnShardOrderAndReplacesItsOutput()
@@ -221,6 +292,15 @@ private slots:
         const QString shortOne = sweep + "/short.sqlite";
         QVERIFY(QFile::copy(shards[1], shortOne));
         execSql(shortOne, "DELETE FROM runs WHERE id = (SELECT MAX(id) FROM runs)");
+        // Rows that merge's copy itself must refuse: a value of a type no study stores, and a row
+        // of a run the shard does not number.
+        const QString blob = sweep + "/blob.sqlite";
+        QVERIFY(QFile::copy(shards[1], blob));
+        execSql(blob, "UPDATE pod_run_steps SET gpu_mask = x'00' WHERE position = 0");
+        const QString stray = sweep + "/stray.sqlite";
+        QVERIFY(QFile::copy(shards[1], stray));
+        execSql(stray, "INSERT INTO pod_run_pods SELECT 99, position, name, cpu_milli, memory_mib, num_gpu, "
+                       "gpu_milli, gpu_spec, gpu_spec_mask, creation_time, deletion_time FROM pod_run_pods LIMIT 1");
         const QString unsharded = sweep + "/unsharded.sqlite";
         QCOMPARE(runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
                          bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2", "--quiet", "--db",
@@ -239,6 +319,8 @@ private slots:
             {{shards[2], shards[1]}, shards[2], "missing: 0/3"},
             {{shards[0], incomplete, shards[2]}, incomplete, "incomplete"},
             {{shards[0], shortOne, shards[2]}, shortOne, "holds 1 runs"},
+            {{shards[0], blob, shards[2]}, blob, "a blob where a study holds none"},
+            {{shards[0], stray, shards[2]}, stray, "a run that sweep_runs does not number"},
             {{shards[0], notStudy, shards[2]}, notStudy, "not a Tessera study"},
             {{unsharded}, unsharded, "not a shard"},
             {{shards[0], sweep + "/absent.sqlite", shards[2]}, sweep + "/absent.sqlite", ""},
