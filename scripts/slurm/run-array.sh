@@ -74,17 +74,34 @@ echo "$job"
 
 # One line per record: "TASK STATE EXITCODE LOG". Records of tasks not yet split off the
 # array's pending record carry a range ("3-7") and are not finished.
-records=$(scontrol -o show job "$job" 2>/dev/null | awk '{
-  task = ""; state = ""; code = ""; out = ""
-  for (i = 1; i <= NF; i++) {
-    split($i, kv, "=")
-    if (kv[1] == "ArrayTaskId") task = substr($i, 13)
-    else if (kv[1] == "JobState") state = kv[2]
-    else if (kv[1] == "ExitCode") code = kv[2]
-    else if (kv[1] == "StdOut") out = substr($i, 8)
-  }
-  if (task != "") print task, state, code, out
-}')
+read_records() {
+  scontrol -o show job "$job" 2>/dev/null | awk '{
+    task = ""; state = ""; code = ""; out = ""
+    for (i = 1; i <= NF; i++) {
+      split($i, kv, "=")
+      if (kv[1] == "ArrayTaskId") task = substr($i, 13)
+      else if (kv[1] == "JobState") state = kv[2]
+      else if (kv[1] == "ExitCode") code = kv[2]
+      else if (kv[1] == "StdOut") out = substr($i, 8)
+    }
+    if (task != "") print task, state, code, out
+  }'
+}
+
+# sbatch --wait can return while the controller still shows a task COMPLETING (its epilogue
+# and clean-up not yet done, common on a loaded node): a task in such a passing state has not
+# ended, so read again until every record has a final state, or give up after a while.
+settle_seconds=${TESSERA_SLURM_SETTLE_SECONDS:-120}
+for ((waited = 0; ; waited++)); do
+  records=$(read_records)
+  awk '$2 ~ /^(COMPLETING|CONFIGURING|RUNNING|PENDING|SUSPENDED|STAGE_OUT|RESIZING|REQUEUED)$/ {busy = 1}
+       END {exit busy ? 0 : 1}' <<<"$records" || break
+  if [ "$waited" -ge "$settle_seconds" ]; then
+    echo "run-array: tasks of job $job still not ended ${settle_seconds} s after sbatch returned" >&2
+    break
+  fi
+  sleep 1
+done
 
 failed=0
 declare -A seen=()
