@@ -1,6 +1,6 @@
 // tessera-bench: times simulation runs in-process and prints medians with the peak memory.
 //
-//   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--mode experiment|replay]
+//   tessera-bench run  --nodes N --pods P --policy SPEC [--repeat 7] [--no-cache] [--engine index|scan] [--mode experiment|replay]
 //   tessera-bench grid --nodes N --pods P --seeds 42-51 [--threads 2] [--repeat 3]
 //   tessera-bench scrub --nodes N --pods P [--policy fgd] [--mode experiment|replay] [--seeks 200]
 //   tessera-bench memory --nodes N --pods P [--policy fgd] [--mode experiment|replay]
@@ -49,6 +49,7 @@ struct Args {
     int seeks = 200;
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     bool cache = true;
+    SchedulerEngine engine = SchedulerEngine::Index;
 };
 
 Args parse(int argc, char** argv)
@@ -66,6 +67,12 @@ Args parse(int argc, char** argv)
         else if (flag == "--seeks") a.seeks = std::max(1, std::stoi(next()));
         else if (flag == "--threads") a.threads = unsigned(std::max(1, std::stoi(next())));
         else if (flag == "--no-cache") a.cache = false;
+        else if (flag == "--engine") {
+            const std::string e = next();
+            if (e != "index" && e != "scan")
+                throw std::runtime_error("--engine must be index or scan");
+            a.engine = e == "scan" ? SchedulerEngine::Scan : SchedulerEngine::Index;
+        }
         else if (flag == "--slo") a.slo = next();
         else if (flag == "--scenario") a.scenario = next();
         else if (flag == "--slo-row") a.sloRow = std::stoi(next());
@@ -196,11 +203,14 @@ int main(int argc, char** argv)
             const double median = medianSeconds(a.repeat, [&] {
                 PodSimulation sim(models, params(a.policy, a.seedFirst));
                 sim.setScoreCaching(a.cache);
+                sim.setEngine(a.engine);
                 steps = sim.run(pods)->timeline.size();
             });
-            fmt::print("run policy={} nodes={} gpus={} pods={} steps={} cache={} median_s={:.4f} peak_rss_mb={:.1f}\n",
+            fmt::print("run policy={} nodes={} gpus={} pods={} steps={} cache={} engine={} median_s={:.4f} "
+                       "peak_rss_mb={:.1f}\n",
                        a.policy, cluster.nodes.size(), cluster.totalGpus(), pods.pods.size(), steps,
-                       a.cache ? "on" : "off", median, peakRssMb());
+                       a.cache ? "on" : "off", a.engine == SchedulerEngine::Scan || !a.cache ? "scan" : "index",
+                       median, peakRssMb());
         } else if (a.command == "grid") {
             const std::vector<std::string> policies{"random", "dotproduct", "gpuclustering", "gpupacking", "bestfit", "fgd"};
             const size_t seeds = a.seedLast - a.seedFirst + 1;

@@ -2,8 +2,8 @@
 # Prints Tessera's benchmark figures (medians) on the real default trace, the full trace grid
 # and generated clusters. Run through `cmake --build build --target bench`, or directly:
 #   scripts/bench.sh [SECTION...]   (uses build/ and $TESSERA_SHARED or ../shared)
-# Sections: real (default trace and trace grid), scale (generated clusters, K = 1..13; memory
-# per decision, peak RSS and growth exponents for K = 1..16),
+# Sections: real (default trace and trace grid), scale (generated clusters, K = 1..50, index vs
+# scan; memory per decision, peak RSS and growth exponents for K = 1..16),
 # scrub (timeline seeks on a 100,000+-decision run), memory (peak memory of a batch saved to a
 # study, and of a streamed replay CSV, against one run), inference (the request-level simulator
 # on ParvaGPU SLO row 6), app, planning (one MIG inference plan for a 1,000-GPU fleet), kinds
@@ -78,12 +78,26 @@ if want real; then
 fi
 
 if want scale; then
-  # How run time grows with nodes and pods: every node configuration and pod class times K.
+  # How run time grows with nodes and pods: every node configuration and pod class times K. Each
+  # K runs with the argmax index (the default engine) and, as the baseline measured here, with the
+  # full scan (--engine scan), each in its own process so that peak_rss_mb is that engine's. The
+  # scan stops at K = 10: it grows with K^2 (some 50 s at K = 16, 10 minutes at K = 50).
   echo "== generated clusters (tessera-cli generate --seed 7 --scale K), FGD at tune 1.3, one core (median of 3)"
-  for k in 1 2 5 10 13; do
+  scan_max_k=10
+  for k in 1 2 5 10 16 50; do
     "$cli" generate --out "$tmp/k$k" --seed 7 --scale "$k" >/dev/null
-    "$bench" run --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd --repeat 3 | sed "s/^/scale=$k /"
+    index_line=$("$bench" run --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd --repeat 3 --engine index)
+    echo "scale=$k $index_line"
+    if [ "$k" -le "$scan_max_k" ]; then
+      scan_line=$("$bench" run --nodes "$tmp/k$k/nodes.csv" --pods "$tmp/k$k/pods.csv" --policy fgd --repeat 3 --engine scan)
+      echo "scale=$k $scan_line"
+      awk -v k="$k" -v a="$(echo "$scan_line" | sed 's/.*median_s=\([0-9.]*\).*/\1/')" \
+        -v b="$(echo "$index_line" | sed 's/.*median_s=\([0-9.]*\).*/\1/')" \
+        'BEGIN{printf "scale=%s index speed-up over the scan: %.1fx (%.3f s -> %.3f s)\n", k, a/b, a, b}'
+    fi
+    rm -rf "$tmp/k$k"
   done
+  echo "(scan: K <= $scan_max_k only)"
   echo
 fi
 

@@ -36,8 +36,9 @@ const char* kHelp =
     "         [--seeds 42 | 42-51 | 42,45,50] [--tune 1.3] [--points 5]\n"
     "         [--mode experiment|replay] [--step 3600] [--tie-order seeded|name] [--threads N]\n"
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
-    "         [--skip-bad-rows] [--shard I/N] [--quiet]\n"
-    "SPEC may sweep a weight: --policy 'pwr:0..1000/50,fgd:1000-$pwr' (docs/cli.md \"Policy grids\").\n";
+    "         [--skip-bad-rows] [--shard I/N] [--quiet] [--engine index|scan]\n"
+    "SPEC may sweep a weight: --policy 'pwr:0..1000/50,fgd:1000-$pwr' (docs/cli.md \"Policy grids\").\n"
+    "--engine scan scores every node for every decision: a diagnostic, the same results, slower.\n";
 
 // A replay writes a CSV row per --step over the trace's whole span: refused before simulating
 // when that is absurd (a deletion_time far in the future, --step 1 over months).
@@ -72,7 +73,8 @@ int simulateCommand(int argc, char** argv)
 {
     const CommandLine args(argc, argv, 2,
                            {"--nodes", "--pods", "--policy", "--seeds", "--tune", "--points", "--mode", "--step",
-                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models", "--shard"},
+                            "--tie-order", "--threads", "--csv", "--decisions", "--db", "--gpu-models", "--shard",
+                            "--engine"},
                            {"--quiet", "--skip-bad-rows", "--help"});
     if (args.has("--help")) {
         std::fputs(kHelp, stdout);
@@ -103,6 +105,10 @@ int simulateCommand(int argc, char** argv)
     const std::string tieText = args.value("--tie-order", "seeded");
     if (tieText != "seeded" && tieText != "name")
         throw UsageError(fmt::format("--tie-order must be seeded or name (got \"{}\")", tieText));
+    const std::string engineText = args.value("--engine", "index");
+    if (engineText != "index" && engineText != "scan")
+        throw UsageError(fmt::format("--engine must be index or scan (got \"{}\")", printableExcerpt(engineText)));
+    const SchedulerEngine engine = engineText == "scan" ? SchedulerEngine::Scan : SchedulerEngine::Index;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
     const bool quiet = args.has("--quiet");
@@ -163,7 +169,9 @@ int simulateCommand(int argc, char** argv)
         params.tieOrder = tieText == "name" ? TieOrderKind::Name : TieOrderKind::Seeded;
         params.replayStepSeconds = step;
         const auto start = std::chrono::steady_clock::now();
-        auto result = PodSimulation(models, params).run(pods);
+        PodSimulation simulation(models, params);
+        simulation.setEngine(engine);
+        auto result = simulation.run(pods);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string name = policy.canonical();
         if (csv || sweep.on()) {

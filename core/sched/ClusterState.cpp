@@ -53,6 +53,7 @@ void ClusterState::setNode(size_t n, const NodeState& next)
     summaries_[n] = summarise(n, next);
     account(summaries_[n], spec, +1);
     versions_[n] = ++clock_;
+    changeLog_.push_back(uint32_t(n));
 }
 
 void ClusterState::restore(const std::vector<NodeState>& states)

@@ -45,6 +45,9 @@ public:
     const NodeSummary& summary(size_t n) const { return summaries_[n]; }
     // Bumped on every change of node n; score caches key on it.
     uint32_t version(size_t n) const { return versions_[n]; }
+    // Every node setNode() changed, in order (a node once per change): an index over the nodes
+    // catches up by reading the entries past the point it last saw.
+    const std::vector<uint32_t>& changeLog() const { return changeLog_; }
     const ClusterTotals& totals() const { return totals_; }
     int64_t gpuCapacityMilli() const { return capacityMilli_; }
 
@@ -63,6 +66,7 @@ private:
     std::vector<NodeState> states_;
     std::vector<NodeSummary> summaries_;
     std::vector<uint32_t> versions_;
+    std::vector<uint32_t> changeLog_;
     uint32_t clock_ = 0;  // versions are unique across restores, so caches never see a stale one
     ClusterTotals totals_;
     int64_t capacityMilli_ = 0;

@@ -2,6 +2,7 @@
 
 #include "sched/ScorePlugin.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace tessera {
@@ -11,6 +12,9 @@ namespace tessera {
 // (strict '>', so the lowest index wins ties); other pods use NodeResource.Sub's placement.
 // `delta(after)` scores the node state `after`: an int64_t, or a RawScore whose `measure`
 // says what the score was made of (its `gpu` is ignored).
+// `delta` must see a node's GPUs as a multiset of free amounts (fragmentation and power both
+// do): then GPUs with equal free amounts score alike, the lowest index would keep the tie, and
+// only the first of them is tried, which makes an empty 8-GPU node one trial instead of eight.
 inline RawScore asRawScore(int64_t value) { return {value, -1}; }
 inline RawScore asRawScore(RawScore score) { return score; }
 
@@ -29,7 +33,8 @@ RawScore scoreHypotheticalPlacement(const ScoreInput& in, Delta delta)
         RawScore best{std::numeric_limits<int64_t>::min(), -1};
         for (int g = 0; g < spec.gpuCount; ++g) {
             const int16_t r = after.gpuLeft[size_t(g)];
-            if (r < pod.gpuMilli)
+            const auto earlier = after.gpuLeft.begin() + g;
+            if (r < pod.gpuMilli || std::find(after.gpuLeft.begin(), earlier, r) != earlier)
                 continue;
             after.gpuLeft[size_t(g)] = int16_t(r - pod.gpuMilli);
             const RawScore s = asRawScore(delta(after));

@@ -26,13 +26,32 @@ Scheduler::Scheduler(const PolicySpec& policy, std::vector<uint32_t> tieOrder, u
         tieRank_[tieOrder_[i]] = uint32_t(i);
     cache_.resize(plugins_.size());
     raw_.resize(plugins_.size());
+    if (ArgmaxIndex::supports(plugins_)) {
+        std::vector<ArgmaxIndex::Term> terms;
+        for (size_t p = 0; p < plugins_.size(); ++p)
+            terms.push_back({plugins_[p].get(), policy_.terms[p].weight});
+        index_ = std::make_unique<ArgmaxIndex>(std::move(terms), tieOrder_);
+    }
 }
 
 Scheduler::~Scheduler() = default;
 
 Placement Scheduler::decide(const ClusterState& cluster, const PodSpec& pod, ShapeId shape, uint64_t decision)
 {
-    return run(cluster, pod, shape, decision, nullptr);
+    if (!usesIndex())
+        return run(cluster, pod, shape, decision, nullptr);
+    const std::optional<int32_t> found = index_->best(cluster, pod, shape);
+    if (!found) {  // a score beyond the index's range: the scan, for this decision and the rest
+        index_.reset();
+        return run(cluster, pod, shape, decision, nullptr);
+    }
+    const int32_t winner = *found;
+    if (winner < 0)
+        return {};
+    // No indexed plugin draws from the stream; the GPU selector gets it as in the scan. The
+    // winner's own score is recomputed (kNoShape) rather than kept in the scan's cache.
+    Rng rng = Rng::stream(seed_, kDecisionStream, decision);
+    return {winner, chooseGpus(cluster, uint32_t(winner), pod, kNoShape, rng)};
 }
 
 DecisionExplanation Scheduler::explain(const ClusterState& cluster, const PodSpec& pod, uint64_t decision)
@@ -155,12 +174,7 @@ Placement Scheduler::run(const ClusterState& cluster, const PodSpec& pod, ShapeI
             }
         }
         auto normalised = [&](size_t p, size_t i) {
-            const Normalisation n = plugins_[p]->normalisation();
-            if (!n.minMax)
-                return raw_[p][i];
-            if (hi[p] == lo[p])
-                return n.allEqual;
-            return (raw_[p][i] - lo[p]) * 100 / (hi[p] - lo[p]);
+            return plugins_[p]->normalisation().apply(raw_[p][i], lo[p], hi[p]);
         };
         int64_t best = std::numeric_limits<int64_t>::min();
         size_t ties = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sched/ArgmaxIndex.h"
 #include "sched/ClusterState.h"
 #include "sched/DecisionExplanation.h"
 #include "sched/PolicySpec.h"
@@ -18,9 +19,11 @@ struct Placement {
     bool placed() const { return node >= 0; }
 };
 
-// A pod's scoring key: pods of equal shape score alike on a node, so scores are cached per
-// (shape, node version) and recomputed only for the node that changed.
-using ShapeId = uint32_t;
+// How a decision finds its node; both give the same node for every decision (the byte-identity
+// test compares them). Index: the argmax index (ArgmaxIndex.h) for every spec it supports, the
+// scan for the others (Random). Scan: every feasible node scored each decision (scores cached
+// per node version); kept as the baseline and for diagnosis (tessera-cli simulate --engine scan).
+enum class SchedulerEngine { Index, Scan };
 
 // Filter -> score -> normalise -> integer weighted sum -> first in tie order
 // (fgd-pwr.md section 2), then the GPU choice of the selector plugin.
@@ -37,6 +40,10 @@ public:
     // Off: every score is recomputed for every decision. The result is the same; the
     // benchmarks use it as the baseline the per-node-version cache is measured against.
     void setScoreCaching(bool on) { caching_ = on; }
+    // Off also means the scan: the index keeps scores by construction.
+    void setEngine(SchedulerEngine engine) { engine_ = engine; }
+    // Whether decide() uses the argmax index (the engine, the caching and the spec allow it).
+    bool usesIndex() const { return engine_ == SchedulerEngine::Index && caching_ && index_; }
 
     const PolicySpec& policy() const { return policy_; }
     const std::vector<uint32_t>& tieOrder() const { return tieOrder_; }
@@ -59,6 +66,8 @@ private:
     uint64_t seed_;
     size_t selector_ = 0;
     bool caching_ = true;
+    SchedulerEngine engine_ = SchedulerEngine::Index;
+    std::unique_ptr<ArgmaxIndex> index_;  // null when the spec cannot be indexed
     static constexpr ShapeId kNoShape = ~ShapeId(0);
     // cache_[plugin][shape][node], allocated when first used
     std::vector<std::vector<std::vector<CacheEntry>>> cache_;

@@ -39,6 +39,18 @@ enum class GpuSelector { Best, Random, OwnArgmax };
 struct Normalisation {
     bool minMax = false;
     int64_t allEqual = 0;
+
+    // The normalised score of `raw` when the feasible nodes' raw scores span [lo, hi]. Integer
+    // division: monotone (never decreasing) in `raw`, and only raw == hi reaches 100, which is
+    // what lets the argmax index bound a group of nodes by its largest raw score.
+    int64_t apply(int64_t raw, int64_t lo, int64_t hi) const
+    {
+        if (!minMax)
+            return raw;
+        if (hi == lo)
+            return allEqual;
+        return (raw - lo) * 100 / (hi - lo);
+    }
 };
 
 // One scoring policy, after the kube-scheduler ScorePlugin: a raw score per feasible node,

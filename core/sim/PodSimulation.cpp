@@ -70,6 +70,7 @@ std::unique_ptr<SimulationResult> PodSimulation::simulate(std::unique_ptr<Simula
     result->capacityMilli = state.gpuCapacityMilli();
     Scheduler scheduler(params.policy, makeTieOrder(models_.cluster.nodes, params.tieOrder, params.seed), params.seed);
     scheduler.setScoreCaching(scoreCaching_);
+    scheduler.setEngine(engine_);
 
     Timeline& timeline = result->timeline;
     std::optional<StepRecorder> recorder;

@@ -3,6 +3,7 @@
 #include "frag/FragmentationModel.h"
 #include "model/Cluster.h"
 #include "power/PowerModel.h"
+#include "sched/Scheduler.h"
 #include "sim/RunParameters.h"
 #include "sim/Timeline.h"
 #include "util/Progress.h"
@@ -53,6 +54,8 @@ public:
 
     // See Scheduler::setScoreCaching; for benchmarks.
     void setScoreCaching(bool on) { scoreCaching_ = on; }
+    // See SchedulerEngine; the index unless a benchmark or a diagnosis asks for the scan.
+    void setEngine(SchedulerEngine engine) { engine_ = engine; }
 
 private:
     std::unique_ptr<SimulationResult> simulate(std::unique_ptr<SimulationResult> result, const SimulationResult* base,
@@ -61,6 +64,7 @@ private:
     const TraceModels& models_;
     RunParameters parameters_;
     bool scoreCaching_ = true;
+    SchedulerEngine engine_ = SchedulerEngine::Index;
 };
 
 }  // namespace tessera

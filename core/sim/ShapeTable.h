@@ -9,15 +9,18 @@
 
 namespace tessera {
 
-// Interns pod shapes (c, d, k, gpu_spec): pods of one shape score alike on a node.
+// Interns pod shapes (c, d, k, gpu_spec, memory): pods of one shape pass the filter and score
+// alike on a node. Memory enters no score (fgd-pwr.md 1.1) but does enter the filter, and the
+// argmax index keeps feasibility per shape.
 class ShapeTable {
 public:
     explicit ShapeTable(const std::vector<PodSpec>& pods)
     {
-        std::map<std::tuple<int32_t, int32_t, int, uint64_t>, ShapeId> ids;
+        std::map<std::tuple<int32_t, int32_t, int, uint64_t, int64_t>, ShapeId> ids;
         shapes_.reserve(pods.size());
         for (const auto& p : pods) {
-            auto [it, added] = ids.try_emplace({p.cpuMilli, p.gpuMilli, p.gpuCount, p.gpuSpecMask}, ShapeId(ids.size()));
+            auto [it, added] = ids.try_emplace({p.cpuMilli, p.gpuMilli, p.gpuCount, p.gpuSpecMask, p.memoryMib},
+                                                ShapeId(ids.size()));
             shapes_.push_back(it->second);
         }
         distinct_ = ids.size();

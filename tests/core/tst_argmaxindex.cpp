@@ -1,0 +1,166 @@
+// The argmax index (core/sched/ArgmaxIndex.h) against the scan's rule written out here: the
+// feasible node with the highest sum of weighted, min-max-normalised scores, the first in tie order
+// among equals. Test plugins give coarse scores on nodes of one kind, so that raw scores, and the
+// normalised ones after integer division, tie often; nodes change at random between queries.
+#include "sched/ArgmaxIndex.h"
+#include "sched/FeasibilityFilter.h"
+#include "support/ClusterBuilder.h"
+#include "util/Rng.h"
+
+#include <QTest>
+
+#include <limits>
+
+using namespace tessera;
+
+namespace {
+
+// A score from the node's free CPU, in steps of `step` milli-CPU, times `scale`; optionally
+// min-max normalised. Pure in (node state, pod), as the index requires.
+class CpuStepPlugin final : public ScorePlugin {
+public:
+    CpuStepPlugin(int32_t step, int64_t scale, bool minMax) : step_(step), scale_(scale), minMax_(minMax) {}
+    std::string_view name() const override { return "cpustep"; }
+    Normalisation normalisation() const override { return {minMax_, 100}; }
+    RawScore score(const ScoreInput& in) const override
+    {
+        return {(in.state().cpuLeft - in.pod.cpuMilli) / step_ * scale_, -1};
+    }
+
+private:
+    int32_t step_;
+    int64_t scale_;
+    bool minMax_;
+};
+
+// The other way round: fuller nodes score higher, so two terms pull apart.
+class FullGpuPlugin final : public ScorePlugin {
+public:
+    std::string_view name() const override { return "fullgpu"; }
+    RawScore score(const ScoreInput& in) const override { return {8000 - in.summary().gpuLeftTotal, -1}; }
+};
+
+int64_t scanWinner(const ClusterState& cluster, const PodSpec& pod, const std::vector<ArgmaxIndex::Term>& terms,
+                   const std::vector<uint32_t>& order)
+{
+    std::vector<uint32_t> feasible;
+    for (uint32_t n : order)
+        if (FeasibilityFilter::fits(cluster, n, pod))
+            feasible.push_back(n);
+    if (feasible.empty())
+        return -1;
+    std::vector<int64_t> lo(terms.size(), std::numeric_limits<int64_t>::max());
+    std::vector<int64_t> hi(terms.size(), std::numeric_limits<int64_t>::min());
+    for (size_t p = 0; p < terms.size(); ++p)
+        for (uint32_t n : feasible) {
+            const int64_t v = terms[p].plugin->score({cluster, n, pod}).value;
+            lo[p] = std::min(lo[p], v);
+            hi[p] = std::max(hi[p], v);
+        }
+    int64_t best = std::numeric_limits<int64_t>::min(), winner = -1;
+    for (uint32_t n : feasible) {
+        int64_t total = 0;
+        for (size_t p = 0; p < terms.size(); ++p)
+            total += terms[p].weight
+                     * terms[p].plugin->normalisation().apply(terms[p].plugin->score({cluster, n, pod}).value, lo[p], hi[p]);
+        if (total > best)
+            best = total, winner = n;
+    }
+    return winner;
+}
+
+// Whole GPUs: the lowest free ones; a share: the first GPU with room.
+GpuMask gpusFor(const NodeState& s, const PodSpec& pod)
+{
+    if (!pod.isShare())
+        return lowestFreeGpus(s, 8, pod.gpuCount);
+    for (int g = 0; g < 8; ++g)
+        if (s.gpuLeft[size_t(g)] >= pod.gpuMilli)
+            return GpuMask(1u << g);
+    return 0;
+}
+
+}  // namespace
+
+class TestArgmaxIndex : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sameWinnerAsTheScan_data()
+    {
+        QTest::addColumn<int>("spec");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("one plain term, 1 node") << 0 << 1;
+        QTest::newRow("one plain term") << 0 << 37;
+        QTest::newRow("one min-max term (truncation ties)") << 1 << 37;
+        QTest::newRow("one min-max term, 64 nodes") << 1 << 64;
+        QTest::newRow("min-max and plain, weighted") << 2 << 50;
+        QTest::newRow("two min-max terms") << 3 << 23;
+    }
+
+    void sameWinnerAsTheScan()
+    {
+        QFETCH(int, spec);
+        QFETCH(int, nodes);
+        const CpuStepPlugin coarse(8000, 1, false), coarseMinMax(3000, 7, true), fineMinMax(1000, 1, true);
+        const FullGpuPlugin full;
+        std::vector<ArgmaxIndex::Term> terms;
+        switch (spec) {
+        case 0: terms = {{&coarse, 1000}}; break;
+        case 1: terms = {{&coarseMinMax, 1000}}; break;
+        case 2: terms = {{&fineMinMax, 300}, {&full, 7}}; break;
+        default: terms = {{&coarseMinMax, 2}, {&fineMinMax, 3}}; break;
+        }
+        test::ClusterBuilder b;
+        for (int i = 0; i < nodes; ++i)
+            b.addNode("n" + std::to_string(i), 64000, 8, "G2");
+        ClusterState& cluster = b.build();
+        std::vector<uint32_t> order(static_cast<size_t>(nodes));
+        Rng rng(uint64_t(spec * 100 + nodes));
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(i);
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[rng.below(i)]);
+        ArgmaxIndex index(terms, order);
+        const std::vector<PodSpec> shapes{b.pod("small", 4000, 1, 500), b.pod("whole", 16000, 2, 1000),
+                                          b.pod("cpu", 30000)};
+        int placed = 0, failed = 0;
+        for (int step = 0; step < 3000; ++step) {
+            const ShapeId shape = ShapeId(rng.below(shapes.size()));
+            const PodSpec& pod = shapes[shape];
+            const std::optional<int32_t> got = index.best(cluster, pod, shape);
+            QVERIFY(got);
+            const int64_t expected = scanWinner(cluster, pod, terms, order);
+            QCOMPARE(int64_t(*got), expected);
+            if (expected >= 0) {  // the winner takes the pod, or a random node frees room
+                ++placed;
+                b.place(size_t(expected), pod, gpusFor(cluster.state(size_t(expected)), pod));
+            } else {
+                ++failed;
+            }
+            if (rng.below(4) == 0) {
+                const size_t n = rng.below(size_t(nodes));
+                cluster.setNode(n, NodeState::empty(cluster.spec(n)));
+            }
+        }
+        QVERIFY2(placed > 100 && failed > 10, "the run must both place pods and fail some");
+    }
+
+    // A score beyond 16 bits: the index says it cannot answer rather than answer wrong.
+    void scoreBeyondItsRangeGivesUp()
+    {
+        const CpuStepPlugin huge(1000, 1000, false);
+        test::ClusterBuilder b;
+        b.addNode("a", 64000, 8, "G2");
+        b.addNode("b", 64000, 8, "G2");
+        ClusterState& cluster = b.build();
+        ArgmaxIndex index({{&huge, 1}}, {0, 1});
+        QVERIFY(!index.best(cluster, b.pod("p", 1000), 0));
+        const CpuStepPlugin fits(1000, 500, false);  // 63 x 500 = 31,500: inside
+        ArgmaxIndex inside({{&fits, 1}}, {1, 0});
+        QCOMPARE(inside.best(cluster, b.pod("p", 1000), 0), std::optional<int32_t>(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArgmaxIndex)
+#include "tst_argmaxindex.moc"
