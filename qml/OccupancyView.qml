@@ -153,7 +153,8 @@ Item {
                     // square per node; unticked, every GPU's cell, scrolling.
                     TickBox {
                         objectName: "occupancyOverviewBox"
-                        visible: grid.overviewNeeded
+                        // (Not in a compare pane: no room in its header; it draws the overview when it fits.)
+                        visible: grid.overviewNeeded && !view.compact
                         // Short: the header's count and legend share the line (the tooltip explains).
                         text: qsTr("%1 squares").arg(view.run ? view.run.words.group.charAt(0).toUpperCase()
                                                                  + view.run.words.group.slice(1) : "Node")

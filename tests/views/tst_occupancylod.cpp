@@ -152,6 +152,21 @@ private slots:
         QVERIFY(!item.overviewNeeded());
     }
 
+    // Too little room even for a pixel per node (a short compare pane whose band titles take
+    // the height): no shared squares in the item, the cells scroll as before.
+    void tooSmallForASquarePerNodeTheCellsScroll()
+    {
+        OccupancyItem item;
+        item.setWidth(100);
+        item.setFitHeight(150);
+        item.setRun(run_);
+        QVERIFY(item.overviewNeeded());
+        QVERIFY(!item.overview());
+        QCOMPARE(item.cellSize(), item.minCellSize());
+        QVERIFY(item.implicitHeight() > 150);
+        QVERIFY(OccupancyGeometry::fittingOverview(run_->run().layout(), 100, 150, item.labelHeight(), 128).groupsPerBlock() > 1);
+    }
+
     // Fewer pixels than nodes: consecutive nodes of one band share a square; every node is in
     // exactly one, and a square's value is the mean of all its cells.
     void nodesShareASquareOnlyWhenPixelsRunOut()

@@ -264,9 +264,15 @@ int OccupancyItem::layOut(int size)
     // Cells that do not fit at the smallest size asked for would be smaller than readable (or
     // than a pixel): a square per node instead, at most one per pixel.
     overviewNeeded_ = fitHeight() > 0 && geometry_.height() > fitHeight();
-    if (overviewNeeded_ && overviewAllowed_)
-        geometry_ = chart::OccupancyGeometry::fittingOverview(model()->layout(), int(width()), fitHeight(), labelHeight(),
-                                                              maxCellSize());
+    if (overviewNeeded_ && overviewAllowed_) {
+        // Only a square per node: where even that does not fit (a short compare pane, whose
+        // band titles take the room) shared squares would be too coarse to read, so the cells
+        // scroll as before.
+        auto overview = chart::OccupancyGeometry::fittingOverview(model()->layout(), int(width()), fitHeight(),
+                                                                  labelHeight(), maxCellSize());
+        if (overview.groupsPerBlock() == 1 && overview.height() <= fitHeight())
+            geometry_ = std::move(overview);
+    }
     if (wasOverview != geometry_.isOverview() || wasNeeded != overviewNeeded_
         || wasPerSquare != geometry_.groupsPerBlock())
         emit overviewChanged();

@@ -49,8 +49,8 @@ class OccupancyItem : public GroupGridItem {
     Q_PROPERTY(bool hasIntervals READ hasIntervals NOTIFY runChanged)
     // Level of detail: while fitting (fitHeight > 0), a grid whose cells do not fit at
     // minCellSize is drawn as an overview, a square per node (OccupancyGeometry::overview) in
-    // its nodes' mean colour, unless overviewAllowed is false (then the cells scroll). Hover and
-    // click still name the exact node under the pointer, its GPUs and pods.
+    // its nodes' mean colour, when a square per node fits and overviewAllowed is true; else the
+    // cells scroll. Hover and click still name the exact node under the pointer, its GPUs and pods.
     Q_PROPERTY(bool overviewAllowed READ overviewAllowed WRITE setOverviewAllowed NOTIFY overviewChanged)
     Q_PROPERTY(bool overview READ overview NOTIFY overviewChanged)
     // Whether the cells at minCellSize are taller than fitHeight (the overview is offered).
