@@ -149,6 +149,29 @@ Item {
                             font.pixelSize: 11
                         }
                     }
+                    // Level of detail: too many GPUs for cells of a readable size in this view, a
+                    // square per node; unticked, every GPU's cell, scrolling.
+                    TickBox {
+                        objectName: "occupancyOverviewBox"
+                        // (Not in a compare pane: no room in its header; it draws the overview when it fits.)
+                        visible: grid.overviewNeeded && !view.compact
+                        // Short: the header's count and legend share the line (the tooltip explains).
+                        text: qsTr("%1 squares").arg(view.run ? view.run.words.group.charAt(0).toUpperCase()
+                                                                 + view.run.words.group.slice(1) : "Node")
+                        checked: grid.overviewAllowed
+                        onToggled: grid.overviewAllowed = checked
+                        font.pixelSize: 11
+                        ToolTip.visible: hovered
+                        ToolTip.delay: 400
+                        ToolTip.text: grid.groupsPerSquare > 1
+                            ? qsTr("%1 %2 share a square (fewer pixels than %2): their %3' mean. Hover a square for each of them; untick to draw every %4, scrolling.")
+                              .arg(grid.groupsPerSquare).arg(view.run ? view.run.words.groups : "nodes")
+                              .arg(view.run ? view.run.words.cells : "GPUs").arg(view.run ? view.run.words.cell : "GPU")
+                            : qsTr("Too many %1 for cells of %2 px here: each %3 is one square in its %1' mean colour. Hover a square for the %3, its %1 and %4; untick to draw every %5, scrolling.")
+                              .arg(view.run ? view.run.words.cells : "GPUs").arg(grid.minCellSize)
+                              .arg(view.run ? view.run.words.group : "node").arg(view.run ? view.run.words.occupants : "pods")
+                              .arg(view.run ? view.run.words.cell : "GPU")
+                    }
                     ComboBox {
                         id: layerBox
                         objectName: "occupancyLayerBox"

@@ -175,6 +175,19 @@ if want app && [ -x "$build/tests/app/tst_session" ]; then
   echo "$out" | grep -o 'gui_stall_max_ms=.*' | sed 's/")*$//'
   echo "$out" | grep peak_rss_kb | awk -F'[= ]' '{printf "peak_rss_mb=%.0f elapsed_s=%s\n", $2/1024, $4}'
 fi
+if want app && [ -x "$build/bench/tessera-bench-app" ]; then
+  # Issue 16 item 5: a K = 16 cluster (about 100,000 GPUs) in the occupancy tab of a 1280x800
+  # window (a 900x600 grid) and of a 2560x1440 one: the median time from a timeline move to the
+  # frame that shows it (target 50 ms), with the overview (a square per node) and with every
+  # cell; then the heatmap's sampling and painting. Offscreen, software scene graph, FGD.
+  echo "== the app's occupancy grid and heatmap at K = 16 (generate --seed 7 --scale 16), FGD, offscreen"
+  "$cli" generate --out "$tmp/k16" --seed 7 --scale 16 >/dev/null
+  for view in "900 600" "2200 1200"; do
+    set -- $view
+    "$build/bench/tessera-bench-app" --nodes "$tmp/k16/nodes.csv" --pods "$tmp/k16/pods.csv" --policy fgd \
+      --seeks 100 --width "$1" --height "$2"
+  done
+fi
 
 if want planning; then
   echo "== one MIG inference plan, 20 services x 8 buckets, about 1,000 GPUs, one core (median of 5)"

@@ -165,11 +165,17 @@ private slots:
         // And it fills: more than two thirds of the height is used.
         QVERIFY2(item.implicitHeight() > 1100 * 2 / 3, qPrintable(QString::number(item.implicitHeight())));
 
-        // A small area keeps the minimum size and scrolls; a huge one stops at the maximum.
+        // A small area keeps the minimum size and draws a square per node that fits (issue 16:
+        // the level of detail, tst_occupancylod), or, with the overview off, every cell, scrolling;
+        // a huge one stops at the maximum.
         item.setWidth(600);
         item.setFitHeight(200);
         QCOMPARE(item.cellSize(), 4);
+        QVERIFY(item.overview());
+        QVERIFY(item.implicitHeight() <= 200);
+        item.setOverviewAllowed(false);
         QVERIFY(item.implicitHeight() > 200);
+        item.setOverviewAllowed(true);
         item.setWidth(4000);
         item.setFitHeight(100000);
         QCOMPARE(item.cellSize(), 28);

@@ -108,7 +108,8 @@ private slots:
         QVERIFY(spec.heatmap);
         const auto& h = *spec.heatmap;
         QVERIFY(!h.labels.isEmpty());
-        const int cellSize = int(h.labels.front().rect.height());
+        // A label's box is its row and the gaps above and below (OccupancyGeometry::GroupLabel).
+        const int cellSize = int(h.labels.front().rect.height()) - 2;
         const OccupancyGeometry g(run->layout(), h.image.width(), cellSize, 0);
         QCOMPARE(g.height(), h.image.height());
         QCOMPARE(qsizetype(g.groupLabels().size()), h.labels.size());

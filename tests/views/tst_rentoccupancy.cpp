@@ -12,6 +12,8 @@
 #include "run/RunKindRegistry.h"
 #include "training/rental-kind/TrainingRentalRun.h"
 
+#include <QFont>
+#include <QFontMetrics>
 #include <QTest>
 
 #include <algorithm>
@@ -120,6 +122,54 @@ private slots:
         const WideGroupsRun run;
         const OccupancyGeometry small(run.layout(), 600, 9, 0);
         QCOMPARE(small.groupLabels().size(), size_t(4));
+    }
+
+    // Walk 14b W8: in a compare pane at 1280x800 (8-px cells) the labels "cifar10" and
+    // "yolov3" were cut top and bottom by their 8-px row. A label's box holds the ink of its
+    // text at any cell size, centred on its row, inside the width, clear of every cell; text
+    // wider than its slot is elided, and hovering a label names its group in full.
+    void labelsAreNeverClipped()
+    {
+        const WideGroupsRun run;
+        for (int cell = 8; cell <= 20; ++cell) {
+            const OccupancyGeometry g(run.layout(), 600, cell, 18);
+            QCOMPARE(g.groupLabels().size(), size_t(4));
+            QFont font;
+            font.setPixelSize(g.labelPixels());
+            const QFontMetrics metrics(font);
+            for (size_t l = 0; l < g.groupLabels().size(); ++l) {
+                const auto& label = g.groupLabels()[l];
+                // Ink from an ascender to a descender, whatever this label's letters.
+                const int ink = metrics.tightBoundingRect(QStringLiteral("fy")).height();
+                const QString at = QStringLiteral("%1 at %2-px cells: %3 px tall, the ink %4 at %5 px")
+                                       .arg(label.text).arg(cell).arg(label.rect.height()).arg(ink).arg(g.labelPixels());
+                QVERIFY2(label.rect.height() >= ink, qPrintable(at));
+                QVERIFY(g.labelPixels() >= 10);
+                const QRect first = g.cells()[run.layout().groups[l].firstCell];
+                QVERIFY2(std::abs(label.rect.center().y() - first.center().y()) <= 1, qPrintable(at));
+                QVERIFY(label.rect.left() >= 0 && label.rect.right() < 600);
+                for (const QRect& c : g.cells())
+                    QVERIFY2(!c.intersects(label.rect), qPrintable(at));
+                QCOMPARE(g.labelAt(label.rect.center()), int(l));
+            }
+        }
+    }
+
+    // Walk 14b N6: the exported renting occupancy drew its one band's name, "job type", at
+    // mid-height beside the axis title "Job types". One axis title, no band label; a layout of
+    // several bands (GPU models) keeps them.
+    void theRentingExportHasNoStrayBandLabel()
+    {
+        const RunKind& kind = RunKindRegistry::kind(TrainingRentalRun::kKind);
+        const std::shared_ptr<const Run> run = kind.simulate(kind.conformanceSample(), RunRequest{"boa", {}});
+        const ChartSpec spec = OccupancyChart::build(*run, LastInUse::of(*run).position, false, {});
+        QVERIFY(spec.heatmap);
+        QCOMPARE(spec.heatmap->rowAxisLabel, QStringLiteral("Job types"));
+        QVERIFY2(spec.heatmap->bands.isEmpty(), qPrintable(spec.heatmap->bands.value(0).label));
+        QVERIFY(!spec.heatmap->labels.isEmpty());  // the job types themselves are named
+        // A one-band layout whose band is not its groups' noun keeps it.
+        const WideGroupsRun wide;
+        QCOMPARE(OccupancyChart::build(wide, 1, false, {}).heatmap->bands.size(), 1);
     }
 
     // The cursor rule: the last event with a GPU in use, for the app (RunHandle) and the CLI.

@@ -161,8 +161,13 @@ ChartSpec OccupancyChart::build(const Run& run, size_t position, bool darkBackgr
     }
     for (const auto& label : geometry.groupLabels())
         h.labels.append({QRectF(label.rect), label.text});
+    // A lone band named only by the groups' own noun (the renting kind's "job type") would be a
+    // stray label beside the axis title that already says it ("Job types"): not drawn.
+    const bool nounOnly = geometry.bands().size() == 1
+                          && geometry.bands().front().label.compare(QString::fromStdString(words.group), Qt::CaseInsensitive) == 0;
     for (const auto& band : geometry.bands())
-        h.bands.append({band.label, band.cellsRect.top(), band.cellsRect.height()});
+        if (!nounOnly)
+            h.bands.append({band.label, band.cellsRect.top(), band.cellsRect.height()});
     spec.heatmap = std::move(h);
     return spec;
 }

@@ -66,7 +66,10 @@ size_t bandEnd(const OccupancyLayout& layout, size_t first)
 
 int OccupancyGeometry::labelPixelsFor(int cellSize)
 {
-    return cellSize < kLabelledCell ? 0 : std::clamp(cellSize + 2, kSmallestLabel, kLargestLabel);
+    // Within the label's box (the row and its gaps, cellSize + 2): a font's ink, from the top
+    // of an "f" to the foot of a "y", is up to about 1.1 em.
+    static_assert(kLabelledCell + 2 * kCellGap >= kSmallestLabel);
+    return cellSize < kLabelledCell ? 0 : std::clamp(cellSize + 1, kSmallestLabel, kLargestLabel);
 }
 
 QString OccupancyGeometry::groupLabel(const OccupancyLayout& layout, size_t group)
@@ -123,7 +126,12 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
                 rowTop += pitch;
             }
             if (labelSlot > 0 && group.cellCount > 0) {
-                groupLabels_.push_back({labels[g - bandFirst], QRect(x, rowTop, labelSlot - labelPixels_ / 4, cellSize_)});
+                // The row and the gaps above and below it: an 8-px row clipped 10-px text
+                // ("cifar10", "yolov3") top and bottom; with its gaps it holds the text's ink
+                // (labelPixelsFor), and still never reaches into a cell of another row.
+                groupLabels_.push_back({labels[g - bandFirst], QRect(x, rowTop - kCellGap, labelSlot - labelPixels_ / 4,
+                                                                      cellSize_ + 2 * kCellGap)});
+                groupLabelOf_.push_back(int(g));
                 x += labelSlot;
             }
             // A group wider than a row wraps inside, its further rows under its first cell, so
@@ -153,12 +161,112 @@ OccupancyGeometry::OccupancyGeometry(const OccupancyLayout& layout, int width, i
     height_ = std::max(y - kBandGap, 1);  // no gap after the last band
 }
 
+OccupancyGeometry OccupancyGeometry::overview(const OccupancyLayout& layout, int width, int blockSize, int labelHeight,
+                                              int groupsPerBlock)
+{
+    OccupancyGeometry o;
+    o.layout_ = &layout;
+    o.width_ = std::max(width, 1);
+    o.cellSize_ = std::max(blockSize, 1);
+    o.groupsPerBlock_ = std::max(groupsPerBlock, 1);
+    o.cells_.resize(layout.cellCount);
+    o.blockOfGroup_.assign(layout.groups.size(), -1);
+    // A gap between squares once they are big enough to keep a colour inside it.
+    const int pitch = o.cellSize_ + (o.cellSize_ >= 3 ? 1 : 0);
+    const int perRow = std::max(1, (o.width_ + pitch - o.cellSize_) / pitch);
+    int y = 0;
+    size_t g = 0;
+    while (g < layout.groups.size()) {
+        const size_t end = bandEnd(layout, g);
+        Band band;
+        band.label = QString::fromStdString(layout.categories[layout.groups[g].category]);
+        band.labelRect = QRect(0, y, o.width_, labelHeight);
+        const int top = y + labelHeight;
+        int n = 0, right = 0;  // squares in this band so far
+        for (; g < end; ++g) {
+            const auto& group = layout.groups[g];
+            ++band.groupCount;
+            if (group.cellCount == 0)
+                continue;
+            if (o.blocks_.empty() || o.blocks_.back().rect.top() < top
+                || int(o.blocks_.back().groupCount) >= o.groupsPerBlock_) {
+                const QRect rect((n % perRow) * pitch, top + (n / perRow) * pitch, o.cellSize_, o.cellSize_);
+                o.blocks_.push_back({rect, uint32_t(g), 0});
+                right = std::max(right, rect.right() + 1);
+                ++n;
+            }
+            Block& block = o.blocks_.back();
+            block.groupCount = uint32_t(g) + 1 - block.firstGroup;
+            o.blockOfGroup_[g] = int(o.blocks_.size()) - 1;
+            for (uint32_t c = group.firstCell; c < group.firstCell + group.cellCount; ++c)
+                o.cells_[c] = block.rect;
+            band.cellCount += int(group.cellCount);
+        }
+        if (band.cellCount == 0)
+            continue;
+        const int rows = (n + perRow - 1) / perRow;
+        band.cellsRect = QRect(0, top, right, rows * pitch - (pitch - o.cellSize_));
+        o.bands_.push_back(band);
+        y = top + band.cellsRect.height() + kBandGap;
+    }
+    o.height_ = std::max(y - kBandGap, 1);
+    return o;
+}
+
+OccupancyGeometry OccupancyGeometry::fittingOverview(const OccupancyLayout& layout, int width, int height,
+                                                     int labelHeight, int maxBlock)
+{
+    const auto fits = [&](int size, int perBlock) {
+        return overview(layout, width, size, labelHeight, perBlock).height() <= height;
+    };
+    if (fits(1, 1)) {
+        // No square is bigger than the view's area shared among the groups: bisect below that.
+        size_t groups = 0;
+        for (const auto& g : layout.groups)
+            groups += g.cellCount > 0;
+        const double area = double(std::max(width, 1)) * double(std::max(height, 1)) / double(std::max<size_t>(groups, 1));
+        const int largest = std::clamp(int(std::sqrt(area)), 1, std::max(maxBlock, 1));
+        return overview(layout, width, views::largestFitting(1, largest, [&](int size) { return fits(size, 1); }),
+                        labelHeight, 1);
+    }
+    // Fewer pixels than groups: several groups of a band share a square. The fewest that fit,
+    // by doubling then bisecting (more per square never makes the overview taller).
+    int hi = 2;
+    while (!fits(1, hi) && hi < int(layout.groups.size()))
+        hi *= 2;
+    int lo = hi / 2 + 1;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fits(1, mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return overview(layout, width, 1, labelHeight, hi);
+}
+
+int OccupancyGeometry::blockOfGroup(int group) const
+{
+    return group >= 0 && size_t(group) < blockOfGroup_.size() ? blockOfGroup_[size_t(group)] : -1;
+}
+
+int OccupancyGeometry::labelAt(QPoint point) const
+{
+    for (size_t l = 0; l < groupLabels_.size(); ++l)
+        if (groupLabels_[l].rect.contains(point))
+            return groupLabelOf_[l];
+    return -1;
+}
+
 int OccupancyGeometry::fittingCellSize(const OccupancyLayout& layout, int width, int height, int labelHeight,
                                        int minSize, int maxSize)
 {
-    return views::largestFitting(minSize, maxSize, [&](int size) {
-        return OccupancyGeometry(layout, width, size, labelHeight).height() <= height;
-    });
+    const auto fits = [&](int size) { return OccupancyGeometry(layout, width, size, labelHeight).height() <= height; };
+    // A cluster that does not fit at the smallest size fits at none: one layout, not a bisection
+    // of 100,000 cells each (the overview is drawn then).
+    if (maxSize > minSize && !fits(minSize))
+        return minSize;
+    return views::largestFitting(minSize, maxSize, fits);
 }
 
 std::vector<QRect> OccupancyGeometry::groupRects(int group) const

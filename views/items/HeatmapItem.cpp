@@ -14,8 +14,8 @@
 namespace tessera::views {
 
 namespace {
-// Beyond this many groups, texel rows take the maximum of several nodes: textures are often
-// limited to 16384 texels, and no screen shows more rows than this anyway.
+// Never more texel rows than this, whatever the height: textures are often limited to 16384
+// texels. (Below it, a row per pixel of the item's height: HeatmapItem::shownRows.)
 constexpr size_t kMaxTexelRows = 4096;
 
 // As the exported heatmap paints it (ChartColors::heatCell): nothing is the empty cell, not the
@@ -157,21 +157,48 @@ void HeatmapItem::paintImage()
     if (columns == 0 || groups == 0) {
         texels = QImage();
     } else {
-        const size_t perRow = (groups + kMaxTexelRows - 1) / kMaxTexelRows;
-        const size_t rows = (groups + perRow - 1) / perRow;
-        texels = QImage(int(columns), int(rows), QImage::Format_RGB32);
+        const int rows = shownRows();
+        texels = QImage(int(columns), rows, QImage::Format_RGB32);
         const float scale = float(1.0 / legendMax());
-        for (size_t r = 0; r < rows; ++r) {
-            auto* line = reinterpret_cast<QRgb*>(texels.scanLine(int(r)));
-            for (size_t c = 0; c < columns; ++c) {
-                float v = 0.0f;
-                for (size_t g = r * perRow; g < std::min(groups, (r + 1) * perRow); ++g)
-                    v = std::max(v, matrix_.at(g, c));
-                line[c] = heatmapColor(v * scale, darkBackground_).rgb();
-            }
+        for (int r = 0; r < rows; ++r) {
+            auto* line = reinterpret_cast<QRgb*>(texels.scanLine(r));
+            for (size_t c = 0; c < columns; ++c)
+                line[c] = heatmapColor(float(shownValueAt(r, int(c))) * scale, darkBackground_).rgb();
         }
     }
     imageChanged();
+}
+
+int HeatmapItem::shownRows() const
+{
+    const size_t pixels = size_t(std::max(1.0, std::floor(height())));
+    return int(std::min({matrix_.groups, kMaxTexelRows, pixels}));
+}
+
+int HeatmapItem::firstGroupOfRow(int row) const
+{
+    // Rows split the groups evenly (sizes differ by at most one), in layout order.
+    const int rows = shownRows();
+    if (row < 0 || rows <= 0)
+        return -1;
+    return int(size_t(std::min(row, rows)) * matrix_.groups / size_t(rows));
+}
+
+size_t HeatmapItem::hottestGroup(size_t row, size_t column) const
+{
+    const size_t first = size_t(firstGroupOfRow(int(row))), end = size_t(firstGroupOfRow(int(row) + 1));
+    size_t best = first;
+    for (size_t g = first + 1; g < end; ++g)
+        if (matrix_.at(g, column) > matrix_.at(best, column))
+            best = g;
+    return best;
+}
+
+double HeatmapItem::shownValueAt(int row, int column) const
+{
+    if (row < 0 || row >= shownRows() || column < 0 || size_t(column) >= matrix_.columns())
+        return std::numeric_limits<double>::quiet_NaN();
+    return std::max(0.0f, matrix_.at(hottestGroup(size_t(row), size_t(column)), size_t(column)));
 }
 
 QVariantList HeatmapItem::bands() const
@@ -228,17 +255,29 @@ QString HeatmapItem::describeAt(qreal x, qreal y) const
     if (!model_ || matrix_.columns() == 0 || width() <= 0 || height() <= 0 || x < 0 || y < 0)
         return {};
     const size_t column = std::min(size_t(x / width() * double(matrix_.columns())), matrix_.columns() - 1);
-    const size_t group = std::min(size_t(y / height() * double(matrix_.groups)), matrix_.groups - 1);
+    const int rows = shownRows();
+    const size_t row = std::min(size_t(y / height() * double(rows)), size_t(rows - 1));
+    // The node whose value the row shows; a row of several nodes says so.
+    const size_t group = hottestGroup(row, column);
+    const size_t first = size_t(firstGroupOfRow(int(row))), count = size_t(firstGroupOfRow(int(row) + 1)) - first;
     const auto& layout = model_->layout();
     const MetricInfo info = model_->groupValueInfo();
     const size_t position = matrix_.positions[column];
     const QString where = run_ ? run_->xText(int(position)) : QString::number(position);
-    return QStringLiteral("%1 · %2\n%3 · %4: %5 %6")
-        .arg(QString::fromStdString(layout.groups[group].name),
-             QString::fromStdString(layout.categories[layout.groups[group].category]), where,
-             QString::fromStdString(info.label))
-        .arg(double(matrix_.at(group, column)), 0, 'f', 3)
-        .arg(QString::fromStdString(info.unit));
+    QString text = QStringLiteral("%1 · %2\n%3 · %4: %5 %6")
+                       .arg(QString::fromStdString(layout.groups[group].name),
+                            QString::fromStdString(layout.categories[layout.groups[group].category]), where,
+                            QString::fromStdString(info.label))
+                       .arg(double(matrix_.at(group, column)), 0, 'f', 3)
+                       .arg(QString::fromStdString(info.unit));
+    if (count > 1) {
+        const RunWords words = model_->words();
+        text += QStringLiteral("\nthe highest of %1 %2 in this row of pixels (%3 … %4)")
+                    .arg(count)
+                    .arg(QString::fromStdString(words.groups), QString::fromStdString(layout.groups[first].name),
+                         QString::fromStdString(layout.groups[first + count - 1].name));
+    }
+    return text;
 }
 
 void HeatmapItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
@@ -246,6 +285,10 @@ void HeatmapItem::geometryChange(const QRectF& newGeometry, const QRectF& oldGeo
     TextureImageItem::geometryChange(newGeometry, oldGeometry);
     if (newGeometry.size() != oldGeometry.size())
         emit bandsChanged();
+    // A row per pixel of height at most: another height may mean other rows.
+    if (std::floor(newGeometry.height()) != std::floor(oldGeometry.height()) && ready()
+        && image().height() != shownRows())
+        paintImage();
     if (newGeometry.width() != oldGeometry.width())
         emit cursorPixelChanged();
 }

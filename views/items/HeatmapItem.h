@@ -85,6 +85,14 @@ public:
     // The sampled value of one group in one column (for tests and tooltips), NaN outside.
     Q_INVOKABLE double valueAt(int group, int column) const;
     Q_INVOKABLE int sampledColumns() const { return int(matrix_.columns()); }
+    // Level of detail: the texture has a row per pixel of height at most (never more rows than
+    // the item shows), each the maximum of its groups, so that a hot node among 20,000 is not
+    // dropped by scaling. shownRows is that row count, shownValueAt the value a row shows in a
+    // column (NaN outside), and firstGroupOfRow the first group a row draws (the next row's is
+    // where it ends); describeAt names the very node whose value a row shows.
+    Q_INVOKABLE int shownRows() const;
+    Q_INVOKABLE double shownValueAt(int row, int column) const;
+    Q_INVOKABLE int firstGroupOfRow(int row) const;
 
 signals:
     void runChanged();
@@ -108,6 +116,9 @@ private:
     void setMatrix(GroupValueMatrix matrix);
     void setError(const QString& error);
     void paintImage();
+    // The group of [firstGroupOfRow(row), firstGroupOfRow(row + 1)) with the largest value in a
+    // column (the first such): the one a row shows.
+    size_t hottestGroup(size_t row, size_t column) const;
     size_t firstPosition() const;
     size_t lastPosition() const;
     double xOf(size_t position) const;

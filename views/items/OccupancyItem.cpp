@@ -1,9 +1,11 @@
 #include "items/OccupancyItem.h"
 
 #include "chart/ChartColors.h"
+#include "chart/OccupancyBlockValue.h"
 #include "chart/OccupancyChart.h"
 #include "items/CategoryColors.h"
 
+#include <QFontMetrics>
 #include <QPainter>
 #include <QVariantMap>
 
@@ -164,7 +166,69 @@ QString OccupancyItem::describeCell(int cell) const
 {
     if (!cursor() || cell < 0 || size_t(cell) >= use_.size())
         return {};
+    if (geometry_.isOverview())
+        return describeBlock(geometry_.blockOfGroup(groupOfCell(cell)));
     return QString::fromStdString(cursor()->describeCell(uint32_t(cell)));
+}
+
+QString OccupancyItem::describeBlock(int block) const
+{
+    if (!cursor() || block < 0 || size_t(block) >= geometry_.blocks().size())
+        return {};
+    const auto& b = geometry_.blocks()[size_t(block)];
+    const RunWords words = model()->words();
+    const QString group = QString::fromStdString(words.group), groups = QString::fromStdString(words.groups);
+    const QString cells = QString::fromStdString(words.cells);
+    // What the colour is, then every node of the square (at most a few) as the side panel has it:
+    // "This square: one node, drawn in the mean of its 8 GPUs: 62.5 %".
+    constexpr uint32_t kListed = 3;
+    const OccupancyLayout& layout = model()->layout();
+    uint32_t cellCount = 0;
+    for (uint32_t g = b.firstGroup; g < b.firstGroup + b.groupCount; ++g)
+        cellCount += layout.groups[g].cellCount;
+    const QString what = b.groupCount == 1
+                             ? QStringLiteral("one %1, drawn in the %3 of its %2").arg(group).arg(cellCount)
+                             : QStringLiteral("%1 %2 (more than pixels), drawn in the %4 of their %3")
+                                   .arg(b.groupCount).arg(groups).arg(cellCount);
+    QString text = QStringLiteral("This square: ")
+                   + (layerCategorical()
+                          ? what.arg(QStringLiteral("most common category")) + QStringLiteral(" ") + cells
+                          : what.arg(QStringLiteral("mean")) + QStringLiteral(" ") + cells
+                                + QStringLiteral(": %1 %").arg(100.0 * chart::OccupancyBlockValue::meanShare(layout, b, use_),
+                                                               0, 'f', 1));
+    for (uint32_t g = b.firstGroup; g < b.firstGroup + std::min(b.groupCount, kListed); ++g)
+        text += QStringLiteral("\n\n") + QString::fromStdString(cursor()->describeGroup(g));
+    if (b.groupCount > kListed)
+        text += QStringLiteral("\n\n… and %1 more %2").arg(b.groupCount - kListed).arg(groups);
+    return text;
+}
+
+void OccupancyItem::hoverAt(QPoint point)
+{
+    int cell = cellAt(point.x(), point.y());
+    // A node's label stands for its node: hovering it shows the first GPU, whose text names the
+    // node in full (labels may be left out or elided where room is short).
+    if (cell < 0) {
+        const int group = geometry_.labelAt(point);
+        if (group >= 0 && model() && model()->layout().groups[size_t(group)].cellCount > 0)
+            cell = int(model()->layout().groups[size_t(group)].firstCell);
+    }
+    setHoveredCell(cell);
+}
+
+void OccupancyItem::setOverviewAllowed(bool allowed)
+{
+    if (allowed == overviewAllowed_)
+        return;
+    overviewAllowed_ = allowed;
+    relayout();
+    emit overviewChanged();
+}
+
+QColor OccupancyItem::drawnColorAt(qreal x, qreal y) const
+{
+    const QPoint p = QPointF(x, y).toPoint();
+    return image().rect().contains(p) ? QColor::fromRgba(image().pixel(p)) : QColor(Qt::transparent);
 }
 
 bool OccupancyItem::selectNode(const QString& name)
@@ -194,7 +258,24 @@ int OccupancyItem::fittingSize(int width, int smallest, int largest) const
 
 int OccupancyItem::layOut(int size)
 {
+    const bool wasOverview = geometry_.isOverview(), wasNeeded = overviewNeeded_;
+    const int wasPerSquare = geometry_.groupsPerBlock();
     geometry_ = chart::OccupancyGeometry(model()->layout(), int(width()), size, labelHeight());
+    // Cells that do not fit at the smallest size asked for would be smaller than readable (or
+    // than a pixel): a square per node instead, at most one per pixel.
+    overviewNeeded_ = fitHeight() > 0 && geometry_.height() > fitHeight();
+    if (overviewNeeded_ && overviewAllowed_) {
+        // Only a square per node: where even that does not fit (a short compare pane, whose
+        // band titles take the room) shared squares would be too coarse to read, so the cells
+        // scroll as before.
+        auto overview = chart::OccupancyGeometry::fittingOverview(model()->layout(), int(width()), fitHeight(),
+                                                                  labelHeight(), maxCellSize());
+        if (overview.groupsPerBlock() == 1 && overview.height() <= fitHeight())
+            geometry_ = std::move(overview);
+    }
+    if (wasOverview != geometry_.isOverview() || wasNeeded != overviewNeeded_
+        || wasPerSquare != geometry_.groupsPerBlock())
+        emit overviewChanged();
     return geometry_.height();
 }
 
@@ -227,27 +308,37 @@ void OccupancyItem::repaintImage()
     if (texels.size() != QSize(geometry_.width(), geometry_.height()))
         texels = QImage(geometry_.width(), geometry_.height(), QImage::Format_ARGB32_Premultiplied);
     texels.fill(Qt::transparent);
-    const QRgb empty = emptyColor().rgba();
     const bool categorical = layerCategorical();
     const int stride = int(texels.bytesPerLine() / sizeof(QRgb));
     auto* bits = reinterpret_cast<QRgb*>(texels.bits());
-    for (size_t c = 0; c < cells.size(); ++c) {
-        const QRect r = cells[c].intersected(texels.rect());
-        const QRgb rgb = categorical ? (use_[c] >= 0.0f ? categoryColor(int(use_[c])).rgb() : empty)
-                         : use_[c] > 0.0f ? useColor(use_[c], darkBackground_).rgb()
-                                          : empty;
+    const auto fill = [&](const QRect& rect, QRgb rgb) {
+        const QRect r = rect.intersected(texels.rect());
         for (int y = r.top(); y <= r.bottom(); ++y)
             std::fill(bits + y * stride + r.left(), bits + y * stride + r.right() + 1, rgb);
-    }
+    };
+    if (geometry_.isOverview())  // a square per node: as many fills as squares, not cells
+        for (const auto& block : geometry_.blocks())
+            fill(block.rect, blockColor(block, categorical));
+    else
+        for (size_t c = 0; c < cells.size(); ++c)
+            fill(cells[c], valueColor(use_[c], categorical));
     if (!geometry_.groupLabels().empty()) {
-        // Node numbers beside their cells, in the muted text colour of the background.
+        // Node numbers beside their cells, in the muted text colour of the background; a name
+        // longer than its slot is elided (hovering it names the node in full).
         QPainter painter(&texels);
         QFont font;
         font.setPixelSize(geometry_.labelPixels());
         painter.setFont(font);
+        const QFontMetrics metrics(font);
         painter.setPen((darkBackground_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme()).mutedText);
-        for (const auto& label : geometry_.groupLabels())
-            painter.drawText(label.rect, Qt::AlignRight | Qt::AlignVCenter, label.text);
+        for (const auto& label : geometry_.groupLabels()) {
+            // The ink centred in the box, not the line (ascent and descent, taller than the
+            // box): centring the line cut off the foot of a "y".
+            const QString text = metrics.elidedText(label.text, Qt::ElideRight, label.rect.width());
+            const QRect ink = metrics.tightBoundingRect(text);
+            const int baseline = label.rect.top() + (label.rect.height() - ink.height()) / 2 - ink.top();
+            painter.drawText(QPoint(label.rect.right() + 1 - metrics.horizontalAdvance(text), baseline), text);
+        }
     }
     if (selectedGroup() >= 0) {
         QPainter painter(&texels);
@@ -259,6 +350,20 @@ void OccupancyItem::repaintImage()
                 painter.drawRect(r.adjusted(-k, -k, k - 1, k - 1));
     }
     imageChanged();
+}
+
+QRgb OccupancyItem::valueColor(float value, bool categorical) const
+{
+    if (categorical)
+        return value >= 0.0f ? categoryColor(int(value)).rgb() : emptyColor().rgba();
+    return value > 0.0f ? useColor(value, darkBackground_).rgb() : emptyColor().rgba();
+}
+
+QRgb OccupancyItem::blockColor(const chart::OccupancyGeometry::Block& block, bool categorical) const
+{
+    const OccupancyLayout& layout = model()->layout();
+    return categorical ? valueColor(float(chart::OccupancyBlockValue::commonCategory(layout, block, use_)), true)
+                       : valueColor(chart::OccupancyBlockValue::meanShare(layout, block, use_), false);
 }
 
 void OccupancyItem::setHoveredCell(int cell)

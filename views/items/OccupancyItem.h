@@ -47,6 +47,16 @@ class OccupancyItem : public GroupGridItem {
     // The run draws spans (OccupancyLayout::spanRows: a slice view) or Gantt intervals.
     Q_PROPERTY(bool hasSpans READ hasSpans NOTIFY runChanged)
     Q_PROPERTY(bool hasIntervals READ hasIntervals NOTIFY runChanged)
+    // Level of detail: while fitting (fitHeight > 0), a grid whose cells do not fit at
+    // minCellSize is drawn as an overview, a square per node (OccupancyGeometry::overview) in
+    // its nodes' mean colour, when a square per node fits and overviewAllowed is true; else the
+    // cells scroll. Hover and click still name the exact node under the pointer, its GPUs and pods.
+    Q_PROPERTY(bool overviewAllowed READ overviewAllowed WRITE setOverviewAllowed NOTIFY overviewChanged)
+    Q_PROPERTY(bool overview READ overview NOTIFY overviewChanged)
+    // Whether the cells at minCellSize are taller than fitHeight (the overview is offered).
+    Q_PROPERTY(bool overviewNeeded READ overviewNeeded NOTIFY overviewChanged)
+    // Groups per overview square (1: a node each; more only when nodes outnumber the pixels).
+    Q_PROPERTY(int groupsPerSquare READ groupsPerSquare NOTIFY overviewChanged)
 
 public:
     explicit OccupancyItem(QQuickItem* parent = nullptr);
@@ -74,6 +84,11 @@ public:
     bool layerCategorical() const;
     bool hasSpans() const { return model() && model()->layout().hasSpans(); }
     bool hasIntervals() const { return model() && !model()->intervals().empty(); }
+    bool overviewAllowed() const { return overviewAllowed_; }
+    void setOverviewAllowed(bool allowed);
+    bool overview() const { return geometry_.isOverview(); }
+    bool overviewNeeded() const { return overviewNeeded_; }
+    int groupsPerSquare() const { return geometry_.groupsPerBlock(); }
     // Cells with any allocated share in the shown layer (layer 0: what the run's "gpus_in_use"
     // metric counts).
     int usedCellCount() const;
@@ -91,6 +106,8 @@ public:
     Q_INVOKABLE bool selectNode(const QString& name);
     // The bounding rectangle of a group's cells, in item coordinates (empty for none).
     Q_INVOKABLE QRectF groupBounds(int group) const;
+    // The colour drawn at a point of the item (transparent outside the grid), for tests.
+    Q_INVOKABLE QColor drawnColorAt(qreal x, qreal y) const;
 
 signals:
     void cellSizeChanged();
@@ -102,6 +119,7 @@ signals:
     void hoverTextChanged();
     void cellsChanged();
     void layerChanged();
+    void overviewChanged();
 
 protected:
     bool hasGrid() const override { return model() != nullptr; }
@@ -114,16 +132,24 @@ protected:
     void readCursor() override;
     void forgetRun() override;
     void announceRun() override;
-    void hoverAt(QPoint point) override { setHoveredCell(cellAt(point.x(), point.y())); }
+    void hoverAt(QPoint point) override;
     int groupAt(QPoint point) const override { return groupOfCell(cellAt(point.x(), point.y())); }
 
 private:
     void setHoveredCell(int cell);
     QString bandText(const chart::OccupancyGeometry::Band& band) const;
+    // The colour of one cell's value, or of an overview square (the mean share, or the most
+    // common category, of its cells: OccupancyBlockValue).
+    QRgb valueColor(float value, bool categorical) const;
+    QRgb blockColor(const chart::OccupancyGeometry::Block& block, bool categorical) const;
+    // The hover text of an overview square: each of its nodes in full (RunCursor::describeGroup).
+    QString describeBlock(int block) const;
 
     int layer_ = 0;
     bool darkBackground_ = false;
     int hoveredCell_ = -1;
+    bool overviewAllowed_ = true;
+    bool overviewNeeded_ = false;
 
     chart::OccupancyGeometry geometry_;
     std::vector<float> use_;
