@@ -31,6 +31,9 @@ ApplicationWindow {
     // inspector and metrics; named in the shown run's words (timeline.words).
     readonly property var viewTabTitles: [timeline.words.occupancy].concat(kindViews.map(v => v.title))
                                          .concat([timeline.words.inspector, qsTr("Metrics")])
+                                         .concat(sweeps.hasSweep ? [qsTr("Sweep")] : [])
+    // The Sweep tab, last, while the open study holds a sweep (SweepView); -1 otherwise.
+    readonly property int sweepTab: sweeps.hasSweep ? kindViews.length + 3 : -1
     property RunHandle otherRun: null
     property bool compareMode: false
     // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
@@ -53,6 +56,36 @@ ApplicationWindow {
 
     TraceSession { id: session; objectName: "traceSession" }
     StudyLibrary { id: library; objectName: "studyLibrary" }
+    // The sweep of the open study, for the Sweep tab. A study opened that holds one shows it
+    // (the tab comes up); opening a run of the sweeps shown keeps them.
+    SweepBrowser { id: sweeps; objectName: "sweepBrowser" }
+    Connections {
+        target: library
+        function onPathChanged() {
+            if (sweeps.shows(library.path))
+                return
+            if (sweeps.open(library.path))
+                viewTabs.currentIndex = window.sweepTab
+        }
+    }
+    // A run of the Sweep tab: opened from its study (made the library's study first) and shown
+    // in the views.
+    function openSweepRun(studyPath, runId) {
+        if (library.path !== studyPath && !library.open(studyPath))
+            return
+        runs.openSaved(runId)
+        viewTabs.currentIndex = 0
+    }
+    // A file chosen with Open… (Ctrl+O) or dropped: a study opens as the library's study (its
+    // sweep in the Sweep tab); any other file is asked of the run kinds (RunManager.openFile).
+    function openPath(urlOrPath) {
+        if (/\.(sqlite|db)$/i.test(urlOrPath)) {
+            if (library.open(urlOrPath) && !sweeps.hasSweep)
+                panelTabs.currentIndex = 2
+            return
+        }
+        runs.openFile(urlOrPath)
+    }
     RunManager {
         id: runs
         objectName: "runManager"
@@ -143,7 +176,7 @@ ApplicationWindow {
         onDropped: event => {
             if (event.hasUrls && event.urls.length > 0) {
                 panelTabs.currentIndex = 0
-                runs.openFile(event.urls[0].toString())
+                window.openPath(event.urls[0].toString())
             }
         }
     }
@@ -212,7 +245,7 @@ ApplicationWindow {
                 // The trace session opens node and pod lists; another kind's inputs have their panel.
                 StackLayout {
                     currentIndex: runs.kind.usesTraceSession ? 0 : 1
-                    OpenPanel { id: openPanel; session: session; onFileChosen: path => runs.openFile(path) }
+                    OpenPanel { id: openPanel; session: session; onFileChosen: path => window.openPath(path) }
                     KindInputsPanel { runs: runs; session: session }
                 }
                 RunPanel {
@@ -305,11 +338,23 @@ ApplicationWindow {
                             anchors.fill: parent; visible: views.current === window.kindViews.length + 2
                             run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                         }
+                        Loader {
+                            objectName: "sweepViewLoader"
+                            anchors.fill: parent
+                            active: sweeps.hasSweep
+                            visible: active && views.current === window.sweepTab
+                            sourceComponent: SweepView {
+                                browser: sweeps
+                                onRunOpenRequested: (studyPath, runId) => window.openSweepRun(studyPath, runId)
+                                onSaved: (message, path) => saveNotice.saved(message, path)
+                                onFailed: message => saveNotice.fail(message)
+                            }
+                        }
                     }
                     NoRunHint {
                         objectName: "noRunHint"
                         anchors.fill: parent
-                        visible: window.currentRun === null
+                        visible: window.currentRun === null && views.current !== window.sweepTab
                         session: session
                         runs: runs
                         library: library

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tessera::chart {
@@ -52,6 +53,9 @@ struct ChartSpec {
         bool dots = false;     // a Line with a small mark at each point (a sweep's budgets)
         double markScale = 1;  // the size of a Points mark, relative to the default (the current run: larger)
         MarkShape shape = MarkShape::Circle;  // a Points mark's outline; `dashed` haloes it (a fork)
+        // A Line's spread: per point its low and high y, filled in the series' area colour under
+        // the line (a sweep's min–max over seeds). Empty: none; else one pair per point.
+        std::vector<std::pair<double, double>> band = {};
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.
