@@ -339,6 +339,7 @@ ApplicationWindow {
                             run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                         }
                         Loader {
+                            id: sweepViewLoader
                             objectName: "sweepViewLoader"
                             anchors.fill: parent
                             active: sweeps.hasSweep
@@ -456,7 +457,12 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+Q"; context: Qt.ApplicationShortcut; onActivated: window.close() }
     Shortcut { sequence: "Ctrl+R"; enabled: window.canRun; onActivated: window.startRun() }
     Shortcut { sequence: "Ctrl+F"; enabled: window.canFork; onActivated: forkDialog.open() }
-    Shortcut { sequence: "Ctrl+E"; enabled: window.canExport; onActivated: exportDialog.open() }
+    // On the Sweep tab, the sweep's chart; elsewhere the shown run's.
+    Shortcut {
+        sequence: "Ctrl+E"
+        enabled: window.canExport || viewTabs.currentIndex === window.sweepTab
+        onActivated: viewTabs.currentIndex === window.sweepTab ? sweepViewLoader.item.exportChart() : exportDialog.open()
+    }
     Shortcut { sequence: "Ctrl+D"; enabled: window.canCompare; onActivated: window.compareMode = !window.compareMode }
     // Zoom the time axis of every chart around the cursor, pan it, reset it (Perfetto's keys).
     function zoomBy(factor) {

@@ -28,6 +28,12 @@ Pane {
             runOpenRequested(browser.studyAt(row), browser.runIdAt(row))
     }
     function openCurrent() { openRow(currentRow) }
+    // Export chart… (Ctrl+E on this tab).
+    function exportChart() {
+        if (chart.emptyText.length === 0)
+            exportDialog.ask(qsTr("Export sweep chart"), "tessera-sweep-" + chart.metric, exportFormat.currentText.toLowerCase(),
+                             exportFormat.currentText)
+    }
     function parameterIndex(id) {
         for (let i = 0; i < browser.parameters.length; ++i)
             if (browser.parameters[i].id === id)
@@ -301,11 +307,19 @@ Pane {
                         currentIndex: Math.max(0, view.numericParameters.findIndex(p => p.id.startsWith("weight:")))
                     }
                     Item { Layout.fillWidth: true }
+                    ComboBox {
+                        id: exportFormat
+                        objectName: "sweepExportFormat"
+                        Layout.preferredWidth: 80
+                        model: ["SVG", "PDF", "PNG"]
+                    }
                     Button {
                         text: qsTr("Export chart…")
                         enabled: chart.emptyText.length === 0
-                        onClicked: exportDialog.ask(qsTr("Export sweep chart"), "tessera-sweep-" + chart.metric, "svg",
-                                                    qsTr("SVG, PDF or PNG"))
+                        ToolTip.visible: hovered
+                        ToolTip.delay: 400
+                        ToolTip.text: qsTr("Save this chart in the format beside (Ctrl+E)")
+                        onClicked: view.exportChart()
                     }
                 }
                 Item {

@@ -300,6 +300,15 @@ private slots:
         QVERIFY(text.contains("Power saved at 130 % arrived vs PWR weight"));
         QVERIFY(text.contains("trace-b.csv"));  // the legend
         session_->shoot(QStringLiteral("two-traces"));
+        // Ctrl+E on the Sweep tab exports the sweep's chart, not the shown run's.
+        QObject* dialog = session_->find(QStringLiteral("sweepExportDialog"));
+        QVERIFY(dialog);
+        QVERIFY(!dialog->property("visible").toBool());
+        QTest::keyClick(window(), Qt::Key_E, Qt::ControlModifier);
+        QTRY_VERIFY(session_->find(QStringLiteral("sweepExportDialog"))->property("visible").toBool());
+        QVERIFY(!session_->find(QStringLiteral("exportDialog"))->property("visible").toBool());
+        QMetaObject::invokeMethod(session_->find(QStringLiteral("sweepExportDialog")), "close");
+        QTRY_VERIFY(!session_->find(QStringLiteral("sweepExportDialog"))->property("visible").toBool());
     }
 
     // Enter on a row of the second study's trace opens that run from its study: it becomes the

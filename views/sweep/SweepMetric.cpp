@@ -1,5 +1,7 @@
 #include "SweepMetric.h"
 
+#include <cmath>
+
 namespace tessera::views {
 
 QString SweepMetric::id() const
@@ -51,6 +53,13 @@ int SweepMetric::decimals() const
 }
 
 std::optional<double> SweepMetric::value(const std::vector<SweepRun>& runs, size_t index, double arrived) const
+{
+    const std::optional<double> v = rawValue(runs, index, arrived);
+    // NaN: the sweep's grid CSV has no such column (SweepStudy).
+    return v && !std::isnan(*v) ? v : std::nullopt;
+}
+
+std::optional<double> SweepMetric::rawValue(const std::vector<SweepRun>& runs, size_t index, double arrived) const
 {
     const SweepPoint* p = runs[index].pointAt(arrived);
     if (!p)

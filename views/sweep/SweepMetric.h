@@ -30,6 +30,8 @@ public:
     static const std::vector<SweepMetric>& all();
 
 private:
+    std::optional<double> rawValue(const std::vector<SweepRun>& runs, size_t index, double arrived) const;
+
     Kind kind_;
 };
 

@@ -10,7 +10,7 @@
 namespace tessera::views {
 
 // One grid point of a run's grid CSV row (contracts.md 3.1): the state at `arrived` % of the
-// workload arrived.
+// workload arrived. A figure the sweep's grid CSV has no column for is NaN.
 struct SweepPoint {
     double arrived = 0;
     double alloc = 0;        // alloc_pct, %

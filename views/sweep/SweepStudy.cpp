@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <string>
 #include <string_view>
@@ -85,7 +86,7 @@ struct GridColumns {
 double number(const std::vector<std::string>& fields, int column, const std::string& path, int64_t runId)
 {
     if (column < 0)
-        return 0;
+        return std::nan("");  // another kind's grid CSV: not a figure of it (SweepMetric::value)
     const std::string& text = fields[size_t(column)];
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -105,7 +106,8 @@ std::vector<SweepPoint> gridPoints(const GridColumns& columns, std::string_view 
                                     fmt::format("a row of {} fields under a header of {}", fields.size(), columns.count),
                                     std::string(line));
         SweepPoint p;
-        p.arrived = columns.arrived >= 0 ? number(fields, columns.arrived, path, runId) : double(points.size());
+        // Without arrived_pct (another kind), every row at 0: pointAt() reads the last.
+        p.arrived = columns.arrived >= 0 ? number(fields, columns.arrived, path, runId) : 0.0;
         p.alloc = number(fields, columns.alloc, path, runId);
         p.fragRate = number(fields, columns.fragRate, path, runId);
         p.fragOfTotal = number(fields, columns.fragOfTotal, path, runId);
