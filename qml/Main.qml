@@ -66,6 +66,8 @@ ApplicationWindow {
                 return
             if (sweeps.open(library.path))
                 viewTabs.currentIndex = window.sweepTab
+            else if (viewTabs.currentIndex >= window.viewTabTitles.length)
+                viewTabs.currentIndex = 0  // the Sweep tab, gone with its study
         }
     }
     // A run of the Sweep tab: opened from its study (made the library's study first) and shown

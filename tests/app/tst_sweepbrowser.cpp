@@ -341,6 +341,21 @@ private slots:
         QVERIFY(session_->item(QStringLiteral("sweepView"))->isVisible());
     }
 
+    // A study without a sweep opened from the Sweep tab: the tab goes, and a tab that exists is shown.
+    void leavesWithItsStudy()
+    {
+        QCOMPARE(window()->property("viewIndex").toInt(), window()->property("sweepTab").toInt());
+        bool created = false;
+        QMetaObject::invokeMethod(session_->find(QStringLiteral("studyLibrary")), "create", Q_RETURN_ARG(bool, created),
+                                  Q_ARG(QString, dir_.filePath(QStringLiteral("plain.sqlite"))));
+        QVERIFY(created);
+        QVERIFY(!browser()->property("hasSweep").toBool());
+        QTRY_VERIFY(!session_->tabTexts().contains(QStringLiteral("Sweep")));
+        QCOMPARE(window()->property("sweepTab").toInt(), -1);
+        QVERIFY(window()->property("viewIndex").toInt() >= 0);
+        QVERIFY(window()->property("viewIndex").toInt() < session_->tabTexts().size());
+    }
+
     void cleanupTestCase()
     {
         QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));

@@ -61,7 +61,7 @@ QHash<int, QByteArray> SweepBrowser::roleNames() const
             {RunIdRole, "runId"}};
 }
 
-QVariantList SweepBrowser::parameters() const
+QVariantList SweepBrowser::parameterList() const
 {
     QVariantList list;
     const QStringList names = studyNames();
@@ -218,6 +218,7 @@ void SweepBrowser::rebuild()
     for (const QString& path : studies_)
         names_ << QFileInfo(path).fileName();
     parameters_ = SweepParameter::varying(runs_, studyNames());
+    parameterList_ = parameterList();
     std::set<double> points;
     for (const SweepRun& run : runs_)
         for (const SweepPoint& p : run.points)

@@ -68,7 +68,7 @@ public:
     QStringList studies() const { return studies_; }
     int totalRuns() const { return int(runs_.size()); }
     int shownRuns() const { return int(rows_.size()); }
-    QVariantList parameters() const;
+    QVariantList parameters() const { return parameterList_; }
     QVariantList metrics() const;
     QStringList columnTitles() const;
     int parameterCount() const { return int(parameters_.size()); }
@@ -114,6 +114,7 @@ signals:
 private:
     bool load(const QString& path, bool replace);
     void rebuild();       // parameters, groups and points after the runs changed
+    QVariantList parameterList() const;
     void refreshRows();   // filter, group and sort
     void setError(const QString& error);
     QStringList studyNames() const;
@@ -126,6 +127,7 @@ private:
     QStringList studies_;
     QStringList names_;  // the studies' file names
     std::vector<SweepParameter> parameters_;
+    QVariantList parameterList_;  // parameters(), made once per sweep: QML reads it often
     QMap<QString, QStringList> filters_;
     QString groupBy_;
     QStringList groups_;
