@@ -38,6 +38,7 @@ struct GridRow {
     double arrived = 0;
     double alloc = 0;
     double power = 0;
+    double failed = 0;
 };
 
 // The policy column may be quoted ("pwr:500,fgd:500"); the other fields are plain numbers.
@@ -67,6 +68,7 @@ QList<GridRow> readGrid(const QString& path)
         row.arrived = f[1].toDouble();
         row.alloc = f[2].toDouble();
         row.power = f[5].toDouble();
+        row.failed = f[8].toDouble();  // the last column: the header's line end must not hide it
         rows << row;
     }
     return rows;
@@ -230,6 +232,7 @@ private slots:
         QTest::addColumn<QString>("metric");
         QTest::newRow("allocation") << QStringLiteral("alloc");
         QTest::newRow("power saved") << QStringLiteral("powerSaved");
+        QTest::newRow("failed pods") << QStringLiteral("failed");
     }
     void chartsTheMeanOverSeeds()
     {
@@ -246,11 +249,12 @@ private slots:
             const QVariantMap curve = curves[t].toMap();
             QCOMPARE(curve["group"].toString(), kTraces[t]);
             // weight → seed → value, from the grid CSV's rows at 130 %.
-            std::map<int, std::map<QString, double>> power, alloc;
+            std::map<int, std::map<QString, double>> power, alloc, failed;
             for (const GridRow& row : readGrid(grids_[t]))
                 if (row.arrived == 130) {
                     power[pwrWeight(row.policy)][row.seed] = row.power;
                     alloc[pwrWeight(row.policy)][row.seed] = row.alloc;
+                    failed[pwrWeight(row.policy)][row.seed] = row.failed;
                 }
             QCOMPARE(int(alloc.size()), 3);
             const QVariantList points = curve["points"].toList();
@@ -259,7 +263,9 @@ private slots:
             for (const auto& [weight, bySeed] : alloc) {
                 std::vector<double> values;
                 for (const auto& [seed, value] : bySeed)
-                    values.push_back(metric == "alloc" ? value : power[0].at(seed) - power[weight].at(seed));
+                    values.push_back(metric == "alloc"    ? value
+                                     : metric == "failed" ? failed[weight].at(seed)
+                                                          : power[0].at(seed) - power[weight].at(seed));
                 QCOMPARE(int(values.size()), 2);
                 const QVariantMap p = points[i++].toMap();
                 QCOMPARE(p["x"].toDouble(), double(weight));

@@ -37,7 +37,7 @@ std::vector<std::string> splitCsvLine(std::string_view line)
             quoted = true;
         } else if (c == ',') {
             fields.emplace_back();
-        } else if (c != '\r') {
+        } else if (c != '\r' && c != '\n') {  // the header is stored with its line's end
             fields.back() += c;
         }
     }
