@@ -225,7 +225,9 @@ Pane {
                             best = Math.min(best, Math.max(cellMetrics.advanceWidth(words.slice(0, i).join(" ")),
                                                            cellMetrics.advanceWidth(words.slice(i).join(" "))))
                         const id = column < view.browser.parameterCount ? view.browser.parameters[column].id : ""
-                        const least = id === "policy" ? 150 : id === "trace" || id === "study" ? 170 : 70
+                        // Figures to the third decimal (a cluster's kW) whole, never cut.
+                        const least = id === "policy" ? 150 : id === "trace" || id === "study" ? 170
+                                    : column >= view.browser.parameterCount ? 88 : 70
                         return Math.max(least, Math.ceil(best) + 22)
                     }
                     delegate: Rectangle {

@@ -143,7 +143,8 @@ QString SweepBrowser::summary() const
     const QString runs = runs_.size() == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs_.size());
     if (studies_.size() > 1)
         return QStringLiteral("%1 in %2 studies").arg(runs).arg(studies_.size());
-    return QStringLiteral("%1 of %2").arg(runs, command_);
+    // One study: its trace by name (the command names inputs by their hashes).
+    return QStringLiteral("%1 on %2: %3").arg(runs, runs_.front().trace, command_);
 }
 
 bool SweepBrowser::open(const QString& path) { return load(path, true); }
