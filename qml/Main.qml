@@ -31,9 +31,12 @@ ApplicationWindow {
     // inspector and metrics; named in the shown run's words (timeline.words).
     readonly property var viewTabTitles: [viewWords.occupancy].concat(kindViews.map(v => v.title))
                                          .concat([viewWords.inspector, qsTr("Metrics")])
+                                         .concat(sweeps.hasSweep ? [qsTr("Sweep")] : [])
     // The shown run's words, else its kind's: no run shown after a kind switch or a restart
     // still names the tabs as the kind's runs will ("GPUs rented", not "GPU occupancy").
     readonly property var viewWords: currentRun ? timeline.words : runs.kind.words
+    // The Sweep tab, last, while the open study holds a sweep (SweepView); -1 otherwise.
+    readonly property int sweepTab: sweeps.hasSweep ? kindViews.length + 3 : -1
     property RunHandle otherRun: null
     property bool compareMode: false
     // The other run's position at the cursor: one rule with the exports (RunHandle.positionMatching).
@@ -56,6 +59,38 @@ ApplicationWindow {
 
     TraceSession { id: session; objectName: "traceSession" }
     StudyLibrary { id: library; objectName: "studyLibrary" }
+    // The sweep of the open study, for the Sweep tab. A study opened that holds one shows it
+    // (the tab comes up); opening a run of the sweeps shown keeps them.
+    SweepBrowser { id: sweeps; objectName: "sweepBrowser" }
+    Connections {
+        target: library
+        function onPathChanged() {
+            if (sweeps.shows(library.path))
+                return
+            if (sweeps.open(library.path))
+                viewTabs.currentIndex = window.sweepTab
+            else if (viewTabs.currentIndex >= window.viewTabTitles.length)
+                viewTabs.currentIndex = 0  // the Sweep tab, gone with its study
+        }
+    }
+    // A run of the Sweep tab: opened from its study (made the library's study first) and shown
+    // in the views.
+    function openSweepRun(studyPath, runId) {
+        if (library.path !== studyPath && !library.open(studyPath))
+            return
+        runs.openSaved(runId)
+        viewTabs.currentIndex = 0
+    }
+    // A file chosen with Open… (Ctrl+O) or dropped: a study opens as the library's study (its
+    // sweep in the Sweep tab); any other file is asked of the run kinds (RunManager.openFile).
+    function openPath(urlOrPath) {
+        if (/\.(sqlite|db)$/i.test(urlOrPath)) {
+            if (library.open(urlOrPath) && !sweeps.hasSweep)
+                panelTabs.currentIndex = 2
+            return
+        }
+        runs.openFile(urlOrPath)
+    }
     RunManager {
         id: runs
         objectName: "runManager"
@@ -170,7 +205,7 @@ ApplicationWindow {
         onDropped: event => {
             if (event.hasUrls && event.urls.length > 0) {
                 panelTabs.currentIndex = 0
-                runs.openFile(event.urls[0].toString())
+                window.openPath(event.urls[0].toString())
             }
         }
     }
@@ -239,7 +274,7 @@ ApplicationWindow {
                 // The trace session opens node and pod lists; another kind's inputs have their panel.
                 StackLayout {
                     currentIndex: runs.kind.usesTraceSession ? 0 : 1
-                    OpenPanel { id: openPanel; session: session; onFileChosen: path => runs.openFile(path) }
+                    OpenPanel { id: openPanel; session: session; onFileChosen: path => window.openPath(path) }
                     KindInputsPanel { runs: runs; session: session }
                 }
                 RunPanel {
@@ -332,11 +367,24 @@ ApplicationWindow {
                             anchors.fill: parent; visible: views.current === window.kindViews.length + 2
                             run: window.currentRun; otherRun: window.otherRun; position: timeline.position
                         }
+                        Loader {
+                            id: sweepViewLoader
+                            objectName: "sweepViewLoader"
+                            anchors.fill: parent
+                            active: sweeps.hasSweep
+                            visible: active && views.current === window.sweepTab
+                            sourceComponent: SweepView {
+                                browser: sweeps
+                                onRunOpenRequested: (studyPath, runId) => window.openSweepRun(studyPath, runId)
+                                onSaved: (message, path) => saveNotice.saved(message, path)
+                                onFailed: message => saveNotice.fail(message)
+                            }
+                        }
                     }
                     NoRunHint {
                         objectName: "noRunHint"
                         anchors.fill: parent
-                        visible: window.currentRun === null
+                        visible: window.currentRun === null && views.current !== window.sweepTab
                         session: session
                         runs: runs
                         library: library
@@ -438,7 +486,12 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+Q"; context: Qt.ApplicationShortcut; onActivated: window.close() }
     Shortcut { sequence: "Ctrl+R"; enabled: window.canRun; onActivated: window.startRun() }
     Shortcut { sequence: "Ctrl+F"; enabled: window.canFork; onActivated: forkDialog.open() }
-    Shortcut { sequence: "Ctrl+E"; enabled: window.canExport; onActivated: exportDialog.open() }
+    // On the Sweep tab, the sweep's chart; elsewhere the shown run's.
+    Shortcut {
+        sequence: "Ctrl+E"
+        enabled: window.canExport || viewTabs.currentIndex === window.sweepTab
+        onActivated: viewTabs.currentIndex === window.sweepTab ? sweepViewLoader.item.exportChart() : exportDialog.open()
+    }
     Shortcut { sequence: "Ctrl+D"; enabled: window.canCompare; onActivated: window.compareMode = !window.compareMode }
     // Zoom the time axis of every chart around the cursor, pan it, reset it (Perfetto's keys).
     function zoomBy(factor) {

@@ -238,8 +238,8 @@ Pane {
         id: anyDialog
         currentFolder: panel.startFolder
         objectName: "openAnyDialog"
-        title: qsTr("Open a trace (node or pod list) or a job file")
-        nameFilters: [qsTr("CSV and trace files (*.csv *.trace)"), qsTr("All files (*)")]
+        title: qsTr("Open a trace (node or pod list), a job file or a study")
+        nameFilters: [qsTr("CSV and trace files (*.csv *.trace)"), qsTr("Tessera studies (*.sqlite *.db)"), qsTr("All files (*)")]
         onAccepted: panel.fileChosen(selectedFile.toString())
     }
     FolderDialog {

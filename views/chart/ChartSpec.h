@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tessera::chart {
@@ -55,6 +56,9 @@ struct ChartSpec {
         // A Line's weight relative to the default, in the plot and its legend key: metrics of one
         // run share its hue, and its raw value (thin) and a smoothed one (bold) read apart by it.
         double lineScale = 1;
+        // A Line's spread: per point its low and high y, filled in the series' area colour under
+        // the line (a sweep's min–max over seeds). Empty: none; else one pair per point.
+        std::vector<std::pair<double, double>> band = {};
     };
 
     // Rows of the image that belong together, e.g. the nodes of one GPU model.

@@ -74,6 +74,12 @@ PanelPainter::Range PanelPainter::dataRangeY() const
         const bool stacked = s.style == ChartSpec::SeriesStyle::StackedArea;
         if (stacked && stack.size() < size_t(s.points.size()))
             stack.resize(size_t(s.points.size()), 0.0);
+        for (const auto& [low, high] : s.band)
+            for (const double y : {low, high})
+                if (!spec_.y.logarithmic || y > 0) {
+                    r.min = std::min(r.min, y);
+                    r.max = std::max(r.max, y);
+                }
         for (int i = 0; i < s.points.size(); ++i) {
             double y = s.points[i].y();
             if (stacked)
@@ -381,6 +387,19 @@ void PanelPainter::paintSeries()
             for (int i = 0; i < s.points.size(); ++i)
                 stack[size_t(i)] += s.points[i].y();
             continue;
+        }
+        if (s.style == ChartSpec::SeriesStyle::Line && s.band.size() == size_t(s.points.size())) {
+            QPolygonF outline;
+            for (qsizetype i = 0; i < s.points.size(); ++i)
+                outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].second));
+            for (qsizetype i = s.points.size() - 1; i >= 0; --i)
+                outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].first));
+            QPainterPath area;
+            area.addPolygon(outline);
+            area.closeSubpath();
+            QColor fill = ChartColors::areaFill(color);
+            fill.setAlphaF(fill.alphaF() * 0.5);  // bands of several curves overlap: each lighter than an area
+            painter_.fillPath(area, fill);
         }
         if (s.style != ChartSpec::SeriesStyle::Points) {
             painter_.setPen(pen);

@@ -1,0 +1,378 @@
+// The app's sweep browser (issue 15, item 5) on real sweeps: two traces, each swept over three
+// PWR weights (pwr:0..1000/500,fgd:1000-$pwr) and two seeds by the real tessera-cli, cut into 2
+// shards and merged. The first study opens through the window's Open path (Ctrl+O's), the
+// second is added; the Sweep tab's table must list every run with one column per parameter that
+// varies, filter and group; its chart's points must be the mean, min and max over seeds of the
+// runs' values, computed here independently from the merged grid CSVs; and a run opened from the
+// table must become the shown run, loaded from its own study.
+#include "support/CliRunner.h"
+#include "support/FreshHomeMain.h"
+#include "support/SessionWindow.h"
+#include "support/SyntheticTraceFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QQuickItem>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+Q_IMPORT_QML_PLUGIN(TesseraPlugin)
+Q_IMPORT_QML_PLUGIN(Tessera_ViewsPlugin)
+
+using namespace tessera::test;
+
+namespace {
+
+const QStringList kTraces{QStringLiteral("trace-a.csv"), QStringLiteral("trace-b.csv")};
+
+// One row of a grid CSV (contracts.md 3.1), as the test reads it itself.
+struct GridRow {
+    QString policy;
+    QString seed;
+    double arrived = 0;
+    double alloc = 0;
+    double power = 0;
+    double failed = 0;
+};
+
+// The policy column may be quoted ("pwr:500,fgd:500"); the other fields are plain numbers.
+QList<GridRow> readGrid(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QList<GridRow> rows;
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    for (int i = 1; i < lines.size(); ++i) {
+        QByteArray line = lines[i];
+        if (line.isEmpty())
+            continue;
+        GridRow row;
+        if (line.startsWith('"')) {
+            const int end = line.indexOf('"', 1);
+            row.policy = QString::fromUtf8(line.mid(1, end - 1));
+            line = line.mid(end + 2);
+        } else {
+            const int comma = line.indexOf(',');
+            row.policy = QString::fromUtf8(line.left(comma));
+            line = line.mid(comma + 1);
+        }
+        const QList<QByteArray> f = line.split(',');  // seed,arrived,alloc,frag,frag_of_total,power,...
+        row.seed = QString::fromUtf8(f[0]);
+        row.arrived = f[1].toDouble();
+        row.alloc = f[2].toDouble();
+        row.power = f[5].toDouble();
+        row.failed = f[8].toDouble();  // the last column: the header's line end must not hide it
+        rows << row;
+    }
+    return rows;
+}
+
+// The PWR weight of a canonical spec: 0 when the spec has no pwr term.
+int pwrWeight(const QString& policy)
+{
+    for (const QString& term : policy.split(','))
+        if (term.startsWith(QStringLiteral("pwr:")))
+            return term.mid(4).toInt();
+    return 0;
+}
+
+}  // namespace
+
+class SweepBrowserTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    QStringList studies_;  // the merged study of each trace
+    QStringList grids_;    // and its merged grid CSV
+    std::unique_ptr<SessionWindow> session_;
+
+    QQuickWindow* window() const { return session_->window(); }
+    QObject* browser() const { return session_->find(QStringLiteral("sweepBrowser")); }
+    int shown() const { return browser()->property("shownRuns").toInt(); }
+    QString text(int row, int column) const
+    {
+        QString result;
+        QMetaObject::invokeMethod(browser(), "textAt", Q_RETURN_ARG(QString, result), Q_ARG(int, row),
+                                  Q_ARG(int, column));
+        return result;
+    }
+    int column(const QString& title) const
+    {
+        return int(browser()->property("columnTitles").toStringList().indexOf(title));
+    }
+    void setFilter(const QString& id, const QStringList& values)
+    {
+        QMetaObject::invokeMethod(browser(), "setFilter", Q_ARG(QString, id), Q_ARG(QStringList, values));
+    }
+    // The values of column `title` over the shown rows.
+    QStringList columnValues(const QString& title) const
+    {
+        QStringList values;
+        for (int row = 0; row < shown(); ++row)
+            values << text(row, column(title));
+        return values;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        const tessera::Cluster cluster = syntheticCluster(12);
+        const QString nodes = dir_.filePath(QStringLiteral("nodes.csv"));
+        writeNodesCsv(nodes.toStdString(), cluster);
+        for (int t = 0; t < kTraces.size(); ++t) {
+            const QString pods = dir_.filePath(kTraces[t]);
+            writePodsCsv(pods.toStdString(), syntheticPods(cluster, 160, 11 + t, true));
+            const QString sweep = dir_.filePath(QStringLiteral("sweep-%1").arg(t));
+            QVERIFY(QDir().mkpath(sweep));
+            QStringList shards;
+            for (int i = 0; i < 2; ++i) {
+                shards << sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+                const CliResult r = runCli({"simulate", "--nodes", nodes, "--pods", pods, "--policy",
+                                            "pwr:0..1000/500,fgd:1000-$pwr", "--seeds", "42,43", "--threads", "1",
+                                            "--shard", QStringLiteral("%1/2").arg(i), "--db", shards.last(), "--quiet"});
+                QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+            }
+            studies_ << sweep + "/study.sqlite";
+            grids_ << sweep + "/grid.csv";
+            const CliResult m = runCli(QStringList{"merge", "--out", studies_.last(), "--csv", grids_.last()} + shards);
+            QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+            QCOMPARE(readGrid(grids_.last()).size(), 6 * 27);  // 6 runs × the points 0, 5, ..., 130
+        }
+        // Scripted: the window neither opens a trace nor runs one; the sweep is all it shows.
+        session_ = std::make_unique<SessionWindow>(QStringLiteral("sweep"), QVariantMap{{"scripted", true}});
+        QVERIFY(window());
+        QVERIFY(QTest::qWaitForWindowExposed(window()));
+        session_->dismissHint();
+    }
+
+    // Ctrl+O's path with a study: the library opens it and the Sweep tab comes up with its runs.
+    void opensAMergedStudy()
+    {
+        QVERIFY(!browser()->property("hasSweep").toBool());  // the default study holds no sweep
+        QVERIFY(!session_->tabTexts().contains(QStringLiteral("Sweep")));
+        QMetaObject::invokeMethod(window(), "openPath", Q_ARG(QVariant, studies_[0]));
+        QCOMPARE(session_->find(QStringLiteral("studyLibrary"))->property("path").toString(), studies_[0]);
+        QVERIFY(browser()->property("hasSweep").toBool());
+        QTRY_VERIFY(session_->tabTexts().contains(QStringLiteral("Sweep")));
+        QCOMPARE(window()->property("viewIndex").toInt(), window()->property("sweepTab").toInt());
+        QTRY_VERIFY(session_->item(QStringLiteral("sweepView")) && session_->item(QStringLiteral("sweepView"))->isVisible());
+        QCOMPARE(shown(), 6);
+        // The figures at the last grid point, 130 % arrived (--tune 1.3), where policies differ most.
+        QCOMPARE(browser()->property("arrived").toDouble(), 130.0);
+        // One trace: no trace column; the policy, both weights and the seed vary.
+        QCOMPARE(browser()->property("columnTitles").toStringList(),
+                 (QStringList{"Policy", "PWR weight", "FGD weight", "Seed", "GPU allocation (%)", "Power (kW)",
+                              "Power saved (kW)", "Power saved (%)", "Fragmentation rate (%)",
+                              "Fragmentation of capacity (%)", "Failed pods"}));
+        session_->shoot(QStringLiteral("one-trace"));
+    }
+
+    // The second trace's sweep added: a trace column, 12 runs, grouped by trace.
+    void addsASecondSweep()
+    {
+        bool added = false;
+        QMetaObject::invokeMethod(browser(), "add", Q_RETURN_ARG(bool, added), Q_ARG(QString, studies_[1]));
+        QVERIFY(added);
+        QCOMPARE(browser()->property("totalRuns").toInt(), 12);
+        QCOMPARE(shown(), 12);
+        const QStringList titles = browser()->property("columnTitles").toStringList();
+        QCOMPARE(titles.mid(0, 5), (QStringList{"Trace", "Policy", "PWR weight", "FGD weight", "Seed"}));
+        QCOMPARE(titles.size(), 5 + 7);
+        QCOMPARE(browser()->property("groupBy").toString(), QStringLiteral("trace"));
+        QCOMPARE(browser()->property("groups").toStringList(), kTraces);
+        const QStringList traces = columnValues(QStringLiteral("Trace"));
+        QCOMPARE(traces.count(kTraces[0]), 6);
+        QCOMPARE(traces.mid(0, 6), QStringList(6, kTraces[0]));  // grouped: trace a's runs first
+        QCOMPARE(traces.mid(6), QStringList(6, kTraces[1]));
+    }
+
+    void filtersByAnyParameter()
+    {
+        setFilter(QStringLiteral("seed"), {QStringLiteral("43")});
+        QCOMPARE(shown(), 6);
+        QCOMPARE(columnValues(QStringLiteral("Seed")), QStringList(6, QStringLiteral("43")));
+        setFilter(QStringLiteral("weight:pwr"), {QStringLiteral("500"), QStringLiteral("1000")});
+        QCOMPARE(shown(), 4);
+        for (const QString& w : columnValues(QStringLiteral("PWR weight")))
+            QVERIFY2(w == "500" || w == "1000", qPrintable(w));
+        setFilter(QStringLiteral("trace"), {kTraces[1]});
+        QCOMPARE(shown(), 2);
+        QCOMPARE(columnValues(QStringLiteral("Trace")), QStringList(2, kTraces[1]));
+        QMetaObject::invokeMethod(browser(), "clearFilters");
+        QCOMPARE(shown(), 12);
+    }
+
+    void groupsAndSorts()
+    {
+        browser()->setProperty("groupBy", QStringLiteral("seed"));
+        QCOMPARE(browser()->property("groups").toStringList(), (QStringList{"42", "43"}));
+        QCOMPARE(columnValues(QStringLiteral("Seed")),
+                 QStringList(6, QStringLiteral("42")) + QStringList(6, QStringLiteral("43")));
+        // Sorted by PWR weight, descending, within each group.
+        QMetaObject::invokeMethod(browser(), "sortBy", Q_ARG(int, column(QStringLiteral("PWR weight"))), Q_ARG(bool, false));
+        const QStringList weights = columnValues(QStringLiteral("PWR weight"));
+        QCOMPARE(weights.mid(0, 6), (QStringList{"1000", "1000", "500", "500", "0", "0"}));
+        QCOMPARE(weights.mid(6), (QStringList{"1000", "1000", "500", "500", "0", "0"}));
+        browser()->setProperty("groupBy", QStringLiteral("trace"));
+        QCOMPARE(columnValues(QStringLiteral("Trace")).mid(0, 6), QStringList(6, kTraces[0]));
+    }
+
+    // The chart's points: per trace and PWR weight, the mean, min and max over the two seeds of
+    // allocation and power saved at 130 % arrived, as computed here from the merged grid CSVs.
+    void chartsTheMeanOverSeeds_data()
+    {
+        QTest::addColumn<QString>("metric");
+        QTest::newRow("allocation") << QStringLiteral("alloc");
+        QTest::newRow("power saved") << QStringLiteral("powerSaved");
+        QTest::newRow("failed pods") << QStringLiteral("failed");
+    }
+    void chartsTheMeanOverSeeds()
+    {
+        QFETCH(QString, metric);
+        QQuickItem* chart = session_->item(QStringLiteral("sweepChart"));
+        QVERIFY(chart);
+        QCOMPARE(browser()->property("arrived").toDouble(), 130.0);
+        chart->setProperty("xParameter", QStringLiteral("weight:pwr"));
+        chart->setProperty("metric", metric);
+        QCOMPARE(chart->property("emptyText").toString(), QString());
+        const QVariantList curves = chart->property("curves").toList();
+        QCOMPARE(curves.size(), 2);
+        for (int t = 0; t < 2; ++t) {
+            const QVariantMap curve = curves[t].toMap();
+            QCOMPARE(curve["group"].toString(), kTraces[t]);
+            // weight → seed → value, from the grid CSV's rows at 130 %.
+            std::map<int, std::map<QString, double>> power, alloc, failed;
+            for (const GridRow& row : readGrid(grids_[t]))
+                if (row.arrived == 130) {
+                    power[pwrWeight(row.policy)][row.seed] = row.power;
+                    alloc[pwrWeight(row.policy)][row.seed] = row.alloc;
+                    failed[pwrWeight(row.policy)][row.seed] = row.failed;
+                }
+            QCOMPARE(int(alloc.size()), 3);
+            const QVariantList points = curve["points"].toList();
+            QCOMPARE(points.size(), 3);
+            int i = 0;
+            for (const auto& [weight, bySeed] : alloc) {
+                std::vector<double> values;
+                for (const auto& [seed, value] : bySeed)
+                    values.push_back(metric == "alloc"    ? value
+                                     : metric == "failed" ? failed[weight].at(seed)
+                                                          : power[0].at(seed) - power[weight].at(seed));
+                QCOMPARE(int(values.size()), 2);
+                const QVariantMap p = points[i++].toMap();
+                QCOMPARE(p["x"].toDouble(), double(weight));
+                QCOMPARE(p["runs"].toInt(), 2);
+                QVERIFY(qAbs(p["mean"].toDouble() - (values[0] + values[1]) / 2) < 1e-9);
+                QVERIFY(qAbs(p["min"].toDouble() - std::min(values[0], values[1])) < 1e-9);
+                QVERIFY(qAbs(p["max"].toDouble() - std::max(values[0], values[1])) < 1e-9);
+            }
+        }
+        QVERIFY(chart->property("bandNote").toString().contains(QStringLiteral("min–max")));
+        // Filtering one seed out leaves one run per point: mean = min = max.
+        setFilter(QStringLiteral("seed"), {QStringLiteral("42")});
+        for (const QVariant& c : chart->property("curves").toList())
+            for (const QVariant& p : c.toMap()["points"].toList()) {
+                QCOMPARE(p.toMap()["runs"].toInt(), 1);
+                QCOMPARE(p.toMap()["min"].toDouble(), p.toMap()["max"].toDouble());
+            }
+        QMetaObject::invokeMethod(browser(), "clearFilters");
+    }
+
+    void exportsTheChart()
+    {
+        QQuickItem* chart = session_->item(QStringLiteral("sweepChart"));
+        chart->setProperty("metric", QStringLiteral("powerSaved"));
+        for (const QString& suffix : {QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("png")}) {
+            const QString path = dir_.filePath(QStringLiteral("sweep.") + suffix);
+            QString problem;
+            QMetaObject::invokeMethod(chart, "exportTo", Q_RETURN_ARG(QString, problem), Q_ARG(QString, path),
+                                      Q_ARG(int, 1600), Q_ARG(int, 1000));
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+            QVERIFY(QFileInfo(path).size() > 1000);
+        }
+        QFile svg(dir_.filePath(QStringLiteral("sweep.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("PWR weight"));
+        QVERIFY(text.contains("Power saved (kW)"));  // the y axis, with its unit
+        QVERIFY(text.contains("Power saved at 130 % arrived vs PWR weight"));
+        QVERIFY(text.contains("trace-b.csv"));  // the legend
+        session_->shoot(QStringLiteral("two-traces"));
+        // Ctrl+E on the Sweep tab exports the sweep's chart, not the shown run's.
+        QObject* dialog = session_->find(QStringLiteral("sweepExportDialog"));
+        QVERIFY(dialog);
+        QVERIFY(!dialog->property("visible").toBool());
+        QTest::keyClick(window(), Qt::Key_E, Qt::ControlModifier);
+        QTRY_VERIFY(session_->find(QStringLiteral("sweepExportDialog"))->property("visible").toBool());
+        QVERIFY(!session_->find(QStringLiteral("exportDialog"))->property("visible").toBool());
+        QMetaObject::invokeMethod(session_->find(QStringLiteral("sweepExportDialog")), "close");
+        QTRY_VERIFY(!session_->find(QStringLiteral("sweepExportDialog"))->property("visible").toBool());
+    }
+
+    // Enter on a row of the second study's trace opens that run from its study: it becomes the
+    // shown run, and the library's study is the one it is in.
+    void opensARun()
+    {
+        QQuickItem* view = session_->item(QStringLiteral("sweepView"));
+        QVERIFY(view && view->isVisible());
+        const int row = 7;  // grouped by trace: a run of trace b
+        QCOMPARE(text(row, column(QStringLiteral("Trace"))), kTraces[1]);
+        qint64 id = -1;
+        QMetaObject::invokeMethod(browser(), "runIdAt", Q_RETURN_ARG(qint64, id), Q_ARG(int, row));
+        const QString policy = text(row, column(QStringLiteral("Policy")));
+        const QString seed = text(row, column(QStringLiteral("Seed")));
+        view->setProperty("currentRow", row);
+        QQuickItem* table = session_->item(QStringLiteral("sweepTable"));
+        table->forceActiveFocus();
+        QTest::keyClick(window(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(window()->property("currentRun").value<QObject*>() != nullptr, 60000);
+        QObject* run = window()->property("currentRun").value<QObject*>();
+        QCOMPARE(run->property("storedId").toLongLong(), id);
+        QCOMPARE(run->property("policy").toString(), policy);
+        QCOMPARE(run->property("seed").toString(), seed);
+        QCOMPARE(session_->find(QStringLiteral("studyLibrary"))->property("path").toString(), studies_[1]);
+        // Both sweeps stay in the browser, and the views show the run.
+        QCOMPARE(browser()->property("totalRuns").toInt(), 12);
+        QCOMPARE(window()->property("viewIndex").toInt(), 0);
+        session_->shoot(QStringLiteral("opened-run"));
+        window()->setProperty("viewIndex", window()->property("sweepTab"));
+        QVERIFY(session_->item(QStringLiteral("sweepView"))->isVisible());
+    }
+
+    // A study without a sweep opened from the Sweep tab: the tab goes, and a tab that exists is shown.
+    void leavesWithItsStudy()
+    {
+        QCOMPARE(window()->property("viewIndex").toInt(), window()->property("sweepTab").toInt());
+        bool created = false;
+        QMetaObject::invokeMethod(session_->find(QStringLiteral("studyLibrary")), "create", Q_RETURN_ARG(bool, created),
+                                  Q_ARG(QString, dir_.filePath(QStringLiteral("plain.sqlite"))));
+        QVERIFY(created);
+        QVERIFY(!browser()->property("hasSweep").toBool());
+        QTRY_VERIFY(!session_->tabTexts().contains(QStringLiteral("Sweep")));
+        QCOMPARE(window()->property("sweepTab").toInt(), -1);
+        QVERIFY(window()->property("viewIndex").toInt() >= 0);
+        QVERIFY(window()->property("viewIndex").toInt() < session_->tabTexts().size());
+    }
+
+    void cleanupTestCase()
+    {
+        QVERIFY2(SessionWindow::warnings().isEmpty(), qPrintable(SessionWindow::warnings().join('\n')));
+        session_.reset();
+    }
+};
+
+int main(int argc, char** argv)
+{
+    return tessera::test::runInFreshHome<SweepBrowserTest>(argc, argv, QStringLiteral("tessera-sweepbrowser"),
+                                                           QStringLiteral("TesseraSweepBrowserTest"));
+}
+
+#include "tst_sweepbrowser.moc"

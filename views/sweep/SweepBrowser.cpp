@@ -1,0 +1,396 @@
+#include "SweepBrowser.h"
+
+#include "SweepStudy.h"
+
+#include "chart/ChartColors.h"
+#include "chart/UnitTitle.h"
+
+#include <QFileInfo>
+#include <QUrl>
+
+#include <algorithm>
+#include <set>
+
+namespace tessera::views {
+
+namespace {
+
+QString localPath(const QString& urlOrPath)
+{
+    const QUrl url(urlOrPath);
+    return QFileInfo(url.isLocalFile() ? url.toLocalFile() : urlOrPath).absoluteFilePath();
+}
+
+}  // namespace
+
+SweepBrowser::SweepBrowser(QObject* parent) : QAbstractTableModel(parent) {}
+
+int SweepBrowser::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+
+int SweepBrowser::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(parameters_.size() + SweepMetric::all().size());
+}
+
+QVariant SweepBrowser::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(rows_.size()) || index.column() >= columnCount())
+        return {};
+    switch (role) {
+    case Qt::DisplayRole: return textAt(index.row(), index.column());
+    case GroupColorRole: return groupColorAt(index.row());
+    case NumericRole:
+        return index.column() >= int(parameters_.size()) || parameters_[size_t(index.column())].numeric();
+    case RunIdRole: return runIdAt(index.row());
+    default: return {};
+    }
+}
+
+QVariant SweepBrowser::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    return columnTitles().value(section);
+}
+
+QHash<int, QByteArray> SweepBrowser::roleNames() const
+{
+    return {{Qt::DisplayRole, "display"}, {GroupColorRole, "groupColor"}, {NumericRole, "numeric"},
+            {RunIdRole, "runId"}};
+}
+
+QVariantList SweepBrowser::parameterList() const
+{
+    QVariantList list;
+    const QStringList names = studyNames();
+    for (const SweepParameter& p : parameters_) {
+        std::vector<std::pair<double, QString>> values;
+        std::set<QString> seen;
+        for (const SweepRun& run : runs_) {
+            const QString text = p.text(run, names);
+            if (seen.insert(text).second)
+                values.emplace_back(p.numeric() ? p.number(run) : 0.0, text);
+        }
+        std::sort(values.begin(), values.end());
+        QStringList texts;
+        for (const auto& [number, text] : values)
+            texts << text;
+        list << QVariantMap{{"id", p.id()}, {"title", p.title()}, {"numeric", p.numeric()}, {"values", texts}};
+    }
+    return list;
+}
+
+QVariantList SweepBrowser::metrics() const
+{
+    QVariantList list;
+    for (const SweepMetric& m : SweepMetric::all())
+        list << QVariantMap{{"id", m.id()}, {"title", m.title()}, {"unit", m.unit()},
+                            {"label", chart::unitTitle(m.title(), m.unit())}};
+    return list;
+}
+
+QStringList SweepBrowser::columnTitles() const
+{
+    QStringList titles;
+    for (const SweepParameter& p : parameters_)
+        titles << p.title();
+    for (const SweepMetric& m : SweepMetric::all())
+        titles << chart::unitTitle(m.title(), m.unit());
+    return titles;
+}
+
+void SweepBrowser::setGroupBy(const QString& id)
+{
+    const QString valid = parameter(id) ? id : QString();
+    if (valid == groupBy_)
+        return;
+    groupBy_ = valid;
+    refreshRows();
+}
+
+void SweepBrowser::setArrived(double arrived)
+{
+    arrivedChosen_ = true;
+    if (arrived == arrived_)
+        return;
+    arrived_ = arrived;
+    refreshRows();
+}
+
+QVariantList SweepBrowser::arrivedPoints() const
+{
+    QVariantList list;
+    for (const double p : points_)
+        list << p;
+    return list;
+}
+
+QString SweepBrowser::baselineNote() const
+{
+    if (baselines_.isEmpty())
+        return QStringLiteral("No baseline for power saved: no study holds its sweep's first run.");
+    return QStringLiteral("Power saved: the power of the sweep's first policy (%1) at the same seed and "
+                          "arrived workload, minus the run's; positive when the run draws less.")
+        .arg(baselines_.join(QStringLiteral(", ")));
+}
+
+QString SweepBrowser::summary() const
+{
+    if (runs_.empty())
+        return {};
+    const QString runs = runs_.size() == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs_.size());
+    if (studies_.size() > 1)
+        return QStringLiteral("%1 in %2 studies").arg(runs).arg(studies_.size());
+    // One study: its trace by name (the command names inputs by their hashes).
+    return QStringLiteral("%1 on %2: %3").arg(runs, runs_.front().trace, command_);
+}
+
+bool SweepBrowser::open(const QString& path) { return load(path, true); }
+
+bool SweepBrowser::add(const QString& path)
+{
+    if (shows(path))
+        return true;
+    return load(path, false);
+}
+
+bool SweepBrowser::shows(const QString& path) const { return studies_.contains(localPath(path)); }
+
+void SweepBrowser::clear()
+{
+    setError({});
+    if (runs_.empty() && studies_.isEmpty())
+        return;
+    runs_.clear();
+    studies_.clear();
+    filters_.clear();
+    arrivedChosen_ = false;
+    rebuild();
+}
+
+bool SweepBrowser::load(const QString& urlOrPath, bool replace)
+{
+    const QString path = localPath(urlOrPath);
+    std::optional<SweepStudy> study;
+    try {
+        study = SweepStudy::read(path);
+    } catch (const std::exception& e) {
+        setError(QString::fromUtf8(e.what()));
+        if (replace)
+            clear(), setError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    setError({});
+    if (!study || study->runs.empty()) {
+        if (replace)
+            clear();
+        else
+            setError(QStringLiteral("%1 holds no sweep: open a study made by tessera-cli merge (or a shard's "
+                                    "study)").arg(path));
+        return false;
+    }
+    if (replace) {
+        runs_.clear();
+        studies_.clear();
+        filters_.clear();
+        arrivedChosen_ = false;
+    }
+    const int source = int(studies_.size());
+    const size_t offset = runs_.size();
+    for (SweepRun& run : study->runs) {
+        run.source = source;
+        if (run.baseline)
+            *run.baseline += offset;
+        runs_.push_back(std::move(run));
+    }
+    studies_ << path;
+    command_ = study->command;
+    if (study->shardCount > 1)
+        command_ += QStringLiteral(" (shard %1/%2 only)").arg(study->shardIndex).arg(study->shardCount);
+    rebuild();
+    return true;
+}
+
+void SweepBrowser::rebuild()
+{
+    names_.clear();
+    for (const QString& path : studies_)
+        names_ << QFileInfo(path).fileName();
+    parameters_ = SweepParameter::varying(runs_, studyNames());
+    parameterList_ = parameterList();
+    std::set<double> points;
+    for (const SweepRun& run : runs_)
+        for (const SweepPoint& p : run.points)
+            points.insert(p.arrived);
+    points_.assign(points.begin(), points.end());
+    // The last grid point (130 % with the default --tune 1.3): the workload beyond the
+    // cluster's capacity, where policies differ most.
+    if (!arrivedChosen_ || !points.count(arrived_))
+        arrived_ = points_.empty() ? 0 : points_.back();
+    if (!parameter(groupBy_))
+        groupBy_.clear();
+    if (groupBy_.isEmpty() && parameter(QStringLiteral("trace")))
+        groupBy_ = QStringLiteral("trace");
+    for (const QString& id : filters_.keys())
+        if (!parameter(id))
+            filters_.remove(id);
+    if (sortColumn_ >= columnCount())
+        sortColumn_ = -1;
+    std::set<QString> baselines;
+    for (const SweepRun& run : runs_)
+        if (run.baseline)
+            baselines.insert(runs_[*run.baseline].policy);
+    baselines_ = QStringList(baselines.begin(), baselines.end());
+    emit sweepChanged();
+    refreshRows();
+}
+
+void SweepBrowser::refreshRows()
+{
+    beginResetModel();
+    const QStringList names = studyNames();
+    // The groups, ordered as their parameter's values, over every run: a group keeps its
+    // colour whatever the filter.
+    groups_.clear();
+    if (const SweepParameter* g = parameter(groupBy_)) {
+        std::vector<std::pair<double, QString>> values;
+        std::set<QString> seen;
+        for (const SweepRun& run : runs_)
+            if (seen.insert(g->text(run, names)).second)
+                values.emplace_back(g->numeric() ? g->number(run) : 0.0, g->text(run, names));
+        std::sort(values.begin(), values.end());
+        for (const auto& [number, text] : values)
+            groups_ << text;
+    }
+    rows_.clear();
+    for (size_t i = 0; i < runs_.size(); ++i) {
+        bool shown = true;
+        for (auto f = filters_.cbegin(); f != filters_.cend() && shown; ++f)
+            if (const SweepParameter* p = parameter(f.key()); p && !f.value().isEmpty())
+                shown = f.value().contains(p->text(runs_[i], names));
+        if (shown)
+            rows_.push_back(i);
+    }
+    std::stable_sort(rows_.begin(), rows_.end(), [&](size_t a, size_t b) {
+        const int ga = groupOf(a), gb = groupOf(b);
+        if (ga != gb)
+            return ga < gb;
+        if (sortColumn_ < 0)
+            return false;
+        const QVariant ka = sortKey(a, sortColumn_), kb = sortKey(b, sortColumn_);
+        // Runs without a value (no baseline) last, whichever the direction.
+        if (!ka.isValid() || !kb.isValid())
+            return ka.isValid() && !kb.isValid();
+        const QPartialOrdering order = QVariant::compare(ka, kb);
+        return sortAscending_ ? order == QPartialOrdering::Less : order == QPartialOrdering::Greater;
+    });
+    endResetModel();
+    emit rowsChanged();
+}
+
+void SweepBrowser::setFilter(const QString& id, const QStringList& values)
+{
+    if (!parameter(id))
+        return;
+    if (values.isEmpty())
+        filters_.remove(id);
+    else
+        filters_[id] = values;
+    refreshRows();
+}
+
+void SweepBrowser::clearFilters()
+{
+    filters_.clear();
+    refreshRows();
+}
+
+void SweepBrowser::sort(int column, Qt::SortOrder order) { sortBy(column, order == Qt::AscendingOrder); }
+
+void SweepBrowser::sortBy(int column, bool ascending)
+{
+    sortColumn_ = column >= 0 && column < columnCount() ? column : -1;
+    sortAscending_ = ascending;
+    refreshRows();
+}
+
+qint64 SweepBrowser::runIdAt(int row) const
+{
+    return row >= 0 && row < int(rows_.size()) ? runs_[rows_[size_t(row)]].runId : -1;
+}
+
+QString SweepBrowser::studyAt(int row) const
+{
+    return row >= 0 && row < int(rows_.size()) ? studies_.value(runs_[rows_[size_t(row)]].source) : QString();
+}
+
+QString SweepBrowser::textAt(int row, int column) const
+{
+    if (row < 0 || row >= int(rows_.size()) || column < 0 || column >= columnCount())
+        return {};
+    const size_t run = rows_[size_t(row)];
+    if (column < int(parameters_.size()))
+        return parameters_[size_t(column)].text(runs_[run], studyNames());
+    const SweepMetric& metric = SweepMetric::all()[size_t(column) - parameters_.size()];
+    const std::optional<double> value = metric.value(runs_, run, arrived_);
+    return value ? QString::number(*value, 'f', metric.decimals()) : QStringLiteral("—");
+}
+
+QColor SweepBrowser::groupColorAt(int row) const
+{
+    if (row < 0 || row >= int(rows_.size()) || groups_.isEmpty())
+        return QColor(Qt::transparent);
+    return chart::ChartColors::categorical(groupOf(rows_[size_t(row)]));
+}
+
+std::optional<SweepCurves> SweepBrowser::curves(const QString& xId, const QString& metricId) const
+{
+    const SweepParameter* x = parameter(xId);
+    if (!x || !x->numeric())
+        return std::nullopt;
+    for (const SweepMetric& m : SweepMetric::all())
+        if (m.id() == metricId) {
+            const SweepParameter* g = parameter(groupBy_);
+            return SweepCurves::compute(runs_, rows_, *x, g ? std::optional<SweepParameter>(*g) : std::nullopt,
+                                        groups_, m, arrived_, studyNames());
+        }
+    return std::nullopt;
+}
+
+void SweepBrowser::setError(const QString& error)
+{
+    if (error == error_)
+        return;
+    error_ = error;
+    emit errorChanged();
+}
+
+QStringList SweepBrowser::studyNames() const { return names_; }
+
+const SweepParameter* SweepBrowser::parameter(const QString& id) const
+{
+    for (const SweepParameter& p : parameters_)
+        if (p.id() == id)
+            return &p;
+    return nullptr;
+}
+
+int SweepBrowser::groupOf(size_t run) const
+{
+    const SweepParameter* g = parameter(groupBy_);
+    return g ? int(groups_.indexOf(g->text(runs_[run], studyNames()))) : 0;
+}
+
+QVariant SweepBrowser::sortKey(size_t run, int column) const
+{
+    if (column < int(parameters_.size())) {
+        const SweepParameter& p = parameters_[size_t(column)];
+        return p.numeric() ? QVariant(p.number(runs_[run])) : QVariant(p.text(runs_[run], studyNames()));
+    }
+    const std::optional<double> value = SweepMetric::all()[size_t(column) - parameters_.size()].value(runs_, run, arrived_);
+    return value ? QVariant(*value) : QVariant();
+}
+
+}  // namespace tessera::views

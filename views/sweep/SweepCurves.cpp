@@ -1,0 +1,61 @@
+#include "SweepCurves.h"
+
+#include "chart/ChartColors.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tessera::views {
+
+SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::vector<size_t>& rows,
+                                 const SweepParameter& x, const std::optional<SweepParameter>& group,
+                                 const QStringList& groupOrder, const SweepMetric& metric, double arrived,
+                                 const QStringList& studyNames)
+{
+    SweepCurves out;
+    out.xTitle = x.title();
+    out.yTitle = QStringLiteral("%1 at %2 % arrived").arg(metric.title()).arg(arrived);
+    out.yUnit = metric.unit();
+    // group → x → values
+    std::map<QString, std::map<double, std::vector<double>>> values;
+    for (const size_t row : rows) {
+        const std::optional<double> v = metric.value(runs, row, arrived);
+        if (!v)
+            continue;
+        const QString g = group ? group->text(runs[row], studyNames) : QString();
+        values[g][x.number(runs[row])].push_back(*v);
+    }
+    QStringList order = groupOrder;
+    for (const auto& [g, byX] : values)
+        if (!order.contains(g))
+            order.append(g);
+    for (int i = 0; i < order.size(); ++i) {
+        const auto found = values.find(order[i]);
+        if (found == values.end())
+            continue;
+        Curve curve;
+        curve.group = order[i];
+        curve.color = chart::ChartColors::categorical(i);
+        for (const auto& [xValue, vs] : found->second) {
+            Point p;
+            p.x = xValue;
+            p.runs = int(vs.size());
+            double sum = 0;
+            for (const double v : vs)
+                sum += v;
+            p.mean = sum / double(vs.size());
+            p.min = *std::min_element(vs.begin(), vs.end());
+            p.max = *std::max_element(vs.begin(), vs.end());
+            out.maxRuns = std::max(out.maxRuns, p.runs);
+            curve.points.push_back(p);
+        }
+        out.curves.push_back(std::move(curve));
+    }
+    out.bandNote = out.maxRuns > 1 ? QStringLiteral("line: mean over the %1 runs at each %2 (seeds); band: min–max")
+                                         .arg(out.maxRuns)
+                                         .arg(x.title())
+                                   : QStringLiteral("one run at each %1").arg(x.title());
+    return out;
+}
+
+}  // namespace tessera::views

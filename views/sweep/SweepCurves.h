@@ -1,0 +1,47 @@
+#pragma once
+
+#include "SweepMetric.h"
+#include "SweepParameter.h"
+#include "SweepRun.h"
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace tessera::views {
+
+// A metric against a numeric parameter over a sweep's runs: one curve per group, and at each
+// value of the parameter the mean of the metric over the group's runs there (those differing
+// only in what is neither x nor the group: seeds, mostly), with their min and max as a band.
+struct SweepCurves {
+    struct Point {
+        double x = 0;
+        double mean = 0;
+        double min = 0;
+        double max = 0;
+        int runs = 0;
+    };
+    struct Curve {
+        QString group;  // the group's value ("" when not grouped)
+        QColor color;
+        std::vector<Point> points;  // by ascending x
+    };
+    std::vector<Curve> curves;
+    QString xTitle;  // "PWR weight"
+    QString yTitle;  // "Power saved at 130 % arrived"
+    QString yUnit;   // "kW"
+    QString bandNote;  // what the band is, for the legend
+    int maxRuns = 0;   // the most runs behind one point
+
+    // `rows` are indices into `runs` (the browser's filtered runs); `group` nothing for one curve.
+    // Runs without a value of the metric (no baseline) are left out.
+    static SweepCurves compute(const std::vector<SweepRun>& runs, const std::vector<size_t>& rows,
+                               const SweepParameter& x, const std::optional<SweepParameter>& group,
+                               const QStringList& groupOrder, const SweepMetric& metric, double arrived,
+                               const QStringList& studyNames);
+};
+
+}  // namespace tessera::views
