@@ -169,13 +169,14 @@ bool ArgmaxIndex::catchUp(Tree& tree, const ClusterState& cluster, const PodSpec
 {
     const std::vector<uint32_t>& log = cluster.changeLog();
     const uint64_t from = tree.seen;
-    tree.seen = log.size();
-    if (!tree.built)
+    tree.seen = cluster.changeCount();
+    // Entries this tree has not seen were dropped from the log: every node may have changed.
+    if (!tree.built || from < cluster.changeLogBase())
         return rebuild(tree, cluster, pod);
     // Each changed node once, however often it changed.
     ++markClock_;
     pending_.clear();
-    for (size_t k = from; k < log.size(); ++k) {
+    for (size_t k = size_t(from - cluster.changeLogBase()); k < log.size(); ++k) {
         const uint32_t node = log[k];
         if (mark_[node] != markClock_) {
             mark_[node] = markClock_;

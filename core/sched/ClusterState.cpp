@@ -54,6 +54,13 @@ void ClusterState::setNode(size_t n, const NodeState& next)
     account(summaries_[n], spec, +1);
     versions_[n] = ++clock_;
     changeLog_.push_back(uint32_t(n));
+    // Past four entries per node a reader that far behind rebuilds anyway (more than half the
+    // nodes changed, or it re-reads them all): drop the older half, amortised O(1) per change.
+    if (changeLog_.size() > std::max<size_t>(4096, 4 * states_.size())) {
+        const size_t dropped = changeLog_.size() / 2;
+        changeLog_.erase(changeLog_.begin(), changeLog_.begin() + ptrdiff_t(dropped));
+        changeLogBase_ += dropped;
+    }
 }
 
 void ClusterState::restore(const std::vector<NodeState>& states)

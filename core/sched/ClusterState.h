@@ -45,9 +45,14 @@ public:
     const NodeSummary& summary(size_t n) const { return summaries_[n]; }
     // Bumped on every change of node n; score caches key on it.
     uint32_t version(size_t n) const { return versions_[n]; }
-    // Every node setNode() changed, in order (a node once per change): an index over the nodes
-    // catches up by reading the entries past the point it last saw.
+    // The latest nodes setNode() changed, in order (a node once per change): an index over the
+    // nodes catches up by reading the entries past the point it last saw. Only the latest
+    // entries are kept (at most a few per node), so a long run or a cursor scrubbed for a whole
+    // session does not grow it: entry k of all changes ever is changeLog()[k - changeLogBase()]
+    // while k >= changeLogBase(); a reader that last saw an older entry must re-read every node.
     const std::vector<uint32_t>& changeLog() const { return changeLog_; }
+    uint64_t changeLogBase() const { return changeLogBase_; }
+    uint64_t changeCount() const { return changeLogBase_ + changeLog_.size(); }
     const ClusterTotals& totals() const { return totals_; }
     int64_t gpuCapacityMilli() const { return capacityMilli_; }
 
@@ -67,6 +72,7 @@ private:
     std::vector<NodeSummary> summaries_;
     std::vector<uint32_t> versions_;
     std::vector<uint32_t> changeLog_;
+    uint64_t changeLogBase_ = 0;  // changes dropped from the front of changeLog_
     uint32_t clock_ = 0;  // versions are unique across restores, so caches never see a stale one
     ClusterTotals totals_;
     int64_t capacityMilli_ = 0;

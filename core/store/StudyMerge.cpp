@@ -45,10 +45,13 @@ Shard openShard(const std::string& path)
     shard.record = *record;
     const auto& r = shard.record;
     if (!r.complete)
-        throw InputError::fileLevel(
-            path, fmt::format("shard {}/{} is incomplete: its task ended before it finished writing it (killed "
-                              "mid-write?); run that task again, then merge",
-                              r.shardIndex, r.shardCount));
+        // The study's own row says so (contracts.md 3.3: a study's error names its table and row).
+        throw InputError::atRow(
+            path, "sweep_shard", "0", "complete",
+            fmt::format("shard {}/{} is incomplete: its task ended before it finished writing it (killed "
+                        "mid-write?); run that task again, then merge",
+                        r.shardIndex, r.shardCount),
+            "0");
     shard.runs = SweepShardArchive::runs(*shard.store);
     const int64_t stored = shard.store->guarded([&] { return shard.store->database().queryInteger("SELECT COUNT(*) FROM runs"); });
     if (int64_t(shard.runs.size()) != r.shardRuns() || stored != r.shardRuns())

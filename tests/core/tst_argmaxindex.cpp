@@ -146,6 +146,40 @@ private slots:
         QVERIFY2(placed > 100 && failed > 10, "the run must both place pods and fail some");
     }
 
+    // The change log keeps only its latest entries; a shape not scheduled for longer than that
+    // (its tree's last entry dropped) must re-read every node, not miss the changes dropped.
+    void aShapeBehindTheKeptLogStillFindsTheScansWinner()
+    {
+        const CpuStepPlugin coarse(8000, 1, false);
+        const std::vector<ArgmaxIndex::Term> terms{{&coarse, 1000}};
+        test::ClusterBuilder b;
+        const int nodes = 40;
+        for (int i = 0; i < nodes; ++i)
+            b.addNode("n" + std::to_string(i), 64000, 8, "G2");
+        ClusterState& cluster = b.build();
+        std::vector<uint32_t> order(static_cast<size_t>(nodes));
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(order.size() - 1 - i);
+        ArgmaxIndex index(terms, order);
+        const PodSpec rare = b.pod("rare", 30000), often = b.pod("often", 4000);
+        QCOMPARE(index.best(cluster, rare, 0), std::optional<int32_t>(scanWinner(cluster, rare, terms, order)));
+        Rng rng(5);
+        for (int change = 0; change < 20000; ++change) {
+            const size_t n = rng.below(size_t(nodes));
+            if (rng.below(3) == 0 || cluster.state(n).cpuLeft < 4000)
+                cluster.setNode(n, NodeState::empty(cluster.spec(n)));
+            else
+                b.place(n, often, 0);
+            if (change % 7 == 0)  // a tree that keeps up, beside the one left behind
+                QCOMPARE(index.best(cluster, often, 1),
+                         std::optional<int32_t>(scanWinner(cluster, often, terms, order)));
+        }
+        QVERIFY2(cluster.changeLogBase() > 0, "the log must have dropped entries for this test to mean anything");
+        QVERIFY(cluster.changeLog().size() <= 4096);
+        QCOMPARE(cluster.changeCount(), cluster.changeLogBase() + cluster.changeLog().size());
+        QCOMPARE(index.best(cluster, rare, 0), std::optional<int32_t>(scanWinner(cluster, rare, terms, order)));
+    }
+
     // A score beyond 16 bits: the index says it cannot answer rather than answer wrong.
     void scoreBeyondItsRangeGivesUp()
     {
