@@ -10,7 +10,7 @@
 #       [--traces DIR] [--private-cluster] [--kubernetes]
 #
 # Writes, for each trace T (default, gpushare40, gpuspec20, multigpu20):
-#   DIR/T/study.sqlite   the merged study: open it in the app (File > Open study) to browse the sweep
+#   DIR/T/study.sqlite   the merged study: open it in the app (Open… or Ctrl+O; the Sweep tab) to browse the sweep
 #   DIR/T/grid.csv       its grid CSV (contracts.md 3.1): byte-identical to the unsharded command's
 #   DIR/T/logs/          one log per Slurm task, and DIR/T/slurm-sweep.log
 # and DIR/summary.csv: per trace and weight, the means over the seeds of alloc_pct and power_kw
