@@ -62,6 +62,16 @@ Pane {
             Layout.fillWidth: true
             text: library.study.error
         }
+        // A sweep's study is read-only: say where new runs go.
+        Label {
+            objectName: "studyNote"
+            Layout.fillWidth: true
+            visible: text.length > 0
+            text: library.study.note
+            wrapMode: Text.Wrap
+            font.pixelSize: 11
+            color: ThemePalette.text; opacity: 0.7
+        }
 
         ListView {
             id: list

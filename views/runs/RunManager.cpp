@@ -427,6 +427,8 @@ bool RunManager::openSaved(qint64 id)
                                                     : nullptr,
                                      extras->noRecipe, {}};
                RunHandle* handle = add(std::move(run), parent, int(record->forkPosition), id, lineage);
+               if (!lineage.recipe)
+                   savedRows_.insert(handle, *record);
                setSavedIn(handle, path, id);  // the study it came from, should another be open by now
                emit savedRunOpened(handle);
            });
@@ -438,29 +440,72 @@ QVariantMap RunManager::recallRequest(RunHandle* run)
     if (!run)
         return {};
     kind_->setKindId(run->kind());
-    const std::shared_ptr<const RunRecipe> recipe = lineage_.value(run).recipe;
-    if (!recipe || kind_->kindId() != run->kind())
+    if (kind_->kindId() != run->kind())
         return {};
+    QString policy;
     QVariantMap values;
-    for (const auto& [name, value] : recipe->request.values)
-        values.insert(qs(name), qs(value));
-    const bool open = kindInputs_.value(run->kind()) != nullptr;
-    if (!open && !kind_->usesTraceSession() && !recipe->fileProblem(run->name().toStdString())) {
-        QVariantMap paths;
-        for (const auto& [role, path] : recipe->sources)
-            paths.insert(qs(role), qs(path));
-        // After the reopening's own delivery (the worker is still busy with it now), unless
-        // something else was started or opened meanwhile.
-        const QString id = run->kind();
+    QVariantMap paths;  // role -> file, when every file is still as the run read it
+    if (const std::shared_ptr<const RunRecipe> recipe = lineage_.value(run).recipe) {
+        policy = qs(recipe->request.policy);
+        for (const auto& [name, value] : recipe->request.values)
+            values.insert(qs(name), qs(value));
+        if (!recipe->fileProblem(run->name().toStdString()))
+            for (const auto& [role, path] : recipe->sources)
+                paths.insert(qs(role), qs(path));
+    } else if (const auto row = savedRows_.constFind(run); row != savedRows_.constEnd()) {
+        // No recipe: what the study's row records, the parameters every run has.
+        policy = run->policy();
+        for (const RunKindParameter& p : kind_->kind().parameters()) {
+            if (p.name == "seed")
+                values.insert(qs(p.name), QString::number(run->seed()));
+            else if (p.name == "mode" && !run->mode().isEmpty())
+                values.insert(qs(p.name), run->mode());
+        }
+        bool unchanged = !row->inputs.empty();
+        for (const RunRecord::TraceFile& file : row->inputs) {
+            unchanged = unchanged && !file.change();
+            paths.insert(qs(file.role), qs(file.path));
+        }
+        if (!unchanged)
+            paths.clear();
+    } else {
+        return {};
+    }
+    openInputsOf(run->kind(), paths);
+    return {{QStringLiteral("policy"), policy}, {QStringLiteral("values"), values}};
+}
+
+// A reopened run's input files, opened when its kind has none open yet, so that the panels
+// show what the run was made from and Run makes it again: the trace session's node and pod
+// lists, or the kind's own inputs. After the reopening's own delivery (the worker is still busy
+// with it now), unless something else was started or opened meanwhile.
+void RunManager::openInputsOf(const QString& kindId, const QVariantMap& paths)
+{
+    if (paths.isEmpty())
+        return;
+    if (kind_->usesTraceSession()) {
+        const QString nodes = paths.value(qs(std::string(RunRecord::kNodesRole))).toString();
+        const QString pods = paths.value(qs(std::string(RunRecord::kPodsRole))).toString();
+        if (!traceSession_ || traceSession_->loaded() || nodes.isEmpty() || pods.isEmpty())
+            return;
         QMetaObject::invokeMethod(
             this,
-            [this, paths, id] {
-                if (!busy() && kind_->kindId() == id && !kindInputs_.value(id))
-                    loadInputs(paths);
+            [this, nodes, pods] {
+                if (!busy() && traceSession_ && !traceSession_->loaded())
+                    traceSession_->load(nodes, pods);
             },
             Qt::QueuedConnection);
+        return;
     }
-    return {{QStringLiteral("policy"), qs(recipe->request.policy)}, {QStringLiteral("values"), values}};
+    if (kindInputs_.value(kindId) != nullptr)
+        return;
+    QMetaObject::invokeMethod(
+        this,
+        [this, paths, kindId] {
+            if (!busy() && kind_->kindId() == kindId && !kindInputs_.value(kindId))
+                loadInputs(paths);
+        },
+        Qt::QueuedConnection);
 }
 
 QVariantMap RunManager::valuesAt(RunHandle* run, int position) const
@@ -597,7 +642,7 @@ void RunManager::save(RunHandle* handle)
 {
     if (!study_ || study_->path().isEmpty())
         return;
-    const QString path = study_->path();
+    const QString path = study_->savePath();  // never a sweep's study (StudyLibrary::readOnly)
     const std::shared_ptr<const Run> run = handle->shared();
     const QString name = handle->name();
     QPointer<RunHandle> target(handle);
@@ -654,6 +699,7 @@ void RunManager::remove(int index)
     runs_.erase(runs_.begin() + index);
     studyOf_.remove(handle);
     lineage_.remove(handle);
+    savedRows_.remove(handle);
     endRemoveRows();
     emit countChanged();
     handle->deleteLater();

@@ -130,9 +130,10 @@ public:
     Q_INVOKABLE bool openSaved(qint64 id);
     // For the Run panel to make `run` again with changes: makes the run's kind the current one
     // and returns {policy, values (name -> text)} of the request it was simulated with (a
-    // fork's: its first stretch's), empty without a recipe. When that kind has no inputs open,
-    // the recipe's are opened (inputsLoaded), if they are files still as recorded; the pod
-    // kind's trace is the trace session's, which this leaves alone.
+    // fork's: its first stretch's); a run without a recipe (made by tessera-cli) gives the
+    // policy, seed and mode its study row records. When that kind has no inputs open, the run's
+    // are opened (inputsLoaded; the pod kind's into the trace session when it has no trace),
+    // if they are files still as recorded.
     Q_INVOKABLE QVariantMap recallRequest(tessera::views::RunHandle* run);
     // The parameter values (name -> text) in force in `run` at `position`: its request's, as
     // changed by the forks that led to it up to there; empty for a run without a recipe.
@@ -201,6 +202,7 @@ private:
     // The open run saved as `id` in the current study (ids of other studies do not count).
     RunHandle* openRunStoredAs(qint64 id) const;
     void setSavedIn(RunHandle* handle, const QString& studyPath, qint64 id);
+    void openInputsOf(const QString& kindId, const QVariantMap& paths);
     void takeRename(qint64 id, const QString& name);
     void setError(const QString& error);
     void rowChanged(RunHandle* handle, int role);
@@ -231,6 +233,9 @@ private:
     std::vector<RunHandle*> runs_;
     QHash<const RunHandle*, QString> studyOf_;  // the study each saved run's storedId belongs to
     QHash<const RunHandle*, Lineage> lineage_;
+    // A run reopened without a recipe (a tessera-cli run): its study row, so that the Run and
+    // Trace panels can still take its policy, seed and input files (recallRequest).
+    QHash<const RunHandle*, RunRecord> savedRows_;
     QPointer<TraceSession> traceSession_;
     QPointer<StudyLibrary> study_;
     QString status_;

@@ -2,6 +2,7 @@
 
 #include "store/RunRecipeArchive.h"
 #include "store/StudyStore.h"
+#include "store/SweepShardArchive.h"
 #include "trace/TraceSession.h"
 
 #include <QDir>
@@ -94,10 +95,12 @@ bool StudyLibrary::openStore(const QString& path, bool createIfMissing)
 {
     std::unique_ptr<StudyStore> store;
     std::vector<RunRecord> records;
+    bool readOnly = false;
     try {
         store = std::make_unique<StudyStore>(
             path.toStdString(), createIfMissing ? StudyStore::OpenMode::CreateIfMissing : StudyStore::OpenMode::ExistingOnly);
         records = store->listRuns();
+        readOnly = SweepShardArchive::read(*store).has_value();
     } catch (const std::exception& e) {
         setError(qs(e.what()));
         return false;
@@ -105,6 +108,7 @@ bool StudyLibrary::openStore(const QString& path, bool createIfMissing)
     beginResetModel();
     store_ = std::move(store);
     records_ = std::move(records);
+    readOnly_ = readOnly;
     endResetModel();
     path_ = QFileInfo(path).absoluteFilePath();
     setError({});
@@ -139,6 +143,8 @@ bool StudyLibrary::rename(int row, const QString& name)
         setError(QStringLiteral("a run needs a name"));
         return false;
     }
+    if (!writable())
+        return false;
     RunRecord& record = records_[size_t(row)];
     return guarded([&] {
         store_->renameRun(record.id, trimmed.toStdString());
@@ -150,7 +156,7 @@ bool StudyLibrary::rename(int row, const QString& name)
 
 bool StudyLibrary::remove(int row)
 {
-    if (row < 0 || row >= count())
+    if (row < 0 || row >= count() || !writable())
         return false;
     return guarded([&] {
         store_->deleteRun(records_[size_t(row)].id);
@@ -199,6 +205,25 @@ void StudyLibrary::setError(const QString& error)
         return;
     error_ = error;
     emit errorChanged();
+}
+
+QString StudyLibrary::note() const
+{
+    if (!readOnly_)
+        return {};
+    return QStringLiteral("This study holds a sweep made by tessera-cli; the app does not change it, so that it "
+                          "still merges and matches its grid CSV. Runs you make here are saved in your working "
+                          "study, %1.")
+        .arg(QDir::toNativeSeparators(savePath()));
+}
+
+bool StudyLibrary::writable()
+{
+    if (!readOnly_)
+        return true;
+    setError(QStringLiteral("%1 holds a sweep: the app does not change its runs")
+                 .arg(QFileInfo(path_).fileName()));
+    return false;
 }
 
 qint64 StudyLibrary::idAt(int row) const { return row >= 0 && row < count() ? records_[size_t(row)].id : -1; }
