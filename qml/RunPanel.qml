@@ -44,9 +44,23 @@ Pane {
         }
         const family = kind.policyEntries.findIndex(e => e.argumentPrefix.length > 0 && spec.startsWith(e.argumentPrefix))
         if (family < 0)
-            return false
+            return chooseWeighted(spec)
         policyBox.currentIndex = family
         argument = Number(spec.slice(kind.policyEntries[family].argumentPrefix.length))
+        return true
+    }
+    // A weighted spec ("pwr:100,fgd:900", a sweep's point) in the weighted editor, one term per
+    // plugin; false when the kind combines no policies or a term is none of its plugins.
+    function chooseWeighted(spec) {
+        if (!kind.combinesPolicies)
+            return false
+        const terms = spec.split(",").map(t => t.split(":"))
+        if (terms.some(t => t.length !== 2 || kind.policies.indexOf(t[0]) < 0 || !(Number(t[1]) >= 1)))
+            return false
+        terms_.clear()
+        for (const t of terms)
+            terms_.append({ plugin: t[0], weight: Number(t[1]) })
+        policyBox.currentIndex = policyBox.count - 1
         return true
     }
     // Parameter name -> value, set by the parameter controls (replaced, never changed in

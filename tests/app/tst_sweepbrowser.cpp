@@ -10,6 +10,8 @@
 #include "support/SessionWindow.h"
 #include "support/SyntheticTraceFiles.h"
 
+#include "study/StudyLibrary.h"
+
 #include <QDir>
 #include <QFile>
 #include <QQuickItem>
@@ -342,9 +344,55 @@ private slots:
         // Both sweeps stay in the browser, and the views show the run.
         QCOMPARE(browser()->property("totalRuns").toInt(), 12);
         QCOMPARE(window()->property("viewIndex").toInt(), 0);
+        // The panels speak of the opened run, as of any run reopened from a study (walk15): its
+        // trace opens (none was open) and the Run panel holds its policy and seed, so Run makes
+        // it again.
+        QObject* trace = session_->find(QStringLiteral("traceSession"));
+        QTRY_VERIFY_WITH_TIMEOUT(trace->property("loaded").toBool(), 60000);
+        QCOMPARE(trace->property("podsPath").toString(), dir_.filePath(kTraces[1]));
+        QObject* panel = session_->find(QStringLiteral("runPanel"));
+        QCOMPARE(panel->property("policySpec").toString(), policy);
+        QCOMPARE(panel->property("values").toMap().value(QStringLiteral("seed")).toString(), seed);
+        QCOMPARE(window()->property("currentRun").value<QObject*>(), run);  // still the run shown
         session_->shoot(QStringLiteral("opened-run"));
         window()->setProperty("viewIndex", window()->property("sweepTab"));
         QVERIFY(session_->item(QStringLiteral("sweepView"))->isVisible());
+    }
+
+    // A sweep's study is read-only in the app (walk15): a run made while it is the library's
+    // study goes to the working study, so the sweep's study keeps its runs and still merges.
+    void savesNewRunsInTheWorkingStudy()
+    {
+        QObject* library = session_->find(QStringLiteral("studyLibrary"));
+        QCOMPARE(library->property("path").toString(), studies_[1]);
+        QVERIFY(library->property("readOnly").toBool());
+        QVERIFY(library->property("note").toString().contains(tessera::views::StudyLibrary::defaultPath()));
+        tessera::views::StudyLibrary working;
+        QVERIFY(working.open(tessera::views::StudyLibrary::defaultPath()));
+        const int workingRuns = working.count();
+        QObject* runs = session_->find(QStringLiteral("runManager"));
+        bool started = false;
+        QMetaObject::invokeMethod(runs, "start", Q_RETURN_ARG(bool, started), Q_ARG(QString, QStringLiteral("fgd")),
+                                  Q_ARG(QString, QStringLiteral("experiment")), Q_ARG(qint64, 7), Q_ARG(double, 1.3),
+                                  Q_ARG(QString, QStringLiteral("seeded")));
+        QVERIFY2(started, qPrintable(runs->property("error").toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!runs->property("busy").toBool() && runs->property("pendingSaves").toInt() == 0, 60000);
+        QCOMPARE(window()->property("currentRun").value<QObject*>()->property("seed").toULongLong(), 7ull);
+        working.refresh();
+        QCOMPARE(working.count(), workingRuns + 1);
+        QMetaObject::invokeMethod(library, "refresh");
+        QCOMPARE(library->property("count").toInt(), 6);
+        // Nor is a run of the sweep renamed or removed.
+        bool changed = true;
+        QMetaObject::invokeMethod(library, "remove", Q_RETURN_ARG(bool, changed), Q_ARG(int, 0));
+        QVERIFY(!changed);
+        QVERIFY(!library->property("error").toString().isEmpty());
+        QMetaObject::invokeMethod(library, "rename", Q_RETURN_ARG(bool, changed), Q_ARG(int, 0), Q_ARG(QString, "x"));
+        QVERIFY(!changed);
+        QCOMPARE(library->property("count").toInt(), 6);
+        const CliResult merge = runCli({"merge", "--out", dir_.filePath(QStringLiteral("again.sqlite")), studies_[1]});
+        QVERIFY2(merge.exitCode == 0, qPrintable(merge.describe()));
+        window()->setProperty("viewIndex", window()->property("sweepTab"));
     }
 
     // A study without a sweep opened from the Sweep tab: the tab goes, and a tab that exists is shown.
