@@ -44,6 +44,15 @@ QColor ChartColors::categorical(int index)
 
 int ChartColors::categoricalCount() { return int(kOkabeIto.size()); }
 
+QColor ChartColors::groupColor(int index)
+{
+    const int n = groupColorCount();
+    const int i = ((index % n) + n) % n;
+    return i < categoricalCount() ? categorical(i) : seriesColor(i - categoricalCount());
+}
+
+int ChartColors::groupColorCount() { return categoricalCount() + seriesColorCount(); }
+
 QColor ChartColors::seriesColor(int index)
 {
     const int n = int(kSeries.size());

@@ -19,6 +19,11 @@ public:
     // The i-th run colour, cycling. Okabe–Ito without black, which themes need for text.
     static QColor categorical(int index);
     static int categoricalCount();
+    // The i-th of many groups drawn together (a sweep's curves grouped by seed, say): the run
+    // colours, then the series palette (every colour ΔE 25 from every run colour), so that
+    // categoricalCount() + seriesColorCount() groups have as many colours; cycling beyond.
+    static QColor groupColor(int index);
+    static int groupColorCount();
     // The i-th colour of a chart's own series and of every category (pod classes, GPU models,
     // MIG profiles, the models an inference run serves), cycling after seriesColorCount() (at
     // least 12) colours; none equals or comes close to a run colour. The one mapping from a

@@ -342,7 +342,7 @@ QColor SweepBrowser::groupColorAt(int row) const
 {
     if (row < 0 || row >= int(rows_.size()) || groups_.isEmpty())
         return QColor(Qt::transparent);
-    return chart::ChartColors::categorical(groupOf(rows_[size_t(row)]));
+    return chart::ChartColors::groupColor(groupOf(rows_[size_t(row)]));
 }
 
 std::optional<SweepCurves> SweepBrowser::curves(const QString& xId, const QString& metricId) const

@@ -35,7 +35,7 @@ SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::v
             continue;
         Curve curve;
         curve.group = order[i];
-        curve.color = chart::ChartColors::categorical(i);
+        curve.color = chart::ChartColors::groupColor(i);
         for (const auto& [xValue, vs] : found->second) {
             Point p;
             p.x = xValue;
