@@ -158,6 +158,9 @@ public:
         (void)inputs, (void)request, (void)mayCompute;
         return std::nullopt;
     }
+    // How the app names a run of this kind before one is shown (the tabs' names with no run
+    // shown after a kind switch or a restart): what every run of the kind's words() says.
+    virtual RunWords words() const { return {}; }
     // What the Run panel says of parameter `name` on `inputs` (the renting budget's floor on the
     // workload), and the value it starts from on them where the kind's default does not suit
     // them (a budget of 16 below a workload's floor of 20.88); as inputsProblem, with only what
@@ -166,9 +169,6 @@ public:
         std::optional<double> value;  // nothing: the default suits these inputs
         std::string note;
     };
-    // How the app names a run of this kind before one is shown (the tabs' names with no run
-    // shown after a kind switch or a restart): what every run of the kind's words() says.
-    virtual RunWords words() const { return {}; }
     virtual ParameterAdvice parameterAdvice(const std::shared_ptr<const RunInputs>& inputs,
                                             const std::string& name) const
     {

@@ -111,10 +111,16 @@ print("trace,pwr_weight,seeds,alloc_pct_at_130,power_kw_at_130,power_saved_pct")
 for trace in traces:
     runs = {}
     with open(f"{out}/{trace}/grid.csv", newline="") as stream:
-        for row in csv.DictReader(stream):
-            if row["arrived_pct"] == "130.0000":
-                terms = dict(term.split(":") for term in row["policy"].split(","))
-                runs.setdefault(int(terms.get("pwr", 0)), []).append(row)
+        rows = list(csv.DictReader(stream))
+    # The summary reads the grid's last point, which sweep_args' --tune 1.3 makes 130 %.
+    last = max(float(row["arrived_pct"]) for row in rows)
+    if last != 130:
+        sys.exit(f"pwr-weight-sweep: {trace}/grid.csv ends at {last} % arrived, not 130 %: "
+                 "the summary's columns assume sweep_args' --tune 1.3")
+    for row in rows:
+        if float(row["arrived_pct"]) == last:
+            terms = dict(term.split(":") for term in row["policy"].split(","))
+            runs.setdefault(int(terms.get("pwr", 0)), []).append(row)
     mean = lambda rows, key: sum(float(r[key]) for r in rows) / len(rows)
     base = mean(runs[0], "power_kw")
     for weight, rows in sorted(runs.items()):
