@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import QtQuick.Dialogs
+import Qt.labs.settings
 import Tessera.Views
 
 // The sweep of the open study (a merged study, contracts.md 10; issue 15 item 5): a table of
@@ -31,8 +32,13 @@ Pane {
     // Export chart… (Ctrl+E on this tab).
     function exportChart() {
         if (chart.emptyText.length === 0)
-            exportDialog.ask(qsTr("Export sweep chart"), "tessera-sweep-" + chart.metric, exportFormat.currentText.toLowerCase(),
+            exportDialog.ask(qsTr("Export sweep chart"),
+                             "tessera-sweep-" + chart.metric + (chart.secondMetric.length > 0 ? "-" + chart.secondMetric : ""),
+                             exportFormat.currentText.toLowerCase(),
                              exportFormat.currentText)
+    }
+    function metricIndex(id) {
+        return browser.metrics.findIndex(m => m.id === id)
     }
     function parameterIndex(id) {
         for (let i = 0; i < browser.parameters.length; ++i)
@@ -42,6 +48,15 @@ Pane {
     }
     // The numeric parameters, the chart's choices of x.
     readonly property var numericParameters: browser.parameters.filter(p => p.numeric)
+
+    // The chart's choices, kept across restarts as the window's layout is.
+    Settings {
+        id: chartOptions
+        category: "sweepChart"
+        property string metric: "powerSaved"
+        property string secondMetric: ""
+        property bool bands: true
+    }
 
     Connections {
         target: view.browser
@@ -295,18 +310,51 @@ Pane {
                     ComboBox {
                         id: metricBox
                         objectName: "sweepMetric"
-                        Layout.preferredWidth: 230
+                        Layout.fillWidth: true
+                        Layout.minimumWidth: 110
+                        Layout.maximumWidth: 230
                         model: view.browser.metrics.map(m => m.label)
-                        currentIndex: 2  // power saved (kW)
+                        currentIndex: Math.max(0, view.metricIndex(chartOptions.metric))
+                        onActivated: index => chartOptions.metric = view.browser.metrics[index].id
+                        Accessible.name: qsTr("Metric to plot")
+                    }
+                    // A second metric in a panel under the first, on the same x axis: power saved
+                    // and allocation against the weight in one figure (and one export).
+                    Label { text: qsTr("and") }
+                    ComboBox {
+                        id: secondMetricBox
+                        objectName: "sweepSecondMetric"
+                        Layout.fillWidth: true
+                        Layout.minimumWidth: 110
+                        Layout.maximumWidth: 230
+                        model: [qsTr("(nothing)")].concat(view.browser.metrics.map(m => m.label))
+                        currentIndex: view.metricIndex(chartOptions.secondMetric) + 1
+                        onActivated: index => chartOptions.secondMetric = index === 0 ? "" : view.browser.metrics[index - 1].id
+                        Accessible.name: qsTr("Second metric, plotted under the first")
+                        ToolTip.visible: hovered
+                        ToolTip.delay: 400
+                        ToolTip.text: qsTr("A second metric in a panel under the first, against the same axis")
                     }
                     Label { text: qsTr("against") }
                     ComboBox {
                         id: xBox
                         objectName: "sweepX"
-                        Layout.preferredWidth: 150
+                        Layout.fillWidth: true
+                        Layout.minimumWidth: 100
+                        Layout.maximumWidth: 150
                         model: view.numericParameters.map(p => p.title)
                         // The first weight, else the seed.
                         currentIndex: Math.max(0, view.numericParameters.findIndex(p => p.id.startsWith("weight:")))
+                        Accessible.name: qsTr("Parameter on the x axis")
+                    }
+                    CheckBox {
+                        objectName: "sweepBands"
+                        text: qsTr("Bands")
+                        checked: chartOptions.bands
+                        onToggled: chartOptions.bands = checked
+                        ToolTip.visible: hovered
+                        ToolTip.delay: 400
+                        ToolTip.text: qsTr("Show the min–max band over the runs at each point")
                     }
                     Item { Layout.fillWidth: true }
                     ComboBox {
@@ -334,6 +382,8 @@ Pane {
                         browser: view.browser
                         dark: ThemePalette.dark
                         metric: view.browser.metrics[metricBox.currentIndex] ? view.browser.metrics[metricBox.currentIndex].id : ""
+                        secondMetric: chartOptions.secondMetric
+                        bands: chartOptions.bands
                         xParameter: view.numericParameters[xBox.currentIndex] ? view.numericParameters[xBox.currentIndex].id : ""
                     }
                     Label {

@@ -304,10 +304,11 @@ private slots:
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QByteArray text = svg.readAll();
         QVERIFY(text.contains("PWR weight"));
-        QVERIFY(text.contains("Power saved (kW)"));  // the y axis, with its unit
+        QVERIFY(text.contains("Power saved at 130 % (kW)"));  // the y axis: the grid point, the unit
         QVERIFY(text.contains("Power saved at 130 % arrived vs PWR weight"));
         QVERIFY(text.contains("trace-b.csv"));  // the legend
         session_->shoot(QStringLiteral("two-traces"));
+        exportsTwoMetricsOfAFilteredView(chart);
         // Ctrl+E on the Sweep tab exports the sweep's chart, not the shown run's.
         QObject* dialog = session_->find(QStringLiteral("sweepExportDialog"));
         QVERIFY(dialog);
@@ -319,6 +320,51 @@ private slots:
         QTRY_VERIFY(!session_->find(QStringLiteral("sweepExportDialog"))->property("visible").toBool());
     }
 
+private:
+    // Power saved and allocation in one figure (walk15): the "and" picker adds allocation's
+    // panel under power saved's; the exported file has both, and says the filter it shows.
+    void exportsTwoMetricsOfAFilteredView(QQuickItem* chart)
+    {
+        QObject* second = session_->find(QStringLiteral("sweepSecondMetric"));
+        QVERIFY(second);
+        QCOMPARE(chart->property("panelTitles").toStringList().size(), 1);
+        // Picked by keyboard, as any combo box: focus, then the arrow keys.
+        static_cast<QQuickItem*>(second)->forceActiveFocus();
+        QTest::keyClick(window(), Qt::Key_Down);  // "(nothing)" → the first metric, allocation
+        QCOMPARE(chart->property("secondMetric").toString(), QStringLiteral("alloc"));
+        QCOMPARE(chart->property("panelTitles").toStringList(),
+                 (QStringList{"Power saved at 130 % arrived vs PWR weight", "GPU allocation at 130 % arrived vs PWR weight"}));
+        setFilter(QStringLiteral("seed"), {QStringLiteral("42")});
+        QVERIFY2(chart->property("subtitle").toString().startsWith(QStringLiteral("Filter: Seed = 42 · ")),
+                 qPrintable(chart->property("subtitle").toString()));
+        const QString path = dir_.filePath(QStringLiteral("sweep-two.svg"));
+        QString problem;
+        QMetaObject::invokeMethod(chart, "exportTo", Q_RETURN_ARG(QString, problem), Q_ARG(QString, path),
+                                  Q_ARG(int, 1600), Q_ARG(int, 1000));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("Power saved at 130 % arrived vs PWR weight"));
+        QVERIFY(text.contains("GPU allocation at 130 % arrived vs PWR weight"));
+        QVERIFY(text.contains("GPU allocation at 130 % (%)"));
+        QVERIFY(text.contains("Filter: Seed = 42"));
+        // The Bands box hides the bands (a click: Space is the window's play/pause).
+        auto* bands = qobject_cast<QQuickItem*>(session_->find(QStringLiteral("sweepBands")));
+        QVERIFY(bands && chart->property("bands").toBool());
+        session_->click(bands);
+        QVERIFY(!chart->property("bands").toBool());
+        QVERIFY(!chart->property("subtitle").toString().contains(QStringLiteral("band")));
+        session_->shoot(QStringLiteral("two-metrics"));
+        session_->click(bands);
+        QVERIFY(chart->property("bands").toBool());
+        QMetaObject::invokeMethod(browser(), "clearFilters");
+        static_cast<QQuickItem*>(second)->forceActiveFocus();
+        QTest::keyClick(window(), Qt::Key_Up);
+        QCOMPARE(chart->property("secondMetric").toString(), QString());
+    }
+
+private slots:
     // Enter on a row of the second study's trace opens that run from its study: it becomes the
     // shown run, and the library's study is the one it is in.
     void opensARun()

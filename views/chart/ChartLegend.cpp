@@ -22,7 +22,7 @@ ChartLegend::ChartLegend(const ChartSpec& spec, const QFont& font, const ChartTh
         if (s.name.isEmpty())
             continue;
         entries_.append({s.name, ChartColors::legibleOn(s.color, theme_.background), s.style, s.dashed, swatch_ + fm.height() * 0.4 + fm.horizontalAdvance(s.name),
-                         false, false, s.dots, s.shape, s.lineScale});
+                         false, false, s.dots, s.shape, s.lineScale, !s.band.empty()});
     }
     if (spec_.heatmap)
         for (const auto& k : spec_.heatmap->keys)
@@ -38,6 +38,13 @@ QPen ChartLegend::seriesPen(const QColor& color, bool dashed, double fontHeight,
 {
     return QPen(color, std::max(1.5, fontHeight / 7) * (lineScale > 0 ? lineScale : 1),
                 dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+}
+
+QColor ChartLegend::bandFill(const QColor& color)
+{
+    QColor fill = color;
+    fill.setAlphaF(float(kBandOpacity));
+    return fill;
 }
 
 QPainterPath ChartLegend::markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius)
@@ -143,6 +150,11 @@ void ChartLegend::paintSeries(QPainter& painter, const QRectF& area) const
             const double r = std::max(4.0, fm.height() * 0.3) * (e.dashed ? 0.75 : 1);  // a fork's halo inside the swatch
             paintMark(painter, e.shape, QPointF(origin.x() + swatch_ / 2, midY), r, e.color, QPen(theme_.axis, 1), e.dashed);
         } else {
+            if (e.band) {
+                // As the plot draws it: the band's fill, the line through it.
+                const double h = fm.height() * 0.8;
+                painter.fillRect(QRectF(origin.x(), midY - h / 2, swatch_, h), bandFill(e.color));
+            }
             painter.setPen(seriesPen(e.color, e.dashed, fm.height(), e.lineScale));
             painter.drawLine(QPointF(origin.x(), midY), QPointF(origin.x() + swatch_, midY));
             if (e.dots) {

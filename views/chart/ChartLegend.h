@@ -22,6 +22,11 @@ public:
     // legend its swatch): one width, cap and dash pattern, so that a dashed series (a budget, a
     // later run) shows as dashed in its key. A square cap would close the dashes' gaps.
     static QPen seriesPen(const QColor& color, bool dashed, double fontHeight, double lineScale = 1);
+    // The fill of a line's spread (a sweep's min–max band), in the plot and its key: lighter
+    // than a stacked area, since the bands of several curves overlap and four at this opacity
+    // still show the first under the last. Unoutlined.
+    static constexpr double kBandOpacity = 0.16;
+    static QColor bandFill(const QColor& color);
     // A Points mark of `shape` centred at `centre`, `radius` from centre to its corners: the
     // plot's marks and their legend keys are this one path.
     static QPainterPath markPath(ChartSpec::MarkShape shape, const QPointF& centre, double radius);
@@ -50,6 +55,7 @@ private:
         bool dots = false;   // a line with marks at its points
         ChartSpec::MarkShape shape = ChartSpec::MarkShape::Circle;  // a Points key's outline
         double lineScale = 1;  // a Line key's weight, as its series (ChartSpec::Series::lineScale)
+        bool band = false;     // a Line with a band: its key shows the band's fill behind the line
     };
     // Entries placed in rows: the top-left of each entry relative to the legend's origin.
     QList<QPointF> flow(double width) const;

@@ -43,7 +43,7 @@ void ChartRenderer::paint(QPainter& painter, const QRectF& area, const ChartSpec
 }
 
 QList<QRectF> ChartRenderer::paint(QPainter& painter, const QRectF& area, const QList<ChartSpec>& panels,
-                                   const ChartTheme& theme, double fontPixels)
+                                   const ChartTheme& theme, double fontPixels, Arrangement arrangement)
 {
     QList<QRectF> plots;
     if (panels.isEmpty()) {
@@ -53,23 +53,31 @@ QList<QRectF> ChartRenderer::paint(QPainter& painter, const QRectF& area, const 
     // The text size of the whole page, whatever its number of panels, so that panels and charts
     // of one size read alike.
     const double font = fontPixels > 0 ? fontPixels : fontPixelSize(area.size());
-    const double height = area.height() / double(panels.size());
-    const auto strip = [&](int i) { return QRectF(area.left(), area.top() + i * height, area.width(), height); };
-    // Every plot as wide as the narrowest one: the panels' x axes line up, whatever the width
-    // of each one's y labels or colour bar.
+    const bool stacked = arrangement == Arrangement::Stacked;
+    const double n = double(panels.size());
+    const auto strip = [&](int i) {
+        return stacked ? QRectF(area.left(), area.top() + i * area.height() / n, area.width(), area.height() / n)
+                       : QRectF(area.left() + i * area.width() / n, area.top(), area.width() / n, area.height());
+    };
+    // Stacked, every plot as wide as the narrowest one: the panels' x axes line up, whatever the
+    // width of each one's y labels or colour bar. Side by side, every plot's top as low as the
+    // lowest: their y axes span the same height, whatever each one's title and legend.
     PanelPainter::Gutters widest;
     for (int i = 0; i < panels.size(); ++i) {
         const PanelPainter::Gutters g = PanelPainter(painter, panels[i], theme, font).gutters(strip(i));
         widest.left = std::max(widest.left, g.left);
         widest.right = std::max(widest.right, g.right);
+        widest.top = std::max(widest.top, g.top);
     }
+    const PanelPainter::Gutters shared =
+        stacked ? PanelPainter::Gutters{widest.left, widest.right, 0} : PanelPainter::Gutters{0, 0, widest.top};
     for (int i = 0; i < panels.size(); ++i)
-        plots << PanelPainter(painter, panels[i], theme, font).paint(strip(i), widest);
+        plots << PanelPainter(painter, panels[i], theme, font).paint(strip(i), shared);
     return plots;
 }
 
 QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat format, QSize size,
-                                 const ChartTheme& theme)
+                                 const ChartTheme& theme, Arrangement arrangement)
 {
     if (size.width() < 64 || size.height() < 64 || size.width() > 16384 || size.height() > 16384)
         throw ChartError(QStringLiteral("chart size %1x%2 is outside 64-16384 pixels a side")
@@ -87,7 +95,7 @@ QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat for
         image.fill(theme.background);
         QPainter painter(&image);
         painter.setRenderHint(QPainter::TextAntialiasing);
-        paint(painter, area, panels, theme);
+        paint(painter, area, panels, theme, 0, arrangement);
         painter.end();
         image.save(&buffer, "PNG");
         break;
@@ -101,7 +109,7 @@ QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat for
         svg.setTitle(titleOf(panels));
         svg.setDescription(QStringLiteral("Drawn by Tessera"));
         QPainter painter(&svg);
-        paint(painter, area, panels, theme);
+        paint(painter, area, panels, theme, 0, arrangement);
         painter.end();
         break;
     }
@@ -113,7 +121,7 @@ QByteArray ChartRenderer::render(const QList<ChartSpec>& panels, ChartFormat for
         pdf.setTitle(titleOf(panels));
         pdf.setCreator(QStringLiteral("Tessera"));
         QPainter painter(&pdf);
-        paint(painter, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), panels, theme);
+        paint(painter, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), panels, theme, 0, arrangement);
         painter.end();
         break;
     }
@@ -128,9 +136,9 @@ void ChartRenderer::save(const ChartSpec& spec, const QString& path, ChartFormat
 }
 
 void ChartRenderer::save(const QList<ChartSpec>& panels, const QString& path, ChartFormat format, QSize size,
-                         const ChartTheme& theme)
+                         const ChartTheme& theme, Arrangement arrangement)
 {
-    const QByteArray bytes = render(panels, format, size, theme);
+    const QByteArray bytes = render(panels, format, size, theme, arrangement);
     writeWholeFile(path, bytes);
 }
 

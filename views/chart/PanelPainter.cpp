@@ -150,7 +150,7 @@ double PanelPainter::toY(double y) const
 PanelPainter::Gutters PanelPainter::gutters(const QRectF& area)
 {
     layout(area, Gutters{});
-    return {plot_.left() - area.left(), area.right() - plot_.right()};
+    return {plot_.left() - area.left(), area.right() - plot_.right(), plot_.top() - area.top()};
 }
 
 void PanelPainter::layout(const QRectF& area, Gutters atLeast)
@@ -178,6 +178,7 @@ void PanelPainter::layout(const QRectF& area, Gutters atLeast)
         top += legendHeight + em * 0.4;
     }
     top += em * 0.5;  // room for the top tick label
+    top = std::max(top, area.top() + atLeast.top);
 
     // The plot takes what the axes, their titles and the colour bar leave, and no more than
     // `atLeast` allows: the panels of a page share their plot's left and right edges.
@@ -258,7 +259,10 @@ QRectF PanelPainter::paint(const QRectF& area, Gutters atLeast)
 void PanelPainter::paintGrid()
 {
     painter_.save();
-    painter_.setPen(QPen(theme_.grid, 1));
+    // A hairline (width 0: one device pixel at any resolution): a PDF rasterised at a DPI that
+    // is not a multiple of the page's drew 1-px lines one or two pixels wide by where they
+    // fell, so some grid lines looked darker than others.
+    painter_.setPen(QPen(theme_.grid, 0));
     if (!heatmapRows_)
         for (double v : yTicks_.values)
             painter_.drawLine(QPointF(plot_.left(), toY(v)), QPointF(plot_.right(), toY(v)));
@@ -356,6 +360,7 @@ void PanelPainter::paintSeries()
     painter_.save();
     painter_.setClipRect(plot_);
     painter_.setRenderHint(QPainter::Antialiasing, true);
+    paintBands();
     std::vector<double> stack;
     for (const auto& s : spec_.series) {
         if (s.points.isEmpty())
@@ -388,19 +393,6 @@ void PanelPainter::paintSeries()
                 stack[size_t(i)] += s.points[i].y();
             continue;
         }
-        if (s.style == ChartSpec::SeriesStyle::Line && s.band.size() == size_t(s.points.size())) {
-            QPolygonF outline;
-            for (qsizetype i = 0; i < s.points.size(); ++i)
-                outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].second));
-            for (qsizetype i = s.points.size() - 1; i >= 0; --i)
-                outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].first));
-            QPainterPath area;
-            area.addPolygon(outline);
-            area.closeSubpath();
-            QColor fill = ChartColors::areaFill(color);
-            fill.setAlphaF(fill.alphaF() * 0.5);  // bands of several curves overlap: each lighter than an area
-            painter_.fillPath(area, fill);
-        }
         if (s.style != ChartSpec::SeriesStyle::Points) {
             painter_.setPen(pen);
             painter_.setBrush(Qt::NoBrush);
@@ -421,6 +413,26 @@ void PanelPainter::paintSeries()
         }
     }
     painter_.restore();
+}
+
+void PanelPainter::paintBands()
+{
+    // Every band under every line: a later curve's band must not cover an earlier curve's line.
+    for (const auto& s : spec_.series) {
+        if (s.style != ChartSpec::SeriesStyle::Line || s.points.isEmpty() || s.band.size() != size_t(s.points.size()))
+            continue;
+        // One closed path per band, filled without an outline: no stroke along its edges, no
+        // pieces meeting inside it.
+        QPolygonF outline;
+        for (qsizetype i = 0; i < s.points.size(); ++i)
+            outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].second));
+        for (qsizetype i = s.points.size() - 1; i >= 0; --i)
+            outline << QPointF(toX(s.points[i].x()), toY(s.band[size_t(i)].first));
+        QPainterPath area;
+        area.addPolygon(outline);
+        area.closeSubpath();
+        painter_.fillPath(area, ChartLegend::bandFill(ChartColors::legibleOn(s.color, theme_.background)));
+    }
 }
 
 double PanelPainter::markRadius() const { return std::max(4.0, QFontMetricsF(font_).height() * 0.35); }
@@ -505,8 +517,15 @@ void PanelPainter::paintAxes()
         painter_.setPen(theme_.text);
         painter_.translate(labelsLeft - em * 0.9, plot_.center().y());
         painter_.rotate(-90);
-        painter_.drawText(QRectF(-plot_.height() / 2, -em * 0.6, plot_.height(), em * 1.2), Qt::AlignCenter,
-                          fm.elidedText(yTitle, Qt::ElideRight, plot_.height()));
+        // Too long for the plot's height, the label is cut and the unit kept: "Power saved at
+        // 1… (kW)", never an axis without its unit.
+        const QString unit = QStringLiteral(" (%1)").arg(spec_.y.unit);
+        const bool keepUnit = !heatmapRows_ && !spec_.y.unit.isEmpty() && yTitle.endsWith(unit)
+            && fm.horizontalAdvance(yTitle) > plot_.height();
+        const QString shown = keepUnit
+            ? fm.elidedText(yTitle.chopped(unit.size()), Qt::ElideRight, plot_.height() - fm.horizontalAdvance(unit)) + unit
+            : fm.elidedText(yTitle, Qt::ElideRight, plot_.height());
+        painter_.drawText(QRectF(-plot_.height() / 2, -em * 0.6, plot_.height(), em * 1.2), Qt::AlignCenter, shown);
     }
     painter_.restore();
 }

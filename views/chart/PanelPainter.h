@@ -29,18 +29,20 @@ public:
     // marker's line, a row lower where they would be. A null rect for a line without a label.
     static QList<QRectF> markerLabelBoxes(const QList<double>& xs, const QList<QSizeF>& sizes, const QRectF& plot);
 
-    // How far the plot lies from the left and right edges of its area (axis labels and titles,
-    // a colour bar).
+    // How far the plot lies from the left, right and top edges of its area (axis labels and
+    // titles, a colour bar; the title, subtitle and legend above).
     struct Gutters {
         double left = 0;
         double right = 0;
+        double top = 0;
     };
 
     PanelPainter(QPainter& painter, const ChartSpec& spec, const ChartTheme& theme, double fontPixels);
     // The gutters this panel needs in `area`, painting nothing.
     Gutters gutters(const QRectF& area);
     // Paints the panel with gutters at least `atLeast` (a page of panels gives each the widest,
-    // so that their plots, and their x axes, line up); returns the plot's rectangle.
+    // so that their plots, and their x axes, line up; panels side by side, the tallest top, so
+    // their plots' tops do); returns the plot's rectangle.
     QRectF paint(const QRectF& area, Gutters atLeast);
     QRectF paint(const QRectF& area) { return paint(area, Gutters{}); }
 
@@ -71,6 +73,8 @@ private:
     // steps have their corners where `steps` puts them (StepCorners).
     QPolygonF edge(const QList<QPointF>& points, const std::vector<double>& base, Steps steps) const;
     void paintSeries();
+    // The series' bands (ChartSpec::Series::band), under all their lines.
+    void paintBands();
     // The radius of a Points series' mark at markScale 1.
     double markRadius() const;
     void paintAxes();

@@ -1,5 +1,7 @@
 #include "SweepChartItem.h"
 
+#include "SweepChartPanels.h"
+
 #include "chart/ChartColors.h"
 #include "chart/ChartError.h"
 #include "chart/ChartFormat.h"
@@ -45,6 +47,22 @@ void SweepChartItem::setMetric(const QString& id)
     emit inputsChanged();
 }
 
+void SweepChartItem::setSecondMetric(const QString& id)
+{
+    if (secondMetric_ == id)
+        return;
+    secondMetric_ = id;
+    emit inputsChanged();
+}
+
+void SweepChartItem::setBands(bool bands)
+{
+    if (bands_ == bands)
+        return;
+    bands_ = bands;
+    emit inputsChanged();
+}
+
 void SweepChartItem::setDark(bool dark)
 {
     if (dark_ == dark)
@@ -55,7 +73,7 @@ void SweepChartItem::setDark(bool dark)
 
 void SweepChartItem::rebuild()
 {
-    spec_ = {};
+    panels_.clear();
     curveList_.clear();
     emptyText_.clear();
     bandNote_.clear();
@@ -69,26 +87,16 @@ void SweepChartItem::rebuild()
                                                 : QStringLiteral("No run has this figure (power saved needs the "
                                                                  "sweep's first run, its baseline)");
     if (curves && emptyText_.isEmpty()) {
-        // The axis names the figure; the title says where it was read.
-        spec_.title = QStringLiteral("%1 vs %2").arg(curves->yTitle, curves->xTitle);
-        spec_.subtitle = curves->bandNote;
-        bandNote_ = curves->bandNote;
-        spec_.x.label = curves->xTitle;
-        spec_.y.label = curves->yTitle.section(QStringLiteral(" at "), 0, 0);
-        spec_.y.unit = curves->yUnit;
-        spec_.y.includeZero = metric_.startsWith(QStringLiteral("powerSaved"));
+        std::vector<SweepCurves> figures{*curves};
+        if (!secondMetric_.isEmpty() && secondMetric_ != metric_)
+            if (const std::optional<SweepCurves> second = browser_->curves(xParameter_, secondMetric_))
+                figures.push_back(*second);
+        panels_ = SweepChartPanels::build(figures, {bands_, filterText()});
+        bandNote_ = curves->note(bands_);
         for (const SweepCurves::Curve& c : curves->curves) {
-            chart::ChartSpec::Series s;
-            s.name = c.group.isEmpty() ? QStringLiteral("all runs") : c.group;
-            s.color = c.color;
-            s.dots = true;
             QVariantList points;
-            for (const SweepCurves::Point& p : c.points) {
-                s.points << QPointF(p.x, p.mean);
-                s.band.emplace_back(p.min, p.max);
+            for (const SweepCurves::Point& p : c.points)
                 points << QVariantMap{{"x", p.x}, {"mean", p.mean}, {"min", p.min}, {"max", p.max}, {"runs", p.runs}};
-            }
-            spec_.series << s;
             curveList_ << QVariantMap{{"group", c.group}, {"color", c.color}, {"points", points}};
         }
     }
@@ -96,12 +104,32 @@ void SweepChartItem::rebuild()
     update();
 }
 
+QString SweepChartItem::filterText() const
+{
+    QList<std::pair<QString, QStringList>> filters;
+    for (const QVariant& p : browser_->parameters()) {
+        const QVariantMap parameter = p.toMap();
+        filters.append({parameter.value(QStringLiteral("title")).toString(),
+                        browser_->filterOf(parameter.value(QStringLiteral("id")).toString())});
+    }
+    return SweepChartPanels::filterText(filters);
+}
+
+QStringList SweepChartItem::panelTitles() const
+{
+    QStringList titles;
+    for (const chart::ChartSpec& panel : panels_)
+        titles << panel.title;
+    return titles;
+}
+
 void SweepChartItem::paint(QPainter* painter)
 {
     if (!emptyText_.isEmpty() || width() < 64 || height() < 64)
         return;
     const chart::ChartTheme& theme = dark_ ? chart::ChartColors::darkTheme() : chart::ChartColors::lightTheme();
-    chart::ChartRenderer::paintOnScreen(*painter, boundingRect(), QList<chart::ChartSpec>{spec_}, theme);
+    chart::ChartRenderer::paintOnScreen(*painter, boundingRect(), panels_, theme,
+                                        SweepChartPanels::arrangementFor(size(), panels_.size()));
 }
 
 QString SweepChartItem::exportTo(const QString& urlOrPath, int width, int height) const
@@ -114,7 +142,8 @@ QString SweepChartItem::exportTo(const QString& urlOrPath, int width, int height
     if (!format)
         return QStringLiteral("%1: save as .svg, .pdf or .png").arg(path);
     try {
-        chart::ChartRenderer::save(spec_, path, *format, QSize(width, height));
+        chart::ChartRenderer::save(panels_, path, *format, QSize(width, height), chart::ChartColors::lightTheme(),
+                                   SweepChartPanels::arrangementFor(QSizeF(width, height), panels_.size()));
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

@@ -15,7 +15,9 @@ SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::v
     SweepCurves out;
     out.xTitle = x.title();
     out.yTitle = QStringLiteral("%1 at %2 % arrived").arg(metric.title()).arg(arrived);
+    out.yAxis = QStringLiteral("%1 at %2 %").arg(metric.title()).arg(arrived);
     out.yUnit = metric.unit();
+    out.yFromZero = metric.fromZero();
     // group → x → values
     std::map<QString, std::map<double, std::vector<double>>> values;
     for (const size_t row : rows) {
@@ -51,11 +53,15 @@ SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::v
         }
         out.curves.push_back(std::move(curve));
     }
-    out.bandNote = out.maxRuns > 1 ? QStringLiteral("line: mean over the %1 runs at each %2 (seeds); band: min–max")
-                                         .arg(out.maxRuns)
-                                         .arg(x.title())
-                                   : QStringLiteral("one run at each %1").arg(x.title());
     return out;
+}
+
+QString SweepCurves::note(bool band) const
+{
+    if (maxRuns <= 1)
+        return QStringLiteral("one run at each %1").arg(xTitle);
+    const QString line = QStringLiteral("line: mean over the %1 runs at each %2 (seeds)").arg(maxRuns).arg(xTitle);
+    return band ? line + QStringLiteral("; band: min–max") : line;
 }
 
 }  // namespace tessera::views

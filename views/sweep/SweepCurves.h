@@ -32,9 +32,14 @@ struct SweepCurves {
     std::vector<Curve> curves;
     QString xTitle;  // "PWR weight"
     QString yTitle;  // "Power saved at 130 % arrived"
+    QString yAxis;   // "Power saved at 130 %": the y axis's words (a panel's height is short)
     QString yUnit;   // "kW"
-    QString bandNote;  // what the band is, for the legend
+    bool yFromZero = false;  // SweepMetric::fromZero
     int maxRuns = 0;   // the most runs behind one point
+
+    // What the line is, and the band when it is drawn: "line: mean over the 10 runs at each
+    // PWR weight (seeds); band: min–max", or "one run at each PWR weight".
+    QString note(bool band) const;
 
     // `rows` are indices into `runs` (the browser's filtered runs); `group` nothing for one curve.
     // Runs without a value of the metric (no baseline) are left out.

@@ -52,6 +52,11 @@ int SweepMetric::decimals() const
     }
 }
 
+bool SweepMetric::fromZero() const
+{
+    return kind_ == Kind::PowerSaved || kind_ == Kind::PowerSavedShare || kind_ == Kind::FailedPods;
+}
+
 std::optional<double> SweepMetric::value(const std::vector<SweepRun>& runs, size_t index, double arrived) const
 {
     const std::optional<double> v = rawValue(runs, index, arrived);

@@ -21,6 +21,9 @@ public:
     QString title() const;  // "Power saved"
     QString unit() const;   // "kW", "%", "pods"
     int decimals() const;
+    // Whether its axis starts at 0: a difference from the baseline (power saved, whose 0 is
+    // "as much as the baseline") and a count (failed pods) read against 0.
+    bool fromZero() const;
     // The value of `runs[index]` at `arrived` % (its grid point there, else the last before).
     // Power saved is the baseline's power minus the run's (kW; % of the baseline's), the
     // baseline being the same study's and seed's run of the sweep's first policy
