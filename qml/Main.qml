@@ -212,8 +212,11 @@ ApplicationWindow {
 
     // First start opens the bundled default; later starts reopen the last kind chosen and its
     // inputs, or, for pods, the last trace.
+    // The sweep shown when the app was left comes back in its tab, as it was (SweepViewState).
     Component.onCompleted: {
         library.openDefault()
+        if (!window.scripted)
+            sweeps.reopenLast()
         if (window.scripted || runs.reopenLastKind())
             return
         if (session.recentTraces.length > 0)
@@ -232,6 +235,7 @@ ApplicationWindow {
     function startRun() { panelTabs.currentIndex = 1; runPanel.start() }
 
     header: MainToolBar {
+        id: toolBar
         session: session
         runs: runs
         currentRun: window.currentRun
@@ -410,14 +414,8 @@ ApplicationWindow {
         }
     }
 
-    // The timeline and, while a save notice shows, a strip above it for the notice: it pushes
-    // the views up instead of covering what they show (the compare table's last rows).
+    // The timeline; the save notice lies over the tool bar (SaveNotice.room), moving nothing.
     footer: Column {
-        Item {
-            id: noticeRoom
-            width: parent.width
-            height: saveNotice.visible ? saveNotice.height + 8 : 0
-        }
         TimelineBar { width: parent.width; timeline: timeline }
     }
 
@@ -456,7 +454,8 @@ ApplicationWindow {
         onSaved: (message, path) => saveNotice.saved(message, path)
         onFailed: message => saveNotice.fail(message)
     }
-    SaveNotice { id: saveNotice; objectName: "saveNotice"; room: noticeRoom }
+    SaveNotice { id: saveNotice; objectName: "saveNotice"; room: toolBar.noticeRoom }
+    ToolTipWidth { objectName: "toolTipWidth" }
 
     // What to do first, until dismissed; over the views' bottom right corner.
     FirstStartHint {

@@ -18,6 +18,10 @@ ToolBar {
     property bool canCompare: false
     property bool canExport: false
 
+    // Where the save notice lies: over the bar's free middle, so it moves nothing and covers
+    // no view (walk15: a strip of its own shifted the views while it showed).
+    readonly property Item noticeRoom: spacer
+
     signal openRequested()
     signal runRequested()
     signal forkRequested()
@@ -67,7 +71,8 @@ ToolBar {
             enabled: bar.canExport
             onClicked: bar.exportRequested()
         }
-        Item { Layout.fillWidth: true }
+        // The free middle of the bar; the window's save notice shows here (SaveNotice.room).
+        Item { id: spacer; Layout.fillWidth: true; Layout.fillHeight: true }
         Action {
             visible: ChartZoom.active
             text: qsTr("Zoom %1 · reset").arg(ChartPlans.xRangeText(bar.currentRun, ChartZoom.minX, ChartZoom.maxX))

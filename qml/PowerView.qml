@@ -34,6 +34,13 @@ Item {
             yTitle: qsTr("Power (kW)")
             cursorKey: "power_kw"
             cursorUnit: " kW"
+            // Which decision the value is (its index and exact arrived %): a sweep's table gives
+            // the grid point's mean over the decisions that round to it (contracts.md 3.1), so
+            // "130 %" here and there may differ in the last digits (walk15).
+            cursorText: view.run && !view.otherRun
+                        ? qsTr("%1 kW · %2 %3, %4").arg(view.run.valueText("power_kw", view.position))
+                              .arg(view.run.words.step).arg(view.position).arg(view.run.positionText(view.position))
+                        : ""
         }
 
         ChartPanel {

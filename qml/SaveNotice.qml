@@ -32,18 +32,23 @@ Popup {
     // A confirmation goes away by itself; an error stays until dismissed.
     Timer { id: hide; interval: 15000; onTriggered: notice.close() }
 
-    // The strip the window keeps free for the notice while it shows, above the timeline: the
-    // notice covers nothing. Without one, over the window's bottom.
+    // The free room the notice lies over: the tool bar's middle (MainToolBar.noticeRoom), so
+    // that it neither moves the views nor covers them (a click aimed at a view lands there).
+    // Without one, over the window's bottom.
     property Item room: null
 
     parent: room ? room : Overlay.overlay
-    x: Math.round((parent.width - width) / 2)
-    y: room ? 4 : parent.height - height - 72
-    width: Math.min(parent.width - 48, implicitWidth)
+    x: room ? 0 : Math.round((parent.width - width) / 2)
+    // Centred on the bar; an error's longer text grows down from the window's top.
+    y: room ? Math.max(Math.round((room.height - height) / 2), -room.mapToItem(null, 0, 0).y)
+            : parent.height - height - 72
+    // Into the room; at least a file name's width, over whatever is beside it when it is narrow.
+    width: Math.min(implicitWidth, room ? Math.max(room.width, 420) : parent.width - 48)
     modal: false
     focus: false
     closePolicy: Popup.NoAutoClose
-    padding: 10
+    padding: 2
+    leftPadding: 10
 
     background: Rectangle {
         radius: 6
@@ -58,10 +63,17 @@ Popup {
             Layout.fillWidth: true
             Layout.maximumWidth: 760
             text: notice.text
-            wrapMode: Text.WrapAnywhere
+            // A confirmation on one line in the bar, cut in the middle (a path's folder), whole in
+            // its tooltip; an error whole, on up to four lines, until dismissed.
+            elide: notice.failed ? Text.ElideRight : Text.ElideMiddle
+            wrapMode: notice.failed ? Text.Wrap : Text.NoWrap
+            maximumLineCount: notice.failed ? 4 : 1
+            ToolTip.visible: textHover.hovered && truncated
+            ToolTip.text: notice.text
+            HoverHandler { id: textHover }
             color: notice.failed ? (ThemePalette.dark ? "#ff9d8a" : "#b3261e") : ThemePalette.text
         }
-        Button {
+        ToolButton {
             text: qsTr("Open folder")
             visible: notice.path.length > 0
             onClicked: location.openFolder(notice.path)

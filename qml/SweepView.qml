@@ -53,7 +53,6 @@ Pane {
     Settings {
         id: chartOptions
         category: "sweepChart"
-        property string metric: "powerSaved"
         property string secondMetric: ""
         property bool bands: true
     }
@@ -77,12 +76,15 @@ Pane {
                 elide: Text.ElideMiddle
                 font.bold: true
                 ToolTip.visible: summaryHover.hovered
-                ToolTip.text: view.browser.studies.join("\n")
+                ToolTip.delay: 400
+                ToolTip.text: view.browser.summaryTip
                 HoverHandler { id: summaryHover }
             }
             Button {
+                objectName: "sweepAddButton"
                 text: qsTr("Add sweep…")
-                ToolTip.visible: hovered
+                // Not over the dialog it opens (the pointer stays on the button meanwhile).
+                ToolTip.visible: hovered && !addDialog.visible
                 ToolTip.delay: 400
                 ToolTip.text: qsTr("Browse the sweep of another merged study with this one (another trace's sweep, say)")
                 onClicked: addDialog.open()
@@ -167,134 +169,106 @@ Pane {
             Layout.fillHeight: true
             orientation: Qt.Vertical
 
-            // The runs.
+            // The runs: the parameter columns (what a run is) stay put on the left while the
+            // figures scroll under a scroll bar shown whenever they do not fit.
             ColumnLayout {
-                SplitView.preferredHeight: parent.height * 0.45
-                SplitView.minimumHeight: 120
+                SplitView.preferredHeight: parent.height * 0.5
+                SplitView.minimumHeight: 140
                 spacing: 2
                 Label {
                     Layout.fillWidth: true
-                    text: qsTr("%1 of %2 runs · figures at %3 % arrived workload · click a title to sort · double-click or Enter opens a run")
+                    text: qsTr("%1 of %2 runs · figures at the %3 % arrived grid point · click a title to sort · double-click or Enter opens a run")
                           .arg(view.browser.shownRuns).arg(view.browser.totalRuns).arg(view.browser.arrived)
                     font.pixelSize: 11
                     opacity: 0.75
                     elide: Text.ElideRight
                 }
-                HorizontalHeaderView {
-                    id: header
-                    objectName: "sweepHeader"
-                    Layout.fillWidth: true
-                    syncView: table
-                    clip: true
-                    delegate: Rectangle {
-                        required property int column
-                        required property string display
-                        implicitWidth: 90
-                        implicitHeight: 36
-                        color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.25)
-                        border.color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.6)
-                        Text {
-                            anchors.fill: parent
-                            anchors.margins: 4
-                            verticalAlignment: Text.AlignVCenter
-                            horizontalAlignment: column < view.browser.parameterCount ? Text.AlignLeft : Text.AlignRight
-                            wrapMode: Text.WordWrap
-                            maximumLineCount: 2
-                            elide: Text.ElideRight
-                            font.pixelSize: 12
-                            font.bold: true
-                            color: ThemePalette.text
-                            text: display + (view.browser.sortColumn === column ? (view.browser.sortAscending ? " ▲" : " ▼") : "")
-                        }
-                        MouseArea {
-                            anchors.fill: parent
-                            onClicked: view.browser.sortBy(column, view.browser.sortColumn === column ? !view.browser.sortAscending : true)
-                        }
-                    }
-                }
-                TableView {
-                    id: table
-                    objectName: "sweepTable"
+                RowLayout {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    clip: true
-                    model: view.browser
-                    boundsBehavior: Flickable.StopAtBounds
-                    focus: true
-                    ScrollBar.vertical: ScrollBar {}
-                    ScrollBar.horizontal: ScrollBar {}
-                    FontMetrics { id: cellMetrics; font.pixelSize: 12; font.bold: true }
-                    // Each column as wide as its title on at most two lines (at least a name's or a
-                    // spec's room for text), the width left over shared out so the table spans its room.
-                    columnWidthProvider: column => {
-                        const widths = view.browser.columnTitles.map((t, c) => naturalWidth(c))
-                        const spare = Math.max(0, width - widths.reduce((a, b) => a + b, 0))
-                        return widths[column] + Math.floor(spare / Math.max(1, widths.length))
-                    }
-                    onWidthChanged: Qt.callLater(forceLayout)
-                    function naturalWidth(column) {
-                        const title = view.browser.columnTitles[column] || ""
-                        const words = title.split(" ")
-                        let best = cellMetrics.advanceWidth(title)
-                        for (let i = 1; i < words.length; ++i)
-                            best = Math.min(best, Math.max(cellMetrics.advanceWidth(words.slice(0, i).join(" ")),
-                                                           cellMetrics.advanceWidth(words.slice(i).join(" "))))
-                        const id = column < view.browser.parameterCount ? view.browser.parameters[column].id : ""
-                        // Figures to the third decimal (a cluster's kW) whole, never cut.
-                        const least = id === "policy" ? 150 : id === "trace" || id === "study" ? 170
-                                    : column >= view.browser.parameterCount ? 88 : 70
-                        return Math.max(least, Math.ceil(best) + 22)
-                    }
-                    delegate: Rectangle {
-                        required property int row
-                        required property int column
-                        required property string display
-                        required property color groupColor
-                        implicitHeight: 24
-                        color: row === view.currentRow ? Qt.rgba(ThemePalette.accent.r, ThemePalette.accent.g, ThemePalette.accent.b, 0.25)
-                               : row % 2 ? Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.08) : "transparent"
-                        // The group's colour, as its curve's, at the start of the row.
-                        Rectangle {
-                            visible: column === 0 && groupColor.a > 0
-                            width: 4
-                            anchors.top: parent.top; anchors.bottom: parent.bottom
-                            color: groupColor
+                    spacing: 0
+                    ColumnLayout {
+                        spacing: 0
+                        Layout.fillHeight: true
+                        // Its columns' width, up to about half the tab (the figures need room too).
+                        readonly property real keyRoom: Math.min(keyTable.keyWidth, Math.max(160, view.width * 0.55))
+                        Layout.minimumWidth: keyRoom
+                        Layout.preferredWidth: keyRoom
+                        Layout.maximumWidth: keyRoom
+                        SweepHeader {
+                            objectName: "sweepKeyHeader"
+                            Layout.fillWidth: true
+                            syncView: keyTable
+                            browser: view.browser
                         }
-                        Text {
-                            anchors.fill: parent
-                            anchors.leftMargin: 8
-                            anchors.rightMargin: 6
-                            verticalAlignment: Text.AlignVCenter
-                            horizontalAlignment: column < view.browser.parameterCount ? Text.AlignLeft : Text.AlignRight
-                            elide: Text.ElideMiddle
-                            font.pixelSize: 12
-                            color: ThemePalette.text
-                            text: display
-                        }
-                        TapHandler {
-                            onTapped: { view.currentRow = row; table.forceActiveFocus() }
-                            onDoubleTapped: { view.currentRow = row; view.openRow(row) }
+                        SweepTable {
+                            id: keyTable
+                            objectName: "sweepKeyTable"
+                            Layout.fillWidth: true
+                            Layout.fillHeight: true
+                            browser: view.browser
+                            sweepView: view
+                            firstColumn: 0
+                            endColumn: view.browser.parameterCount
+                            // Wide enough for its columns, never wider than their natural widths.
+                            readonly property real keyWidth: { void view.browser.columnTitles; let w = 0
+                                for (let c = 0; c < view.browser.parameterCount; ++c) w += naturalWidth(c)
+                                return w }
+                            // Scrolls with the figures, which show the scroll bar.
+                            verticalBar: false
+                            horizontalBar: keyWidth > parent.keyRoom + 1
+                            // Its rows level with the figures' down to the last, above their scroll bar.
+                            bottomMargin: table.bottomMargin
                         }
                     }
-                    Keys.onUpPressed: { view.currentRow = Math.max(0, view.currentRow - 1); positionViewAtRow(view.currentRow, TableView.Contain) }
-                    Keys.onDownPressed: { view.currentRow = Math.min(view.browser.shownRuns - 1, view.currentRow + 1); positionViewAtRow(view.currentRow, TableView.Contain) }
-                    Keys.onReturnPressed: view.openCurrent()
-                    Keys.onEnterPressed: view.openCurrent()
+                    Rectangle { Layout.fillHeight: true; Layout.preferredWidth: 2; color: Qt.rgba(ThemePalette.mid.r, ThemePalette.mid.g, ThemePalette.mid.b, 0.8) }
+                    ColumnLayout {
+                        spacing: 0
+                        Layout.fillWidth: true
+                        Layout.fillHeight: true
+                        SweepHeader {
+                            id: header
+                            objectName: "sweepHeader"
+                            Layout.fillWidth: true
+                            syncView: table
+                            browser: view.browser
+                        }
+                        SweepTable {
+                            id: table
+                            objectName: "sweepTable"
+                            Layout.fillWidth: true
+                            Layout.fillHeight: true
+                            browser: view.browser
+                            sweepView: view
+                            firstColumn: view.browser.parameterCount
+                            endColumn: view.browser.columnTitles.length
+                            syncView: keyTable
+                            syncDirection: Qt.Vertical
+                            focus: true
+                        }
+                    }
                 }
                 RowLayout {
                     Layout.fillWidth: true
+                    spacing: 8
                     Button {
                         objectName: "sweepOpenRun"
                         text: qsTr("Open run")
                         enabled: view.currentRow >= 0
                         onClicked: view.openCurrent()
                     }
+                    // What power saved is measured against: one line, whole in its tooltip.
                     Label {
+                        objectName: "sweepBaselineNote"
                         Layout.fillWidth: true
                         text: view.browser.baselineNote
                         font.pixelSize: 11
                         opacity: 0.75
-                        wrapMode: Text.Wrap
+                        elide: Text.ElideRight
+                        verticalAlignment: Text.AlignVCenter
+                        ToolTip.visible: noteHover.hovered && truncated
+                        ToolTip.text: text
+                        HoverHandler { id: noteHover }
                     }
                 }
             }
@@ -314,11 +288,12 @@ Pane {
                         Layout.minimumWidth: 110
                         Layout.maximumWidth: 230
                         model: view.browser.metrics.map(m => m.label)
-                        currentIndex: Math.max(0, view.metricIndex(chartOptions.metric))
-                        onActivated: index => chartOptions.metric = view.browser.metrics[index].id
+                        // Power saved (kW) unless another was chosen (kept with the sweep's view).
+                        currentIndex: Math.max(0, view.browser.metrics.findIndex(m => m.id === view.browser.plotMetric))
+                        onActivated: index => view.browser.plotMetric = view.browser.metrics[index].id
                         Accessible.name: qsTr("Metric to plot")
                     }
-                    // A second metric in a panel under the first, on the same x axis: power saved
+                    // A second metric in a panel of its own, on the same x axis: power saved
                     // and allocation against the weight in one figure (and one export).
                     Label { text: qsTr("and") }
                     ComboBox {
@@ -330,10 +305,10 @@ Pane {
                         model: [qsTr("(nothing)")].concat(view.browser.metrics.map(m => m.label))
                         currentIndex: view.metricIndex(chartOptions.secondMetric) + 1
                         onActivated: index => chartOptions.secondMetric = index === 0 ? "" : view.browser.metrics[index - 1].id
-                        Accessible.name: qsTr("Second metric, plotted under the first")
+                        Accessible.name: qsTr("Second metric, plotted in a panel of its own")
                         ToolTip.visible: hovered
                         ToolTip.delay: 400
-                        ToolTip.text: qsTr("A second metric in a panel under the first, against the same axis")
+                        ToolTip.text: qsTr("A second metric in a panel of its own, against the same x axis (beside the first on screen, under it in exports)")
                     }
                     Label { text: qsTr("against") }
                     ComboBox {
@@ -343,8 +318,12 @@ Pane {
                         Layout.minimumWidth: 100
                         Layout.maximumWidth: 150
                         model: view.numericParameters.map(p => p.title)
-                        // The first weight, else the seed.
-                        currentIndex: Math.max(0, view.numericParameters.findIndex(p => p.id.startsWith("weight:")))
+                        // The one chosen (kept with the sweep's view), else the first weight, else the seed.
+                        currentIndex: {
+                            const chosen = view.numericParameters.findIndex(p => p.id === view.browser.plotX)
+                            return chosen >= 0 ? chosen : Math.max(0, view.numericParameters.findIndex(p => p.id.startsWith("weight:")))
+                        }
+                        onActivated: index => view.browser.plotX = view.numericParameters[index].id
                         Accessible.name: qsTr("Parameter on the x axis")
                     }
                     CheckBox {
@@ -397,8 +376,14 @@ Pane {
         }
     }
 
+    // Starts beside the study shown, where a sweep's other studies are, as the Library's
+    // "Open study…" starts in the study's folder.
+    SaveLocation { id: location }
     FileDialog {
         id: addDialog
+        objectName: "sweepAddDialog"
+        currentFolder: view.browser.studies.length > 0 ? location.urlOf(location.folderOf(view.browser.studies[0]))
+                                                       : location.urlOf(location.startFolder)
         title: qsTr("Add the sweep of another study")
         nameFilters: [qsTr("Tessera studies (*.sqlite *.db)"), qsTr("All files (*)")]
         onAccepted: view.browser.add(selectedFile.toString())

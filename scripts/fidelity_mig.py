@@ -102,7 +102,7 @@ def inference(cli, shared, row, spec, predictor, extra=(), csv_out=None, plan_ou
     data = os.path.join(shared, "traces", "mig-parvagpu")
     cmd = [cli, "inference", "--profiles", os.path.join(data, "prof_data"), "--slo", os.path.join(data, "SLO"),
            "--slo-row", str(row), "--policy", spec, "--predictor", predictor, "--duration", str(DURATION),
-           "--quiet", *extra]
+           *extra]
     if csv_out:
         cmd += ["--csv", csv_out]
     if plan_out:

@@ -2,7 +2,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
-#include "cli/SavedRunsLine.h"
+#include "cli/RunReport.h"
 #include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "inference/InferenceCsv.h"
@@ -56,7 +56,8 @@ const char* kHelp =
     "  --reconfig-delay  seconds per created or destroyed GPU instance (whole GPU drained)\n"
     "  --csv FILE        time series, one row per --step seconds and one at the end\n"
     "  --plan FILE       one row per instance of every plan\n"
-    "  --db FILE         save every run to this study (tessera-cli runs, chart and the app open it)\n";
+    "  --db FILE         save every run to this study (tessera-cli runs, chart and the app open it)\n"
+    "  --quiet           no progress and nothing on stdout (no summary table, no \"saved to\" line)\n";
 
 std::string profilesDirectory(const CommandLine& args)
 {
@@ -223,7 +224,8 @@ int inferenceCommand(int argc, char** argv)
     const std::shared_ptr<const InferenceWorld> world = loadWorld(args);
     const InferenceScenario scenario = scenarioFrom(args, *world, options.durationS);
 
-    ProgressLine progress(policies.size(), !args.has("--quiet"));
+    const RunReport report(args);
+    ProgressLine progress(policies.size(), !report.quiet());
     std::vector<InferenceResult> results;
     std::vector<int64_t> savedIds;
     for (size_t i = 0; i < policies.size(); ++i) {
@@ -252,9 +254,9 @@ int inferenceCommand(int argc, char** argv)
         csv->close();
     if (plan)
         plan->close();
-    std::fputs(inferenceSummaryTable(results).c_str(), stdout);
+    report.print(inferenceSummaryTable(results));
     if (study)
-        printSavedRuns(study->path(), savedIds);
+        report.savedRuns(study->path(), savedIds);
     return 0;
 }
 

@@ -19,12 +19,13 @@ namespace tessera::cli {
 namespace {
 
 const char* kHelp =
-    "usage: tessera-cli merge --out STUDY.sqlite [--csv OUT.csv] SHARD.sqlite [SHARD.sqlite ...]\n"
+    "usage: tessera-cli merge --out STUDY.sqlite [--csv OUT.csv] [--quiet] SHARD.sqlite [SHARD.sqlite ...]\n"
     "\n"
     "Joins the studies written by a sweep's shards (a command with --shard I/N --db SHARD.sqlite,\n"
     "for I = 0 .. N-1) into one new study, in one transaction, replacing STUDY.sqlite whole. With\n"
     "--csv, writes the sweep's grid CSV, byte-identical to the command's own --csv run unsharded.\n"
-    "Every shard of the sweep must be given, once each, complete; the order does not matter.\n";
+    "Every shard of the sweep must be given, once each, complete; the order does not matter.\n"
+    "--quiet: no \"merged N shards\" line on stdout (errors still go to stderr).\n";
 
 }  // namespace
 
@@ -32,11 +33,16 @@ int mergeCommand(int argc, char** argv)
 {
     std::optional<std::string> out, csv;
     std::vector<std::string> shards;
+    bool quiet = false;
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help") {
             std::fputs(kHelp, stdout);
             return 0;
+        }
+        if (arg == "--quiet") {
+            quiet = true;
+            continue;
         }
         if (arg == "--out" || arg == "--csv") {
             if (i + 1 >= argc)
@@ -45,7 +51,7 @@ int mergeCommand(int argc, char** argv)
             continue;
         }
         if (arg.rfind("--", 0) == 0)
-            throw UsageError(fmt::format("unknown option {} (merge takes --out, --csv and shard studies)",
+            throw UsageError(fmt::format("unknown option {} (merge takes --out, --csv, --quiet and shard studies)",
                                          printableExcerpt(arg)));
         shards.push_back(arg);
     }
@@ -68,7 +74,8 @@ int mergeCommand(int argc, char** argv)
         writeTextFile(temporary, grid);
         std::filesystem::rename(temporary, *csv);
     }
-    fmt::print("merged {} shards into {}\n", shards.size(), *out);
+    if (!quiet)
+        fmt::print("merged {} shards into {}\n", shards.size(), *out);
     return 0;
 }
 

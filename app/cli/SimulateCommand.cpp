@@ -3,7 +3,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
-#include "cli/SavedRunsLine.h"
+#include "cli/RunReport.h"
 #include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "io/TraceLoader.h"
@@ -38,7 +38,9 @@ const char* kHelp =
     "         [--csv OUT.csv] [--decisions OUT.csv] [--db STUDY.sqlite] [--gpu-models FILE]\n"
     "         [--skip-bad-rows] [--shard I/N] [--quiet] [--engine index|scan]\n"
     "SPEC may sweep a weight: --policy 'pwr:0..1000/50,fgd:1000-$pwr' (docs/cli.md \"Policy grids\").\n"
-    "--engine scan scores every node for every decision: a diagnostic, the same results, slower.\n";
+    "--engine scan scores every node for every decision: a diagnostic, the same results, slower.\n"
+    "--quiet: no progress and nothing on stdout (no summary table, no \"saved to\" line); the files\n"
+    "asked for are written as ever, and errors and warnings still go to stderr.\n";
 
 // A replay writes a CSV row per --step over the trace's whole span: refused before simulating
 // when that is absurd (a deletion_time far in the future, --step 1 over months).
@@ -111,7 +113,7 @@ int simulateCommand(int argc, char** argv)
     const SchedulerEngine engine = engineText == "scan" ? SchedulerEngine::Scan : SchedulerEngine::Index;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned threads = unsigned(args.integer("--threads", cores, 1, 1024));
-    const bool quiet = args.has("--quiet");
+    const RunReport report(args);
     const RunShard shard = shardOption(args);
 
     LoadOptions load;
@@ -157,7 +159,7 @@ int simulateCommand(int argc, char** argv)
         batch.emplace(*study, cluster, inputs, jobs);
     SweepShard sweep("simulate", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers, csvHeader);
     const int maxPct = int(std::floor(tune * 100 + 1e-9));
-    ProgressLine progress(jobs, !quiet);
+    ProgressLine progress(jobs, !report.quiet());
     BatchRunner::run(jobs, threads, [&](size_t job) {
         const size_t number = runNumbers[job];
         const PolicySpec& policy = policies[number / seeds.size()];
@@ -207,11 +209,11 @@ int simulateCommand(int argc, char** argv)
     if (batch)
         savedIds = batch->commit();
     sweep.finish(savedIds);
-    std::fputs(SummaryTable::render(summaries, mode).c_str(), stdout);
+    report.print(SummaryTable::render(summaries, mode));
     if (warnings.skippedRows > 0)
-        fmt::print("skipped rows: {}\n", warnings.skippedRows);
+        report.print(fmt::format("skipped rows: {}\n", warnings.skippedRows));
     if (study)
-        printSavedRuns(study->path(), savedIds);
+        report.savedRuns(study->path(), savedIds);
     return 0;
 }
 

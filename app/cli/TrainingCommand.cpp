@@ -4,7 +4,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ProgressLine.h"
-#include "cli/SavedRunsLine.h"
+#include "cli/RunReport.h"
 #include "cli/SweepShard.h"
 #include "cli/TrainingRentCommand.h"
 #include "cli/WarningLines.h"
@@ -64,6 +64,7 @@ const char* kHelp =
     "  --rounds FILE       one row per round: policy,seed,round,time_s,jobs_running,jobs_queued,\n"
     "                      free_gpus,utilisation_pct,preemptions\n"
     "  --db FILE           save every run to this study (tessera-cli runs, chart and the app open it)\n"
+    "  --quiet             no progress and nothing on stdout (no summary table, no \"saved to\" line)\n"
     "\n"
     "Rent mode: malleable jobs on rented GPUs, the time-average GPUs rented held to a budget.\n"
     "  RENT := boa | fixed:K | autoscale | hesrpt | greedy\n"
@@ -175,7 +176,8 @@ int trainingCommand(int argc, char** argv)
 
     // One run per policy on a pool of threads; each writes only its own slot and its own part of
     // the outputs, which come out in the order given whatever the thread count (contracts.md 5).
-    ProgressLine progress(policies.size(), !args.has("--quiet"));
+    const RunReport report(args);
+    ProgressLine progress(policies.size(), !report.quiet());
     std::vector<std::unique_ptr<Run>> runs(policies.size());
     std::vector<PlacementOutcome> outcomes(policies.size());
     BatchRunner::run(policies.size(), threads, [&](size_t i) {
@@ -214,9 +216,9 @@ int trainingCommand(int argc, char** argv)
         csv->close();
     if (rounds)
         rounds->close();
-    std::fputs(placementSummaryTable(outcomes).c_str(), stdout);
+    report.print(placementSummaryTable(outcomes));
     if (study)
-        printSavedRuns(study->path(), savedIds);
+        report.savedRuns(study->path(), savedIds);
     return 0;
 }
 

@@ -4,7 +4,7 @@
 #include "cli/TrainingRentCommand.h"
 
 #include "cli/ProgressLine.h"
-#include "cli/SavedRunsLine.h"
+#include "cli/RunReport.h"
 #include "cli/SweepShard.h"
 #include "cli/WarningLines.h"
 #include "report/OrderedOutput.h"
@@ -152,7 +152,8 @@ int trainingRentCommand(const CommandLine& args)
         if (const auto problem = kind.inputsProblem(inputs, r))
             throw UsageError(fmt::format("{}: {}", sweep ? "--sweep" : "--budget", *problem));
 
-    ProgressLine progress(requests.size(), !args.has("--quiet"));
+    const RunReport report(args);
+    ProgressLine progress(requests.size(), !report.quiet());
     std::vector<std::unique_ptr<Run>> runs(requests.size());
     BatchRunner::run(requests.size(), threads, [&](size_t i) {
         runs[i] = kind.simulate(inputs, requests[i]);
@@ -179,10 +180,10 @@ int trainingRentCommand(const CommandLine& args)
     progress.finish();
     if (csv)
         csv->close();
-    std::fputs(rentalSummaryTable(rental).c_str(), stdout);
+    report.print(rentalSummaryTable(rental));
     std::fputs(rentalBudgetWarnings(rental).c_str(), stderr);
     if (study)
-        printSavedRuns(study->path(), savedIds);
+        report.savedRuns(study->path(), savedIds);
     return 0;
 }
 

@@ -11,12 +11,16 @@
 #include "support/SyntheticTraceFiles.h"
 
 #include "study/StudyLibrary.h"
+#include "sweep/SweepBrowser.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJSValue>
 #include <QQuickItem>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <QtQml/qqmlextensionplugin.h>
 
@@ -32,6 +36,8 @@ using namespace tessera::test;
 namespace {
 
 const QStringList kTraces{QStringLiteral("trace-a.csv"), QStringLiteral("trace-b.csv")};
+// The trace column's text: what tells the traces apart (walk15), their paths in its tooltips.
+const QStringList kTraceLabels{QStringLiteral("a"), QStringLiteral("b")};
 
 // One row of a grid CSV (contracts.md 3.1), as the test reads it itself.
 struct GridRow {
@@ -174,6 +180,18 @@ private slots:
                  (QStringList{"Policy", "PWR weight", "FGD weight", "Seed", "GPU allocation (%)", "Power (kW)",
                               "Power saved (kW)", "Power saved (%)", "Fragmentation rate (%)",
                               "Fragmentation of capacity (%)", "Failed pods"}));
+        // The command as written, its inputs by file name (walk15: SHA-256 digests); the
+        // digests and paths in the tooltip.
+        const QString summary = browser()->property("summary").toString();
+        QVERIFY2(summary.contains(QStringLiteral("--nodes nodes.csv --pods trace-a.csv")) && !summary.contains("sha256:"),
+                 qPrintable(summary));
+        const QString tip = browser()->property("summaryTip").toString();
+        QVERIFY2(tip.contains(dir_.filePath(kTraces[0]) + " (sha256:") && tip.contains(studies_[0]), qPrintable(tip));
+        // Add sweep… starts beside the study shown, where its sibling sweeps are (walk15: the
+        // process's working folder), as the Library's Open study… starts in the study's folder.
+        QObject* addDialog = session_->find(QStringLiteral("sweepAddDialog"));
+        QVERIFY(addDialog);
+        QCOMPARE(addDialog->property("currentFolder").toUrl(), QUrl::fromLocalFile(QFileInfo(studies_[0]).absolutePath()));
         session_->shoot(QStringLiteral("one-trace"));
     }
 
@@ -191,9 +209,102 @@ private slots:
         QCOMPARE(browser()->property("groupBy").toString(), QStringLiteral("trace"));
         QCOMPARE(browser()->property("groups").toStringList(), kTraces);
         const QStringList traces = columnValues(QStringLiteral("Trace"));
-        QCOMPARE(traces.count(kTraces[0]), 6);
-        QCOMPARE(traces.mid(0, 6), QStringList(6, kTraces[0]));  // grouped: trace a's runs first
-        QCOMPARE(traces.mid(6), QStringList(6, kTraces[1]));
+        QCOMPARE(traces.count(kTraceLabels[0]), 6);
+        QCOMPARE(traces.mid(0, 6), QStringList(6, kTraceLabels[0]));  // grouped: trace a's runs first
+        QCOMPARE(traces.mid(6), QStringList(6, kTraceLabels[1]));
+        // Each cell's tooltip: the trace's path; the figures' titles: which point they are.
+        for (int row : {0, 6}) {
+            QString tip;
+            QMetaObject::invokeMethod(browser(), "tipAt", Q_RETURN_ARG(QString, tip), Q_ARG(int, row),
+                                      Q_ARG(int, column(QStringLiteral("Trace"))));
+            QCOMPARE(tip, dir_.filePath(kTraces[row / 6]));
+        }
+        QString powerTip;
+        QMetaObject::invokeMethod(browser(), "columnTip", Q_RETURN_ARG(QString, powerTip),
+                                  Q_ARG(int, column(QStringLiteral("Power (kW)"))));
+        QVERIFY2(powerTip.contains(QStringLiteral("grid point 130 % arrived"))
+                     && powerTip.contains(QStringLiteral("rounds to 130")),
+                 qPrintable(powerTip));
+    }
+
+    // At 1280 × 800 the figures do not all fit beside the parameters (walk15: the last columns were
+    // cut with no scroll bar, and scrolling took Trace and Policy away): the parameter columns
+    // stand in a part of their own, the figures scroll beside them under a scroll bar that shows,
+    // and scrolled to its end, the last figure column is whole in view while the keys stay put.
+    void keepsTheKeyColumnsInView()
+    {
+        QCOMPARE(window()->width(), 1280);
+        auto* keys = session_->item(QStringLiteral("sweepKeyTable"));
+        auto* figures = session_->item(QStringLiteral("sweepTable"));
+        QVERIFY(keys && figures);
+        QTRY_VERIFY(figures->width() > 0 && figures->property("contentWidth").toDouble() > 0);
+        // The width each part gives a column (0: hidden there), loaded or not.
+        const auto columnWidth = [](QQuickItem* table, int c) {
+            QJSValue provider = table->property("columnWidthProvider").value<QJSValue>();
+            return provider.call({QJSValue(c)}).toNumber();
+        };
+        const int parameters = browser()->property("parameterCount").toInt();
+        const int columns = browser()->property("columnTitles").toStringList().size();
+        for (int c = 0; c < columns; ++c) {
+            QVERIFY2((columnWidth(keys, c) > 0) == (c < parameters), qPrintable(QString::number(c)));
+            QVERIFY2((columnWidth(figures, c) > 0) == (c >= parameters), qPrintable(QString::number(c)));
+        }
+        // Every key column whole in its part: Trace, Policy, both weights and Seed.
+        double keyColumns = 0;
+        for (int c = 0; c < parameters; ++c)
+            keyColumns += columnWidth(keys, c);
+        QTRY_VERIFY2(keys->width() + 1 >= keyColumns,
+                     qPrintable(QStringLiteral("key columns %1 px in %2 px").arg(keyColumns).arg(keys->width())));
+        QCOMPARE(keys->property("contentX").toDouble(), 0.0);
+        const auto onScene = [](QQuickItem* item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())); };
+        const QRectF keysBefore = onScene(keys);
+        const double overflow = figures->property("contentWidth").toDouble() - figures->width();
+        QVERIFY2(overflow > 0, qPrintable(QStringLiteral("the figures fit (%1 in %2 px): the walk's case is not met")
+                                             .arg(figures->property("contentWidth").toDouble()).arg(figures->width())));
+        QQuickItem* bar = session_->item(QStringLiteral("sweepTableHorizontalBar"));
+        QVERIFY(bar && bar->isVisible());
+        auto* handle = bar->property("contentItem").value<QQuickItem*>();
+        QVERIFY2(handle && handle->isVisible() && handle->opacity() > 0.3,
+                 qPrintable(QStringLiteral("handle opacity %1").arg(handle ? handle->opacity() : -1)));
+        QVERIFY(onScene(bar).bottom() <= onScene(figures).bottom() + 1);
+        figures->setProperty("contentX", overflow);
+        QTRY_COMPARE(figures->property("contentX").toDouble(), overflow);
+        QCOMPARE(onScene(keys), keysBefore);
+        QCOMPARE(keys->property("contentX").toDouble(), 0.0);
+        // The last figure's cell is inside the visible part of the figures.
+        QTRY_VERIFY(figures->property("rightColumn").toInt() == columns - 1);
+        figures->setProperty("contentX", 0.0);
+        // Rows scroll together: the keys follow the figures.
+        figures->setProperty("contentY", 24.0);
+        QTRY_COMPARE(keys->property("contentY").toDouble(), 24.0);
+        figures->setProperty("contentY", 0.0);
+        session_->shoot(QStringLiteral("two-traces-table"));
+    }
+
+    // The save notice ("Chart saved to …") lies over the tool bar: the views do not move while it
+    // shows (walk15: it pushed them up by its height), nor does it cover them.
+    void noticeMovesNothing()
+    {
+        auto* view = session_->item(QStringLiteral("sweepView"));
+        QVERIFY(view && view->isVisible());
+        const auto onScene = [](QQuickItem* item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())); };
+        const QRectF before = onScene(view);
+        QObject* notice = session_->find(QStringLiteral("saveNotice"));
+        QMetaObject::invokeMethod(notice, "saved", Q_ARG(QVariant, QStringLiteral("Chart saved to ") + dir_.filePath("x.svg")),
+                                  Q_ARG(QVariant, dir_.filePath("x.svg")));
+        QTRY_VERIFY(notice->property("opened").toBool());
+        QTest::qWait(300);
+        QCOMPARE(onScene(view), before);
+        auto* box = notice->property("background").value<QQuickItem*>();
+        QVERIFY(box && box->isVisible());
+        QVERIFY2(!onScene(box).intersects(onScene(view)),
+                 qPrintable(QStringLiteral("the notice (y %1-%2) covers the Sweep tab (from y %3)")
+                                .arg(onScene(box).top()).arg(onScene(box).bottom()).arg(before.top())));
+        QVERIFY(onScene(box).top() >= 0);
+        session_->shoot(QStringLiteral("notice"));
+        QMetaObject::invokeMethod(notice, "close");
+        QTRY_VERIFY(!notice->property("visible").toBool());
+        QCOMPARE(onScene(view), before);
     }
 
     void filtersByAnyParameter()
@@ -207,7 +318,7 @@ private slots:
             QVERIFY2(w == "500" || w == "1000", qPrintable(w));
         setFilter(QStringLiteral("trace"), {kTraces[1]});
         QCOMPARE(shown(), 2);
-        QCOMPARE(columnValues(QStringLiteral("Trace")), QStringList(2, kTraces[1]));
+        QCOMPARE(columnValues(QStringLiteral("Trace")), QStringList(2, kTraceLabels[1]));
         QMetaObject::invokeMethod(browser(), "clearFilters");
         QCOMPARE(shown(), 12);
     }
@@ -224,7 +335,7 @@ private slots:
         QCOMPARE(weights.mid(0, 6), (QStringList{"1000", "1000", "500", "500", "0", "0"}));
         QCOMPARE(weights.mid(6), (QStringList{"1000", "1000", "500", "500", "0", "0"}));
         browser()->setProperty("groupBy", QStringLiteral("trace"));
-        QCOMPARE(columnValues(QStringLiteral("Trace")).mid(0, 6), QStringList(6, kTraces[0]));
+        QCOMPARE(columnValues(QStringLiteral("Trace")).mid(0, 6), QStringList(6, kTraceLabels[0]));
     }
 
     // The chart's points: per trace and PWR weight, the mean, min and max over the two seeds of
@@ -372,7 +483,7 @@ private slots:
         QQuickItem* view = session_->item(QStringLiteral("sweepView"));
         QVERIFY(view && view->isVisible());
         const int row = 7;  // grouped by trace: a run of trace b
-        QCOMPARE(text(row, column(QStringLiteral("Trace"))), kTraces[1]);
+        QCOMPARE(text(row, column(QStringLiteral("Trace"))), kTraceLabels[1]);
         qint64 id = -1;
         QMetaObject::invokeMethod(browser(), "runIdAt", Q_RETURN_ARG(qint64, id), Q_ARG(int, row));
         const QString policy = text(row, column(QStringLiteral("Policy")));
@@ -454,6 +565,58 @@ private slots:
         QCOMPARE(window()->property("sweepTab").toInt(), -1);
         QVERIFY(window()->property("viewIndex").toInt() >= 0);
         QVERIFY(window()->property("viewIndex").toInt() < session_->tabTexts().size());
+    }
+
+    // How the sweep was shown is kept per study and comes back (walk15: lost on restart): a new
+    // browser (a new session's) reopens the sweep shown last with its added study, filter,
+    // grouping, point, sort and chart; opening the study again restores them too; a study
+    // without a sweep opened afterwards closes it for the next session.
+    void keepsTheViewAcrossSessions()
+    {
+        const QString plain = dir_.filePath(QStringLiteral("plain-again.sqlite"));
+        {
+            tessera::views::StudyLibrary library;
+            QVERIFY(library.create(plain));
+        }
+        int sortColumn = -1;
+        {
+            tessera::views::SweepBrowser first;
+            QVERIFY(first.open(studies_[0]));
+            QVERIFY(first.add(studies_[1]));
+            first.setFilter(QStringLiteral("seed"), {QStringLiteral("43")});
+            first.setGroupBy(QStringLiteral("seed"));
+            first.setArrived(100);
+            sortColumn = int(first.columnTitles().indexOf(QStringLiteral("PWR weight")));
+            first.sortBy(sortColumn, false);
+            first.setPlotMetric(QStringLiteral("alloc"));
+            first.setPlotX(QStringLiteral("seed"));
+        }
+        const auto expectRestored = [&](const tessera::views::SweepBrowser& b) {
+            QCOMPARE(b.studies(), (QStringList{studies_[0], studies_[1]}));
+            QCOMPARE(b.filterOf(QStringLiteral("seed")), QStringList{QStringLiteral("43")});
+            QCOMPARE(b.shownRuns(), 6);
+            QCOMPARE(b.groupBy(), QStringLiteral("seed"));
+            QCOMPARE(b.arrived(), 100.0);
+            QCOMPARE(b.sortColumn(), sortColumn);
+            QVERIFY(!b.sortAscending());
+            QCOMPARE(b.plotMetric(), QStringLiteral("alloc"));
+            QCOMPARE(b.plotX(), QStringLiteral("seed"));
+        };
+        {
+            tessera::views::SweepBrowser next;
+            QVERIFY(next.reopenLast());
+            expectRestored(next);
+        }
+        {
+            tessera::views::SweepBrowser again;
+            QVERIFY(again.open(studies_[0]));
+            expectRestored(again);
+            QVERIFY(!again.open(plain));  // another study, without a sweep: the sweep is closed
+            QVERIFY(!again.hasSweep());
+        }
+        tessera::views::SweepBrowser later;
+        QVERIFY(!later.reopenLast());
+        QVERIFY(!later.hasSweep());
     }
 
     void cleanupTestCase()

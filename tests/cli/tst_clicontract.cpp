@@ -446,6 +446,44 @@ private slots:
         QVERIFY(!table.contains('\r') && !table.contains(QStringLiteral("\033")));
     }
 
+    // --quiet (docs/cli.md): no progress and nothing on stdout, neither the summary table nor
+    // the "saved to" line, for a run and for the merge of a sweep's shards (walk15: each shard of
+    // a Kubernetes sweep printed its table); the files asked for are the same; errors still reach
+    // stderr.
+    void quietPrintsNothing()
+    {
+        const QStringList policies{QStringLiteral("fgd"), QStringLiteral("pwr:100,fgd:900")};
+        const QString loud = out(QStringLiteral("loud.csv")), quiet = out(QStringLiteral("quiet.csv"));
+        const CliResult talking = simulate(policies, {"--seeds", "42-43", "--csv", loud, "--db", out("loud.sqlite")});
+        QVERIFY2(talking.exitCode == 0 && talking.out.contains("fgd:1000") && talking.out.contains("saved to"),
+                 qPrintable(talking.describe()));
+        const CliResult r = simulate(policies, {"--seeds", "42-43", "--csv", quiet, "--db", out("quiet.sqlite"), "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(readBytes(quiet), readBytes(loud));
+        const CliResult runs = runCli({"runs", "--db", out("quiet.sqlite")});
+        // Its runs are saved all the same: the two of pwr:100,fgd:900 (seeds 42, 43) among four.
+        const QStringList listed = QString::fromUtf8(runs.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(listed.filter(QStringLiteral("pwr:100,fgd:900")).size(), 2);
+
+        QStringList shards;
+        for (int i = 0; i < 2; ++i) {
+            shards << out(QStringLiteral("quiet-shard-%1.sqlite").arg(i));
+            const CliResult s = simulate(policies, {"--seeds", "42-43", "--db", shards.last(), "--shard",
+                                                    QStringLiteral("%1/2").arg(i), "--quiet"});
+            QVERIFY2(s.exitCode == 0 && s.out.isEmpty(), qPrintable(s.describe()));
+        }
+        const QString merged = out(QStringLiteral("quiet-merged.csv"));
+        const CliResult m = runCli(QStringList{"merge", "--out", out("quiet-merged.sqlite"), "--csv", merged, "--quiet"} + shards);
+        QVERIFY2(m.exitCode == 0 && m.out.isEmpty() && m.err.isEmpty(), qPrintable(m.describe()));
+        QCOMPARE(readBytes(merged), readBytes(loud));
+
+        const CliResult failed = simulate({QStringLiteral("nosuch")}, {"--quiet"});
+        QCOMPARE(failed.exitCode, 2);
+        QVERIFY2(failed.out.isEmpty() && failed.err.startsWith("error: "), qPrintable(failed.describe()));
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");  // after `simulate --nodes N --pods P`

@@ -155,6 +155,8 @@ private slots:
             QVERIFY2(r.errLines().front().startsWith(QString("warning: %1:%2: ").arg(cut).arg(line))
                          && r.err.contains("interrupted"),
                      qPrintable(r.describe()));
+            // The summary table, unless --quiet (docs/cli.md).
+            QCOMPARE(r.out.isEmpty(), !extra.isEmpty());
         }
     }
 

@@ -26,7 +26,8 @@ const QStringList kEveryPolicy{"boa", "fixed:1", "fixed:2", "fixed:4", "fixed:8"
 
 QStringList rentArgs(const QStringList& policies, const QStringList& tail)
 {
-    QStringList args{"training", "--jobs", sharedDir() + "/" + kWorkload, "--mode", "rent", "--quiet"};
+    // Not --quiet: the tests read the summary table (progress goes to a terminal only).
+    QStringList args{"training", "--jobs", sharedDir() + "/" + kWorkload, "--mode", "rent"};
     for (const QString& p : policies)
         args << "--policy" << p;
     return args + tail;
@@ -337,7 +338,7 @@ private slots:
                        "1,50,2,400,1,ncf\n");
         }
         const CliResult r = runCli({"training", "--jobs", jobs, "--mode", "rent", "--policy", "boa", "--budget", "4",
-                                    "--profiles", profiles, "--quiet"});
+                                    "--profiles", profiles});
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         QVERIFY(r.out.contains("boa"));
         const CliResult place = runCli({"training", "--jobs", jobs, "--mode", "place", "--cluster", "2x2", "--policy",

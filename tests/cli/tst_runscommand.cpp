@@ -25,7 +25,7 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.filePath("study.sqlite");
         const CliResult sim = runCli(simulateArgs(kNodes, kPods, {"fgd", "pwr:100,fgd:900"},
-                                                  {"--seeds", "42-43", "--tune", "0.2", "--db", db, "--quiet"}));
+                                                  {"--seeds", "42-43", "--tune", "0.2", "--db", db}));
         QVERIFY2(sim.exitCode == 0, qPrintable(sim.describe()));
         QVERIFY2(sim.out.contains("saved to " + db.toUtf8() + ": runs 1-4"), sim.out.constData());
 

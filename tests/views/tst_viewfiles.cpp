@@ -266,6 +266,23 @@ private slots:
         }
     }
 
+    // walk15: the Power view's cursor said "1374.82 kW" at "130 %" where a sweep's table said
+    // 1374.731 kW (the grid point's mean over decisions, contracts.md 3.1): the label names the
+    // decision its value is, by index and exact arrived %.
+    void powerCursorNamesItsDecision()
+    {
+        QQmlEngine engine;
+        QQmlComponent component(&engine, QUrl("qrc:/Tessera/PowerView.qml"));
+        std::unique_ptr<QObject> view(
+            component.createWithInitialProperties({{"run", QVariant::fromValue(run_)}, {"position", 10}}));
+        QVERIFY2(view, qPrintable(component.errorString()));
+        auto* total = view->findChild<QObject*>("powerChart");
+        QVERIFY(total);
+        const QString text = total->property("cursorText").toString();
+        QCOMPARE(text, QStringLiteral("%1 kW · decision 10, %2").arg(run_->valueText("power_kw", 10), run_->positionText(10)));
+        QVERIFY2(text.contains(QStringLiteral("% arrived")), qPrintable(text));
+    }
+
     // Walk items 12 and 14: the run key above a chart of both runs' classes cut B's name
     // ("B: ...") and kept the old name after a rename until the tab was shown again; the fork's
     // heatmap title was cut ("→ pwr:").

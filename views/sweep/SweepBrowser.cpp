@@ -1,5 +1,6 @@
 #include "SweepBrowser.h"
 
+#include "DistinguishingNames.h"
 #include "SweepStudy.h"
 
 #include "chart/ChartColors.h"
@@ -38,6 +39,7 @@ QVariant SweepBrowser::data(const QModelIndex& index, int role) const
         return {};
     switch (role) {
     case Qt::DisplayRole: return textAt(index.row(), index.column());
+    case Qt::ToolTipRole: return tipAt(index.row(), index.column());
     case GroupColorRole: return groupColorAt(index.row());
     case NumericRole:
         return index.column() >= int(parameters_.size()) || parameters_[size_t(index.column())].numeric();
@@ -57,8 +59,8 @@ QVariant SweepBrowser::headerData(int section, Qt::Orientation orientation, int 
 
 QHash<int, QByteArray> SweepBrowser::roleNames() const
 {
-    return {{Qt::DisplayRole, "display"}, {GroupColorRole, "groupColor"}, {NumericRole, "numeric"},
-            {RunIdRole, "runId"}};
+    return {{Qt::DisplayRole, "display"}, {Qt::ToolTipRole, "toolTip"}, {GroupColorRole, "groupColor"},
+            {NumericRole, "numeric"}, {RunIdRole, "runId"}};
 }
 
 QVariantList SweepBrowser::parameterList() const
@@ -108,6 +110,7 @@ void SweepBrowser::setGroupBy(const QString& id)
         return;
     groupBy_ = valid;
     refreshRows();
+    remember();
 }
 
 void SweepBrowser::setArrived(double arrived)
@@ -117,6 +120,25 @@ void SweepBrowser::setArrived(double arrived)
         return;
     arrived_ = arrived;
     refreshRows();
+    remember();
+}
+
+void SweepBrowser::setPlotMetric(const QString& id)
+{
+    if (id == plotMetric_)
+        return;
+    plotMetric_ = id;
+    emit plotChanged();
+    remember();
+}
+
+void SweepBrowser::setPlotX(const QString& id)
+{
+    if (id == plotX_)
+        return;
+    plotX_ = id;
+    emit plotChanged();
+    remember();
 }
 
 QVariantList SweepBrowser::arrivedPoints() const
@@ -131,8 +153,9 @@ QString SweepBrowser::baselineNote() const
 {
     if (baselines_.isEmpty())
         return QStringLiteral("No baseline for power saved: no study holds its sweep's first run.");
-    return QStringLiteral("Power saved: the power of the sweep's first policy (%1) at the same seed and "
-                          "arrived workload, minus the run's; positive when the run draws less.")
+    // One line under the table at 1280 × 800: the sweep's first policy is the baseline.
+    return QStringLiteral("Power saved = power of %1 (the sweep's first policy) at the same seed and arrived %, "
+                          "minus the run's: positive when the run draws less.")
         .arg(baselines_.join(QStringLiteral(", ")));
 }
 
@@ -143,17 +166,94 @@ QString SweepBrowser::summary() const
     const QString runs = runs_.size() == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs_.size());
     if (studies_.size() > 1)
         return QStringLiteral("%1 in %2 studies").arg(runs).arg(studies_.size());
-    // One study: its trace by name (the command names inputs by their hashes).
+    // One study: its trace, and its command with the inputs by name (stored by their digests).
     return QStringLiteral("%1 on %2: %3").arg(runs, runs_.front().trace, command_);
 }
 
-bool SweepBrowser::open(const QString& path) { return load(path, true); }
+QString SweepBrowser::summaryTip() const
+{
+    if (runs_.empty())
+        return {};
+    QStringList lines{studies_.size() == 1 ? QStringLiteral("Study: %1").arg(studies_.front())
+                                           : QStringLiteral("Studies:\n%1").arg(studies_.join(u'\n'))};
+    if (studies_.size() == 1) {
+        if (!inputs_.isEmpty())
+            lines << QStringLiteral("Inputs, by the digest the sweep knows them by:\n%1").arg(inputs_.join(u'\n'));
+        lines << QStringLiteral("The sweep's identity: %1").arg(canonical_);
+    }
+    return lines.join(QStringLiteral("\n\n"));
+}
+
+bool SweepBrowser::open(const QString& path)
+{
+    const std::optional<SweepViewState> state = SweepViewState::load(localPath(path));
+    restoring_ = true;
+    const bool opened = load(path, true);
+    if (opened && state)
+        restore(*state);
+    restoring_ = false;
+    if (opened)
+        remember();
+    return opened;
+}
+
+bool SweepBrowser::reopenLast()
+{
+    const QString last = SweepViewState::lastStudy();
+    if (last.isEmpty() || !QFileInfo(last).isFile())
+        return false;
+    return open(last);
+}
 
 bool SweepBrowser::add(const QString& path)
 {
     if (shows(path))
         return true;
-    return load(path, false);
+    const bool added = load(path, false);
+    remember();
+    return added;
+}
+
+void SweepBrowser::restore(const SweepViewState& state)
+{
+    for (const QString& study : state.added)
+        if (QFileInfo(study).isFile() && !shows(study))
+            load(study, false);
+    setError({});  // a study added then and unreadable now is left out, not an error of this one
+    filters_.clear();
+    for (auto f = state.filters.cbegin(); f != state.filters.cend(); ++f)
+        if (parameter(f.key()))
+            filters_.insert(f.key(), f.value());
+    if (parameter(state.groupBy))
+        groupBy_ = state.groupBy;
+    if (state.arrived && std::find(points_.begin(), points_.end(), *state.arrived) != points_.end()) {
+        arrived_ = *state.arrived;
+        arrivedChosen_ = true;
+    }
+    sortColumn_ = int(columnTitles().indexOf(state.sortTitle));
+    sortAscending_ = state.sortAscending;
+    if (!state.plotMetric.isEmpty())
+        plotMetric_ = state.plotMetric;
+    plotX_ = state.plotX;
+    emit plotChanged();
+    refreshRows();
+}
+
+void SweepBrowser::remember() const
+{
+    if (restoring_ || studies_.isEmpty())
+        return;
+    SweepViewState state;
+    state.added = studies_.mid(1);
+    state.filters = filters_;
+    state.groupBy = groupBy_;
+    if (arrivedChosen_)
+        state.arrived = arrived_;
+    state.sortTitle = columnTitles().value(sortColumn_);
+    state.sortAscending = sortAscending_;
+    state.plotMetric = plotMetric_;
+    state.plotX = plotX_;
+    state.save(studies_.front());
 }
 
 bool SweepBrowser::shows(const QString& path) const { return studies_.contains(localPath(path)); }
@@ -163,6 +263,8 @@ void SweepBrowser::clear()
     setError({});
     if (runs_.empty() && studies_.isEmpty())
         return;
+    // The sweep was closed (another study opened): a new session starts without it.
+    SweepViewState::forgetLastStudy();
     runs_.clear();
     studies_.clear();
     filters_.clear();
@@ -206,7 +308,9 @@ bool SweepBrowser::load(const QString& urlOrPath, bool replace)
         runs_.push_back(std::move(run));
     }
     studies_ << path;
-    command_ = study->command;
+    command_ = study->writtenCommand;
+    canonical_ = study->command;
+    inputs_ = study->inputs;
     if (study->shardCount > 1)
         command_ += QStringLiteral(" (shard %1/%2 only)").arg(study->shardIndex).arg(study->shardCount);
     rebuild();
@@ -218,6 +322,14 @@ void SweepBrowser::rebuild()
     names_.clear();
     for (const QString& path : studies_)
         names_ << QFileInfo(path).fileName();
+    std::set<QString> traces;
+    for (const SweepRun& run : runs_)
+        traces.insert(run.trace);
+    const QStringList traceNames(traces.begin(), traces.end());
+    const QStringList labels = distinguishingNames(traceNames);
+    traceLabels_.clear();
+    for (qsizetype i = 0; i < traceNames.size(); ++i)
+        traceLabels_.insert(traceNames[i], labels[i]);
     parameters_ = SweepParameter::varying(runs_, studyNames());
     parameterList_ = parameterList();
     std::set<double> points;
@@ -299,12 +411,14 @@ void SweepBrowser::setFilter(const QString& id, const QStringList& values)
     else
         filters_[id] = values;
     refreshRows();
+    remember();
 }
 
 void SweepBrowser::clearFilters()
 {
     filters_.clear();
     refreshRows();
+    remember();
 }
 
 void SweepBrowser::sort(int column, Qt::SortOrder order) { sortBy(column, order == Qt::AscendingOrder); }
@@ -314,6 +428,7 @@ void SweepBrowser::sortBy(int column, bool ascending)
     sortColumn_ = column >= 0 && column < columnCount() ? column : -1;
     sortAscending_ = ascending;
     refreshRows();
+    remember();
 }
 
 qint64 SweepBrowser::runIdAt(int row) const
@@ -331,11 +446,50 @@ QString SweepBrowser::textAt(int row, int column) const
     if (row < 0 || row >= int(rows_.size()) || column < 0 || column >= columnCount())
         return {};
     const size_t run = rows_[size_t(row)];
+    // A trace by what tells it apart from the sweep's other traces (its full path: tipAt).
+    if (isTraceColumn(column))
+        return traceLabels_.value(runs_[run].trace, runs_[run].trace);
     if (column < int(parameters_.size()))
         return parameters_[size_t(column)].text(runs_[run], studyNames());
     const SweepMetric& metric = SweepMetric::all()[size_t(column) - parameters_.size()];
     const std::optional<double> value = metric.value(runs_, run, arrived_);
     return value ? QString::number(*value, 'f', metric.decimals()) : QStringLiteral("—");
+}
+
+QString SweepBrowser::tipAt(int row, int column) const
+{
+    if (row < 0 || row >= int(rows_.size()) || !isTraceColumn(column))
+        return {};
+    const SweepRun& run = runs_[rows_[size_t(row)]];
+    return run.tracePath.isEmpty() ? run.trace : run.tracePath;
+}
+
+QString SweepBrowser::columnTip(int column) const
+{
+    if (column < 0 || column >= columnCount())
+        return {};
+    if (isTraceColumn(column))
+        return QStringLiteral("The pod list, by the part of its file name that tells it apart from the sweep's "
+                              "other traces; a cell's tooltip gives its path.");
+    if (column < int(parameters_.size()))
+        return {};
+    const SweepMetric& metric = SweepMetric::all()[size_t(column) - parameters_.size()];
+    const QString point = QString::number(arrived_);
+    QString tip = QStringLiteral("%1 at the grid point %2 % arrived: the mean over the run's decisions whose "
+                                 "arrived % rounds to %2 (its grid CSV row, contracts.md 3.1). A run's views at "
+                                 "%2 % show the one decision there, which may differ a little.")
+                      .arg(chart::unitTitle(metric.title(), metric.unit()), point);
+    if (metric.id() == QStringLiteral("failed"))
+        tip = QStringLiteral("Failed pods after the last decision whose arrived % rounds to %1 or less "
+                             "(the grid CSV row at %1 %, contracts.md 3.1).").arg(point);
+    if (metric.id().startsWith(QStringLiteral("powerSaved")))
+        tip += u'\n' + baselineNote();
+    return tip;
+}
+
+bool SweepBrowser::isTraceColumn(int column) const
+{
+    return column >= 0 && column < int(parameters_.size()) && parameters_[size_t(column)].id() == QStringLiteral("trace");
 }
 
 QColor SweepBrowser::groupColorAt(int row) const

@@ -4,6 +4,7 @@
 #include "SweepMetric.h"
 #include "SweepParameter.h"
 #include "SweepRun.h"
+#include "SweepViewState.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -48,8 +49,14 @@ class SweepBrowser : public QAbstractTableModel {
     Q_PROPERTY(bool sortAscending READ sortAscending NOTIFY rowsChanged)
     // What the metrics are measured against, in words.
     Q_PROPERTY(QString baselineNote READ baselineNote NOTIFY sweepChanged)
-    // Which sweep(s): "2 studies, 24 runs: simulate --nodes … (merged from 2 shards)".
+    // Which sweep(s): "24 runs on pods.csv: tessera-cli simulate --nodes nodes.csv …", its
+    // inputs by file name; summaryTip: the studies, and each input's path and digest.
     Q_PROPERTY(QString summary READ summary NOTIFY sweepChanged)
+    Q_PROPERTY(QString summaryTip READ summaryTip NOTIFY sweepChanged)
+    // The chart's metric (a metrics() id) and x (a numeric parameter's id; "" for the chart's
+    // own choice), kept with the rest of the view's state (SweepViewState).
+    Q_PROPERTY(QString plotMetric READ plotMetric WRITE setPlotMetric NOTIFY plotChanged)
+    Q_PROPERTY(QString plotX READ plotX WRITE setPlotX NOTIFY plotChanged)
 
 public:
     enum Role { GroupColorRole = Qt::UserRole + 1, NumericRole, RunIdRole };
@@ -82,10 +89,19 @@ public:
     bool sortAscending() const { return sortAscending_; }
     QString baselineNote() const;
     QString summary() const;
+    QString summaryTip() const;
+    QString plotMetric() const { return plotMetric_; }
+    void setPlotMetric(const QString& id);
+    QString plotX() const { return plotX_; }
+    void setPlotX(const QString& id);
 
     // Shows the sweep of the study at `path` alone: false (and no sweep) when it holds none;
-    // false with `error` when it cannot be read.
+    // false with `error` when it cannot be read. Shown as it was left last time (SweepViewState):
+    // with the studies added to it, its filters, grouping, point, sort and chart.
     Q_INVOKABLE bool open(const QString& path);
+    // Shows again the sweep shown last, in an earlier session too: false when there is none (or
+    // its study is gone).
+    Q_INVOKABLE bool reopenLast();
     // Adds the sweep of another study (another trace's sweep, say) to those shown.
     Q_INVOKABLE bool add(const QString& path);
     // Whether the study at `path` is one of those shown.
@@ -99,6 +115,9 @@ public:
     Q_INVOKABLE qint64 runIdAt(int row) const;
     Q_INVOKABLE QString studyAt(int row) const;
     Q_INVOKABLE QString textAt(int row, int column) const;
+    // What a cell says in full (a trace's path), and what a column's figures are; "" for none.
+    Q_INVOKABLE QString tipAt(int row, int column) const;
+    Q_INVOKABLE QString columnTip(int column) const;
     Q_INVOKABLE QColor groupColorAt(int row) const;
 
     // The curves of metric `metricId` against numeric parameter `xId` over the shown runs,
@@ -110,6 +129,7 @@ signals:
     void sweepChanged();
     void rowsChanged();
     void errorChanged();
+    void plotChanged();
 
 private:
     bool load(const QString& path, bool replace);
@@ -122,6 +142,9 @@ private:
     int groupOf(size_t run) const;
     // The value of column `column` for run `run`, for sorting.
     QVariant sortKey(size_t run, int column) const;
+    bool isTraceColumn(int column) const;
+    void restore(const SweepViewState& state);
+    void remember() const;  // the view's state, for the first study shown
 
     std::vector<SweepRun> runs_;
     QStringList studies_;
@@ -138,7 +161,13 @@ private:
     bool sortAscending_ = true;
     std::vector<size_t> rows_;
     QString error_;
-    QString command_;
+    QString command_;       // the last study's, inputs by name (SweepStudy::writtenCommand)
+    QString canonical_;     // and as stored, inputs by digest
+    QStringList inputs_;    // its inputs' paths and digests
+    QMap<QString, QString> traceLabels_;  // a trace's file name → the part that tells it apart
+    QString plotMetric_ = QStringLiteral("powerSaved");
+    QString plotX_;
+    bool restoring_ = false;  // restore(): no state is remembered half applied
     QStringList baselines_;
 };
 

@@ -27,6 +27,7 @@ struct SweepRun {
     int64_t runId = 0;
     int64_t runNumber = 0;
     QString trace;   // the pod list's file name
+    QString tracePath;  // and its path, as the run recorded it
     QString policy;  // canonical spec, e.g. "pwr:50,fgd:950"
     std::vector<std::pair<QString, int64_t>> weights;  // the spec's terms with their weights
     uint64_t seed = 0;

@@ -118,6 +118,29 @@ std::vector<SweepPoint> gridPoints(const GridColumns& columns, std::string_view 
     return points;
 }
 
+// `study.command` with each "sha256:HEX" of an input file replaced by the file's name, and the
+// files named so: SweepShard::canonicalCommand names a file by its bytes' digest, the runs
+// record its path and that digest.
+void nameInputs(SweepStudy& study, const std::map<int64_t, RunRecord>& records)
+{
+    std::map<QString, QString> pathOfDigest;
+    for (const auto& [id, record] : records)
+        for (const InputFile& input : record.inputs)
+            pathOfDigest.emplace(QStringLiteral("sha256:") + QString::fromStdString(input.contentHash),
+                                 QString::fromStdString(input.path));
+    QStringList words;
+    for (const QString& word : study.command.split(u' ')) {
+        const auto path = pathOfDigest.find(word);
+        if (path == pathOfDigest.end()) {
+            words << word;
+            continue;
+        }
+        words << QFileInfo(path->second).fileName();
+        study.inputs << QStringLiteral("%1 (%2)").arg(path->second, word);
+    }
+    study.writtenCommand = words.join(u' ');
+}
+
 }  // namespace
 
 std::optional<SweepStudy> SweepStudy::read(const QString& path)
@@ -136,6 +159,7 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
     std::map<int64_t, RunRecord> records;
     for (RunRecord& r : store.listRuns())
         records.emplace(r.id, std::move(r));
+    nameInputs(study, records);
     const GridColumns columns(record->csvHeader);
     for (const SweepRunRows& rows : SweepShardArchive::runs(store)) {
         const auto found = records.find(rows.runId);
@@ -145,8 +169,10 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
         SweepRun run;
         run.runId = rows.runId;
         run.runNumber = rows.runNumber;
-        if (const RunRecord::TraceFile* trace = r.trace())
-            run.trace = QFileInfo(QString::fromStdString(trace->path)).fileName();
+        if (const RunRecord::TraceFile* trace = r.trace()) {
+            run.tracePath = QString::fromStdString(trace->path);
+            run.trace = QFileInfo(run.tracePath).fileName();
+        }
         run.policy = QString::fromStdString(r.policy);
         try {
             for (const PolicySpec::Term& term : PolicySpec::parse(r.policy).terms)

@@ -3,6 +3,7 @@
 #include "SweepRun.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -14,7 +15,11 @@ namespace tessera::views {
 // `sweep_runs`, never a timeline, so a study of hundreds of runs opens in a moment.
 struct SweepStudy {
     QString path;
-    QString command;     // the sweep's canonical command (sweep_shard.command)
+    QString command;     // the sweep's canonical command (sweep_shard.command), inputs by digest
+    // The same command with each input file by its name ("--pods pods.csv" for "--pods
+    // sha256:…"), as the user wrote it; and those files, "PATH (sha256:…)", one each.
+    QString writtenCommand;
+    QStringList inputs;
     int shardIndex = 0;  // a merged study is its sweep's only shard, 0/1
     int shardCount = 1;
     int sweepRuns = 0;   // runs of the whole sweep; runs.size() may be fewer in a shard
