@@ -22,8 +22,9 @@ const char* kHelp =
     "usage: tessera-cli merge --out STUDY.sqlite [--csv OUT.csv] [--quiet] SHARD.sqlite [SHARD.sqlite ...]\n"
     "\n"
     "Joins the studies written by a sweep's shards (a command with --shard I/N --db SHARD.sqlite,\n"
-    "for I = 0 .. N-1) into one new study, in one transaction, replacing STUDY.sqlite whole. With\n"
-    "--csv, writes the sweep's grid CSV, byte-identical to the command's own --csv run unsharded.\n"
+    "for I = 0 .. N-1) into one new study, built beside STUDY.sqlite and renamed over it: it is\n"
+    "replaced whole, or left as it was when merge fails. With --csv, writes the sweep's grid CSV,\n"
+    "byte-identical to the command's own --csv run unsharded.\n"
     "Every shard of the sweep must be given, once each, complete; the order does not matter.\n"
     "--quiet: no \"merged N shards\" line on stdout (errors still go to stderr).\n";
 

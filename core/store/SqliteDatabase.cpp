@@ -56,16 +56,21 @@ std::string Error::codeText() const
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path)
 {
-    int flags = SQLITE_OPEN_NOMUTEX;
-    std::string name = path;
+    // Every connection takes URIs, so that attachReadOnly can ask for read-only mode; every path
+    // is given as one, escaped, so that no file name is read as a URI by accident.
+    int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    std::string_view access = "mode=ro";
     if (mode == OpenMode::ReadOnly) {
-        flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
-        name = fileUri(path, "mode=ro");
+        flags |= SQLITE_OPEN_READONLY;
     } else {
         flags |= SQLITE_OPEN_READWRITE;
-        if (mode == OpenMode::CreateIfMissing)
+        access = "mode=rw";
+        if (mode == OpenMode::CreateIfMissing) {
             flags |= SQLITE_OPEN_CREATE;
+            access = "mode=rwc";
+        }
     }
+    const std::string name = path == ":memory:" ? path : fileUri(path, access);
     const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
     if (code != SQLITE_OK) {
         const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
@@ -126,6 +131,23 @@ std::string Database::queryText(std::string_view sql)
 {
     Statement s(*this, sql);
     return s.step() ? s.text(0) : std::string();
+}
+
+void Database::attachReadOnly(const std::string& path, const std::string& alias)
+{
+    Statement attach(*this, "ATTACH ? AS " + alias);
+    attach.bindAll(fileUri(path, "mode=ro"));
+    attach.run();
+}
+
+void Database::detach(const std::string& alias)
+{
+    exec("DETACH " + alias);
+}
+
+int Database::attachLimit() const
+{
+    return sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, -1);
 }
 
 int64_t Database::lastInsertRowId() const

@@ -48,6 +48,13 @@ public:
     int64_t queryInteger(std::string_view sql);
     std::string queryText(std::string_view sql);
 
+    // Attaches the database file at `path` read-only (it is never written, nor a hot journal
+    // of it rolled back) as schema `alias`. Not inside a transaction: SQLite refuses.
+    void attachReadOnly(const std::string& path, const std::string& alias);
+    void detach(const std::string& alias);
+    // How many databases this connection may attach at once.
+    int attachLimit() const;
+
     int64_t lastInsertRowId() const;
     int changes() const;
     // The connection cannot write: opened ReadOnly, or SQLite fell back to reading a file

@@ -1,6 +1,7 @@
 #include "store/StudyMerge.h"
 
 #include "io/InputError.h"
+#include "store/ShardCopy.h"
 #include "store/StudyStore.h"
 #include "store/SweepShardArchive.h"
 #include "util/PrintableText.h"
@@ -23,15 +24,6 @@ struct Shard {
     SweepShardRecord record;
     std::vector<SweepRunRows> runs;
 };
-
-std::vector<std::string> names(sqlite::Database& db, const std::string& sql)
-{
-    std::vector<std::string> out;
-    sqlite::Statement select(db, sql);
-    while (select.step())
-        out.push_back(select.text(0));
-    return out;
-}
 
 // Opens a shard read-only and checks it is whole: its record, complete, and as many runs as its
 // I/N holds of the sweep, each numbered as the shard's.
@@ -100,62 +92,6 @@ void checkOneSweep(const std::vector<Shard>& shards)
                                                             first.record.shardCount, fmt::join(missing, ", ")));
 }
 
-// Runs first (everything refers to them), then the node lists and their nodes, then the rest.
-std::vector<std::string> tablesInCopyOrder(sqlite::Database& db)
-{
-    std::vector<std::string> tables = names(
-        db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'sweep_shard' "
-            "ORDER BY name");
-    const auto rank = [](const std::string& name) {
-        return name == "runs" ? 0 : name == "node_lists" ? 1 : name == "node_list_nodes" ? 2 : 3;
-    };
-    std::stable_sort(tables.begin(), tables.end(),
-                     [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
-    return tables;
-}
-
-// Copies every row of `table` from the shard, with its run ids made the merged ones.
-void copyTable(const Shard& shard, sqlite::Database& out, const std::string& table,
-               const std::map<int64_t, int64_t>& newIds)
-{
-    const std::vector<std::string> columns = names(out, fmt::format("SELECT name FROM pragma_table_info('{}')", table));
-    const bool shared = table == "node_lists" || table == "node_list_nodes";  // by content hash, once
-    sqlite::Statement insert(out, fmt::format("INSERT {}INTO {} ({}) VALUES ({})", shared ? "OR IGNORE " : "", table,
-                                              fmt::join(columns, ", "),
-                                              fmt::join(std::vector<std::string>(columns.size(), "?"), ", ")));
-    auto& db = shard.store->database();
-    sqlite::Statement select(db, fmt::format("SELECT {} FROM {}", fmt::join(columns, ", "), table));
-    while (select.step()) {
-        for (size_t c = 0; c < columns.size(); ++c) {
-            const int column = int(c);
-            const std::string& name = columns[c];
-            const bool runId = name == "run_id" || name == "parent_run_id" || (table == "runs" && name == "id");
-            if (runId && !select.isNull(column)) {
-                const auto it = newIds.find(select.integer(column));
-                if (it == newIds.end()) {
-                    if (name == "parent_run_id") {  // a fork's parent outside the shard: as if deleted
-                        insert.bind(column + 1, std::nullopt);
-                        continue;
-                    }
-                    throw InputError::atRow(shard.path, table, std::to_string(select.integer(column)), name,
-                                            "a run that sweep_runs does not number");
-                }
-                insert.bind(column + 1, it->second);
-                continue;
-            }
-            switch (select.type(column)) {
-            case sqlite::Statement::Type::Integer: insert.bind(column + 1, select.integer(column)); break;
-            case sqlite::Statement::Type::Real: insert.bind(column + 1, select.real(column)); break;
-            case sqlite::Statement::Type::Text: insert.bind(column + 1, select.text(column)); break;
-            case sqlite::Statement::Type::Null: insert.bind(column + 1, std::nullopt); break;
-            case sqlite::Statement::Type::Blob:
-                throw InputError::atRow(shard.path, table, "?", name, "a blob where a study holds none");
-            }
-        }
-        insert.run();
-    }
-}
-
 void removeStudyFiles(const std::string& path)
 {
     std::error_code ignored;
@@ -178,30 +114,28 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
     const std::string temporary = out + ".merging";
     removeStudyFiles(temporary);
     std::map<int64_t, std::string> rowsByNumber;
+    for (const Shard& shard : shards)
+        for (const SweepRunRows& run : shard.runs)
+            rowsByNumber[run.runNumber] = run.csvRows;
     try {
         StudyStore merged(temporary, StudyStore::OpenMode::CreateIfMissing);
         auto& db = merged.database();
-        sqlite::Transaction transaction(db);
-        const std::vector<std::string> tables = tablesInCopyOrder(db);
-        for (const Shard& shard : shards) {
-            std::map<int64_t, int64_t> newIds;
-            for (const SweepRunRows& run : shard.runs) {
-                newIds[run.runId] = run.runNumber + 1;
-                rowsByNumber[run.runNumber] = run.csvRows;
-            }
-            shard.store->guarded([&] {
-                sqlite::Transaction snapshot(shard.store->database(), sqlite::Transaction::Kind::Read);
-                for (const std::string& table : tables)
-                    copyTable(shard, db, table, newIds);
-            });
+        // SQLite attaches only so many shards at once: a sweep of more shards is copied in one
+        // transaction per group of them. The study is a file of merge's own until it is renamed
+        // to `out` below, whole, so a merge that fails half-way leaves `out` as it was all the
+        // same (contracts.md 10: one transaction, or its equivalent).
+        ShardCopy copy(db);
+        for (size_t first = 0; first < shards.size(); first += copy.maxGroup()) {
+            std::vector<ShardCopy::Source> group;
+            for (size_t i = first; i < std::min(shards.size(), first + copy.maxGroup()); ++i)
+                group.push_back({shards[i].path, &shards[i].runs});
+            copy.copy(group);
         }
         const SweepShardRecord& sweep = shards.front().record;
-        SweepShardRecord whole = sweep;
-        whole.shardIndex = 0;
-        whole.shardCount = 1;
+        sqlite::Transaction transaction(db);
         sqlite::Statement record(db, "INSERT INTO sweep_shard (singleton, sweep_hash, command, shard_index, "
                                      "shard_count, sweep_runs, csv_header, complete) VALUES (0, ?, ?, 0, 1, ?, ?, 1)");
-        record.bindAll(whole.sweepHash, whole.command, whole.sweepRuns, whole.csvHeader);
+        record.bindAll(sweep.sweepHash, sweep.command, sweep.sweepRuns, sweep.csvHeader);
         record.run();
         transaction.commit();
     } catch (...) {

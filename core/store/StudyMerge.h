@@ -10,8 +10,9 @@ class StudyMerge {
 public:
     // Checks that `shards` are every shard of one sweep, each once and complete, then copies all
     // their runs (every table a run owns, and the node lists they use) into a new study at `out`
-    // in one transaction, written beside it and renamed over it, so that `out` is the old file or
-    // the whole new one and a re-run replaces it. Run ids are the runs' numbers in the sweep plus
+    // (ShardCopy), written beside it and renamed over it, so that `out` is the old file or the
+    // whole new one and a re-run replaces it. The copy is one transaction for up to ten shards
+    // (SQLite's limit on attached databases), one per ten beyond: the rename makes it whole. Run ids are the runs' numbers in the sweep plus
     // one, whatever the order of `shards`. Returns the sweep's grid CSV: the header and every
     // run's rows by run number, as the unsharded command writes it. A bad shard is an InputError
     // naming it; `out` is then left as it was.

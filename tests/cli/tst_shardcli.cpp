@@ -301,6 +301,10 @@ private slots:
         QVERIFY(QFile::copy(shards[1], stray));
         execSql(stray, "INSERT INTO pod_run_pods SELECT 99, position, name, cpu_milli, memory_mib, num_gpu, "
                        "gpu_milli, gpu_spec, gpu_spec_mask, creation_time, deletion_time FROM pod_run_pods LIMIT 1");
+        // A row the study's constraints refuse: a pod run on a node list the shard does not hold.
+        const QString dangling = sweep + "/dangling.sqlite";
+        QVERIFY(QFile::copy(shards[1], dangling));
+        execSql(dangling, "UPDATE pod_runs SET node_list = 'no such list'");
         const QString unsharded = sweep + "/unsharded.sqlite";
         QCOMPARE(runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
                          bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2", "--quiet", "--db",
@@ -321,6 +325,7 @@ private slots:
             {{shards[0], shortOne, shards[2]}, shortOne, "holds 1 runs"},
             {{shards[0], blob, shards[2]}, blob, "a blob where a study holds none"},
             {{shards[0], stray, shards[2]}, stray, "a run that sweep_runs does not number"},
+            {{shards[0], dangling, shards[2]}, dangling, "table pod_runs, row run_id 1"},
             {{shards[0], notStudy, shards[2]}, notStudy, "not a Tessera study"},
             {{unsharded}, unsharded, "not a shard"},
             {{shards[0], sweep + "/absent.sqlite", shards[2]}, sweep + "/absent.sqlite", ""},
@@ -333,6 +338,9 @@ private slots:
             QCOMPARE(m.errLines().size(), 1);
             QCOMPARE(readAll(out), before);
             QVERIFY(!QFileInfo::exists(sweep + "/bad.csv"));
+            // Nor is the study merge was building beside it left behind.
+            QVERIFY(!QFileInfo::exists(out + ".merging"));
+            QVERIFY(!QFileInfo::exists(out + ".merging-journal"));
         }
         // An output that is one of the shards is refused before anything is written.
         const QByteArray shard0 = readAll(shards[0]);
@@ -342,6 +350,69 @@ private slots:
         // Re-running the killed task (afresh, as the sbatch template does) makes it mergeable again.
         QVERIFY(QFile::remove(incomplete));
         QCOMPARE(runCli({"merge", "--out", out, shards[0], shards[1], shards[2]}).exitCode, 0);
+    }
+
+    void mergesMoreShardsThanSqliteAttachesAtOnce()
+    {
+        // SQLite attaches at most ten databases at once (Debian's build): twelve shards are
+        // copied in two groups, and the result is still the unsharded command's.
+        const QStringList args{"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                               bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy", "bestfit", "--seeds",
+                               "42-47", "--tune", "0.3", "--points", "10"};
+        checkShards(args, 2, 12, 12);
+        checkMergedStudy(args, 12);
+
+        // A shard of the second group at fault: the first group is already in the study merge
+        // builds beside --out. That must go, and --out stay as it was.
+        const QString sweep = dir_.filePath("twelve");
+        QVERIFY(QDir().mkpath(sweep));
+        QStringList shards;
+        for (int i = 0; i < 12; ++i) {
+            shards << sweep + QStringLiteral("/shard-%1.sqlite").arg(i);
+            const CliResult s = runCli(args + QStringList{"--quiet", "--db", shards.last(), "--shard",
+                                                          QStringLiteral("%1/12").arg(i)});
+            QVERIFY2(s.exitCode == 0, qPrintable(s.describe()));
+        }
+        const QString out = sweep + "/study.sqlite";
+        QCOMPARE(runCli(QStringList{"merge", "--out", out} + shards).exitCode, 0);
+        const QByteArray before = readAll(out);
+        execSql(shards[11], "UPDATE pod_run_steps SET time_s = x'00' WHERE position = 1");
+        const CliResult m = runCli(QStringList{"merge", "--out", out, "--csv", sweep + "/grid.csv"} + shards);
+        QVERIFY2(m.exitCode == 3, qPrintable(m.describe()));
+        QVERIFY2(m.err.startsWith("error: " + shards[11].toUtf8() + ": table pod_run_steps, row run_id 1, position 1: "
+                                  "column time_s: a blob where a study holds none"),
+                 qPrintable(m.describe()));
+        QCOMPARE(readAll(out), before);
+        QVERIFY(!QFileInfo::exists(out + ".merging"));
+        QVERIFY(!QFileInfo::exists(out + ".merging-journal"));
+        QVERIFY(!QFileInfo::exists(sweep + "/grid.csv"));
+    }
+
+    void mergeTakesShardsOfAnyFileName()
+    {
+        // Shards are attached by URI: the characters a URI reserves are escaped, never read as
+        // its query or fragment; the shards are only read, byte for byte as they were.
+        const QString sweep = dir_.filePath("odd ?#%20 names");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const QString plain = sweep + "/plain.csv";
+        QCOMPARE(runCli(QStringList{"merge", "--out", sweep + "/plain.sqlite", "--csv", plain} + shards).exitCode, 0);
+        QStringList odd;
+        QList<QByteArray> bytes;
+        for (int i = 0; i < shards.size(); ++i) {
+            odd << sweep + QStringLiteral("/shard %1?mode=rw#x%41.sqlite").arg(i);
+            QVERIFY(QFile::rename(shards[i], odd.last()));
+            bytes << readAll(odd.last());
+        }
+        const QString out = sweep + "/study ?mode=ro#%41.sqlite";
+        const CliResult m = runCli(QStringList{"merge", "--out", out, "--csv", sweep + "/grid.csv"} + odd);
+        QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+        QCOMPARE(readAll(sweep + "/grid.csv"), readAll(plain));
+        const CliResult runs = runCli({"runs", "--db", out});
+        QVERIFY2(runs.exitCode == 0, qPrintable(runs.describe()));
+        QCOMPARE(runs.out.count('\n'), 7);
+        for (int i = 0; i < odd.size(); ++i)
+            QCOMPARE(readAll(odd[i]), bytes[i]);
     }
 
     void aShardStudyMustBeNew()
