@@ -70,6 +70,7 @@ class ReadOnlySweepTest : public QObject {
     Q_OBJECT
 
     QTemporaryDir dir_;
+    QString share_;
 
 private slots:
     void initTestCase()
@@ -80,7 +81,7 @@ private slots:
 
     void aSweepOnAReadOnlyShareOpensAndItsRunsLoad()
     {
-        const QString share = dir_.filePath("share");
+        const QString share = share_ = dir_.filePath("share");
         QVERIFY(QDir().mkpath(share));
         const QString sweep = share + "/study.sqlite", working = share + "/working.sqlite";
         const int64_t id = writeStudy(sweep, true);
@@ -110,11 +111,16 @@ private slots:
         QVERIFY(!workingLibrary.open(working));
         QVERIFY2(workingLibrary.error().contains("read-only"), qPrintable(workingLibrary.error()));
 
-        QVERIFY(QFile::setPermissions(share, QFile::permissions(share) | QFile::WriteOwner));
-        QVERIFY(QFile::setPermissions(sweep, readOnly | QFile::WriteOwner));
         QFile file(sweep);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), before);  // nothing of it was written
+    }
+
+    // The share writable again, whatever a failed check left, so that the folder can be removed.
+    void cleanup()
+    {
+        if (!share_.isEmpty())
+            QFile::setPermissions(share_, QFile::permissions(share_) | QFile::WriteOwner);
     }
 
     void anOlderWorkingStudyIsBroughtForward()
