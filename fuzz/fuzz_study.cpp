@@ -10,6 +10,7 @@
 #include "run/GroupValueMatrix.h"
 #include "store/RunArchive.h"
 #include "store/RunRecipeArchive.h"
+#include "store/StudyFiles.h"
 #include "store/StudyStore.h"
 
 #include <cmath>
@@ -21,12 +22,6 @@ namespace {
 
 // Runs with more steps are read only at a few positions, to keep an execution short.
 constexpr size_t kPositionsRead = 8;
-
-void removeStudyFiles(const std::string& path)
-{
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-        std::remove((path + suffix).c_str());
-}
 
 void readRun(const Run& run)
 {
@@ -87,7 +82,7 @@ void readRun(const Run& run)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const std::string path = fuzz::scratchPath("study.sqlite");
-    removeStudyFiles(path);
+    StudyFiles::remove(path);
     fuzz::writeScratch("study.sqlite", data, size);
     fuzz::refusalsExpected([&] {
         StudyStore store(path, StudyStore::OpenMode::ExistingOnly);
@@ -105,6 +100,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             });
         }
     });
-    removeStudyFiles(path);
+    StudyFiles::remove(path);
     return 0;
 }

@@ -56,7 +56,31 @@ CommandLine::CommandLine(int argc, char** argv, int first, const std::vector<std
 std::string CommandLine::value(const std::string& flag, const std::string& fallback) const
 {
     auto it = values_.find(flag);
-    return it == values_.end() ? fallback : it->second.back();
+    const std::string taken = it == values_.end() ? fallback : it->second.back();
+    noteReading(flag, taken, fallback);
+    return taken;
+}
+
+std::string CommandLine::given(const std::string& flag) const
+{
+    return values_.at(flag).back();
+}
+
+void CommandLine::noteReading(const std::string& flag, std::string value, std::string fallback) const
+{
+    const auto [it, added] = reads_.try_emplace(flag, Read{value, fallback});
+    if (added)
+        return;
+    it->second.oneFallback = it->second.oneFallback && it->second.fallback == fallback;
+    it->second.value = std::move(value);
+}
+
+std::optional<CommandLine::Reading> CommandLine::reading(const std::string& flag) const
+{
+    const auto it = reads_.find(flag);
+    if (it == reads_.end())
+        return std::nullopt;
+    return Reading{it->second.value, it->second.oneFallback && it->second.value == it->second.fallback};
 }
 
 std::vector<std::string> CommandLine::values(const std::string& flag) const
@@ -80,23 +104,22 @@ uint64_t CommandLine::requiredSeed(const std::string& flag) const
 
 long long CommandLine::integer(const std::string& flag, long long fallback, long long min, long long max) const
 {
-    if (!has(flag))
-        return fallback;
-    long long v = 0;
-    if (!parseWhole(value(flag), v) || v < min || v > max)
+    long long v = fallback;
+    if (has(flag) && (!parseWhole(given(flag), v) || v < min || v > max))
         throw UsageError(fmt::format("{} must be a whole number from {} to {} (got \"{}\")", flag, min, max,
-                                     printableExcerpt(value(flag))));
+                                     printableExcerpt(given(flag))));
+    noteReading(flag, std::to_string(v), std::to_string(fallback));
     return v;
 }
 
 double CommandLine::number(const std::string& flag, double fallback, double min, double max) const
 {
-    if (!has(flag))
-        return fallback;
-    double v = 0;
-    if (!parseWhole(value(flag), v) || !(v >= min && v <= max))
+    double v = fallback;
+    if (has(flag) && (!parseWhole(given(flag), v) || !(v >= min && v <= max)))
         throw UsageError(
-            fmt::format("{} must be a number from {} to {} (got \"{}\")", flag, min, max, printableExcerpt(value(flag))));
+            fmt::format("{} must be a number from {} to {} (got \"{}\")", flag, min, max, printableExcerpt(given(flag))));
+    // Shortest text that reads back as the same double: "1.30" and "1.3" are one value.
+    noteReading(flag, fmt::format("{}", v), fmt::format("{}", fallback));
     return v;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,29 @@ public:
     // Every flag given with its values (a switch's is "1"), by flag name.
     const std::map<std::string, std::vector<std::string>>& all() const { return values_; }
 
+    // How the command read a flag of one value, for a sweep's identity (SweepShard): the value it
+    // took (a number as parsed: "1.30" is 1.3) and whether that is the default, so that spelling
+    // a default out, or a number another way, is the same sweep. Nothing for a flag not read
+    // through value(), integer() or number() yet.
+    struct Reading {
+        std::string value;
+        bool isDefault = false;
+    };
+    std::optional<Reading> reading(const std::string& flag) const;
+
 private:
+    // The flag's last value as given, without noting a reading (it must be given).
+    std::string given(const std::string& flag) const;
+    // What a read took and what its default was; a flag read with two defaults is never "default".
+    // (Reads write here: a command reads its flags before it starts its worker threads.)
+    void noteReading(const std::string& flag, std::string value, std::string fallback) const;
+
     std::map<std::string, std::vector<std::string>> values_;
+    struct Read {
+        std::string value, fallback;
+        bool oneFallback = true;
+    };
+    mutable std::map<std::string, Read> reads_;
 };
 
 // Throws UsageError when two --policy values name one policy: `given` are the values, `canonical`

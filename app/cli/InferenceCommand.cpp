@@ -217,7 +217,7 @@ int inferenceCommand(int argc, char** argv)
     // A study opens before any work too: a foreign, damaged or read-only one fails at once.
     std::optional<StudyStore> study;
     if (args.has("--db"))
-        study.emplace(args.value("--db"));
+        study.emplace(SweepShard::studyPath(args));
     SweepShard sweep("inference", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
                      inferenceSeriesHeader());
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,18 @@ const char* kHelp =
     "byte-identical to the command's own --csv run unsharded.\n"
     "Every shard of the sweep must be given, once each, complete; the order does not matter.\n"
     "--quiet: no \"merged N shards\" line on stdout (errors still go to stderr).\n";
+
+// Whether `a` and `b` name one file, existing or not (the outputs may not exist yet).
+bool sameFile(const std::string& a, const std::string& b)
+{
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (fs::equivalent(a, b, error))
+        return true;
+    const fs::path left = fs::weakly_canonical(fs::absolute(a), error);
+    const fs::path right = fs::weakly_canonical(fs::absolute(b), error);
+    return !error && left == right;
+}
 
 }  // namespace
 
@@ -61,20 +74,34 @@ int mergeCommand(int argc, char** argv)
     if (shards.empty())
         throw UsageError("give the shard studies to merge (SHARD.sqlite ...)");
 
-    // The result replaces --out whole: it must not be one of its own inputs.
-    for (const std::string& shard : shards) {
-        std::error_code error;
-        if (std::filesystem::equivalent(shard, *out, error) || (csv && std::filesystem::equivalent(shard, *csv, error)))
+    // The result replaces --out whole: it must not be one of its own inputs, nor the CSV.
+    for (const std::string& shard : shards)
+        if (sameFile(shard, *out) || (csv && sameFile(shard, *csv)))
             throw UsageError(fmt::format("{} is both a shard and an output: merge writes a new study and CSV",
                                          printableExcerpt(shard)));
+    if (csv && sameFile(*out, *csv))
+        throw UsageError(fmt::format("--out and --csv name one file, {}: the study and its grid CSV are two",
+                                     printableExcerpt(*csv)));
+    // The CSV is written beside its file before the study replaces --out, then renamed: a CSV that
+    // cannot be written leaves both outputs as they were, and a re-run replaces each whole.
+    const std::string csvTemporary = csv ? *csv + ".merging" : std::string();
+    try {
+        StudyMerge::merge(shards, *out, [&](const std::string& grid) {
+            if (!csv)
+                return;
+            if (std::filesystem::is_directory(*csv))
+                throw std::runtime_error(fmt::format("cannot write {}: it is a directory", *csv));
+            writeTextFile(csvTemporary, grid);
+        });
+    } catch (...) {
+        if (csv) {
+            std::error_code ignored;
+            std::filesystem::remove(csvTemporary, ignored);
+        }
+        throw;
     }
-    const std::string grid = StudyMerge::merge(shards, *out);
-    if (csv) {
-        // Beside it, then renamed: a re-run replaces the CSV whole, as it does the study.
-        const std::string temporary = *csv + ".merging";
-        writeTextFile(temporary, grid);
-        std::filesystem::rename(temporary, *csv);
-    }
+    if (csv)
+        std::filesystem::rename(csvTemporary, *csv);
     if (!quiet)
         fmt::print("merged {} shards into {}\n", shards.size(), *out);
     return 0;

@@ -134,7 +134,7 @@ int simulateCommand(int argc, char** argv)
     std::optional<StudyStore> study;
     std::vector<RunRecord::TraceFile> inputs;
     if (args.has("--db")) {
-        study.emplace(args.value("--db"));
+        study.emplace(SweepShard::studyPath(args));
         inputs = PodTrace::fileRecords(nodesPath, podsPath, args.value("--gpu-models"), warnings);
     }
 

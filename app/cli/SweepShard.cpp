@@ -1,7 +1,9 @@
 #include "cli/SweepShard.h"
 
 #include "io/ContentHash.h"
+#include "store/StudyFiles.h"
 #include "store/SweepShardArchive.h"
+#include "util/UsageError.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -14,8 +16,9 @@ namespace tessera::cli {
 
 namespace {
 
-const std::set<std::string> kNotOfTheSweep{"--shard",  "--db",     "--csv",   "--decisions",
-                                           "--plan",   "--rounds", "--quiet", "--threads"};
+// Where a shard writes, and how fast: not what it runs (--engine's results are byte-identical).
+const std::set<std::string> kNotOfTheSweep{"--shard",  "--db",     "--csv",   "--decisions", "--plan",
+                                           "--rounds", "--quiet", "--threads", "--engine"};
 
 // A file by its bytes, a folder by its files' relative paths and bytes: the same inputs are the
 // same sweep wherever a node mounts them, and a changed input is another sweep.
@@ -41,12 +44,28 @@ std::string inputIdentity(const std::string& value)
 
 }  // namespace
 
+std::string SweepShard::studyPath(const CommandLine& args)
+{
+    const std::string path = args.value("--db");
+    std::error_code error;
+    if (args.has("--shard") && !std::filesystem::exists(path, error) && !error)
+        StudyFiles::removeLeftovers(path);
+    return path;
+}
+
 std::string SweepShard::canonicalCommand(const std::string& command, const CommandLine& args)
 {
     std::string text = "tessera-cli " + command;
     for (const auto& [flag, values] : args.all()) {
         if (kNotOfTheSweep.count(flag))
             continue;
+        // A flag of one value by what the command took it to mean: its default spelled out is
+        // the same sweep as the flag left out, and "--tune 1.30" the same as "--tune 1.3".
+        if (const auto reading = args.reading(flag)) {
+            if (!reading->isDefault)
+                text += fmt::format(" {} {}", flag, inputIdentity(reading->value));
+            continue;
+        }
         for (const std::string& value : values)
             text += fmt::format(" {} {}", flag, inputIdentity(value));
     }
@@ -60,6 +79,8 @@ SweepShard::SweepShard(const std::string& command, const CommandLine& args, cons
 {
     if (!study || !args.has("--shard"))
         return;
+    if (const auto fault = RunShard::sweepOutOfBounds(int64_t(sweepRuns)))
+        throw UsageError(fmt::format("--shard {}: this sweep has {} runs; {}", shard.text(), sweepRuns, *fault));
     SweepShardRecord record;
     record.command = canonicalCommand(command, args);
     record.sweepHash = ContentHash::ofBytes(record.command);

@@ -34,10 +34,19 @@ public:
     // and marks the shard complete, in one transaction.
     void finish(const std::vector<int64_t>& savedIds);
 
+    // The path of `--db`. For a shard (`--shard`) whose study does not exist yet, first removes
+    // what a killed attempt of its task left beside it (StudyFiles::removeLeftovers: journals,
+    // staging files), so that a re-run needs only the old study removed (the templates in
+    // scripts/slurm and deploy/kubernetes do that). A shard's study is its task's alone.
+    static std::string studyPath(const CommandLine& args);
+
     // The canonical command of a sweep: the subcommand and every flag by name with its values
-    // in order, but --shard, --db, --csv, --decisions, --plan, --rounds, --quiet and --threads
-    // (they change where a shard writes, not what it runs); a value that names a file stands as
-    // the SHA-256 of its bytes, a folder as one over its files' relative paths and hashes.
+    // in order, but --shard, --db, --csv, --decisions, --plan, --rounds, --quiet, --threads and
+    // --engine (they change where a shard writes, or how fast, not what it runs); a flag of one
+    // value the command has read stands as the value it took (CommandLine::reading), and not at
+    // all when that is its default; a value that names a file stands as the SHA-256 of its
+    // bytes, a folder as one over its files' relative paths and hashes. Call it once the command
+    // has read its flags.
     static std::string canonicalCommand(const std::string& command, const CommandLine& args);
 
 private:

@@ -160,7 +160,7 @@ int trainingCommand(int argc, char** argv)
         rounds.emplace(args.value("--rounds"), placementRoundsHeader(), policies.size());
     std::optional<StudyStore> study;
     if (args.has("--db"))
-        study.emplace(args.value("--db"));
+        study.emplace(SweepShard::studyPath(args));
     SweepShard sweep("training", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers, placementJobHeader());
 
     std::map<std::string, std::string> paths{{TrainingPlacementKind::kJobsRole, jobsPath}};

@@ -136,7 +136,7 @@ int trainingRentCommand(const CommandLine& args)
         csv.emplace(args.value("--csv"), rentalJobHeader(sweep), requests.size());
     std::optional<StudyStore> study;
     if (args.has("--db"))
-        study.emplace(args.value("--db"));
+        study.emplace(SweepShard::studyPath(args));
     SweepShard sweepShard("training", args, shard, study ? &*study : nullptr, sweepRuns, runNumbers,
                           rentalJobHeader(sweep));
 

@@ -1,5 +1,7 @@
 #include "io/CsvReader.h"
 
+#include "io/CsvRecord.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -131,51 +133,11 @@ bool CsvReader::readLine(std::string& line, bool& terminated)
 
 std::vector<std::string> CsvReader::split(std::string_view line) const
 {
-    // RFC 4180 quoting, which the traces never use but user files may. A quote anywhere but
-    // around a whole field is an error: `"a"-1` must not quietly become `a-1`.
-    std::vector<std::string> fields;
-    auto fail = [&](const std::string& problem) {
-        throw InputError(path_, lineNumber_, columnName(fields.size()), problem, std::string(line), true);
-    };
-    size_t i = 0;
-    while (true) {
-        std::string field;
-        if (i < line.size() && line[i] == '"') {
-            ++i;
-            while (true) {
-                if (i >= line.size())
-                    fail("unclosed quote (a quoted field cannot span lines)");
-                if (line[i] == '"') {
-                    if (i + 1 < line.size() && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    break;
-                }
-                field += line[i++];
-            }
-            if (i < line.size() && line[i] != options_.delimiter)
-                fail("text after the closing quote of a quoted field");
-        } else {
-            const size_t end = std::min(line.find(options_.delimiter, i), line.size());
-            const std::string_view text = line.substr(i, end - i);
-            if (text.find('"') != std::string_view::npos)
-                fail("a quote inside an unquoted field (quote the whole field and double the quote)");
-            field.assign(text);
-            i = end;
-        }
-        fields.push_back(std::move(field));
-        if (i >= line.size())
-            break;
-        ++i;  // the delimiter
-        if (i == line.size()) {
-            fields.emplace_back();  // a trailing delimiter ends with an empty field
-            break;
-        }
-    }
-    return fields;
+    // RFC 4180 quoting, which the traces never use but user files may.
+    CsvRecord record = CsvRecord::split(line, options_.delimiter);
+    if (!record.fault.empty())
+        throw InputError(path_, lineNumber_, columnName(record.fields.size()), record.fault, std::string(line), true);
+    return std::move(record.fields);
 }
 
 bool CsvReader::next(Row& row)

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,25 @@ class RunShard {
 public:
     // The whole sweep: 0/1.
     RunShard() = default;
-    // "I/N" with 0 <= I < N; anything else is a UsageError naming the flag.
+    // "I/N" within bounds(); anything else is a UsageError naming the flag.
     static RunShard parse(const std::string& text);
+
+    // A shard count beyond any cluster's array size limit is a typo, not a sweep; a sweep of more
+    // runs than this would take years and its merge more memory than a node has.
+    static constexpr int64_t kMaxCount = 1'000'000;
+    static constexpr int64_t kMaxSweepRuns = 1'000'000'000;
+    // The one check of a shard's I/N, for `--shard I/N` and for a shard study's record alike
+    // (merge reads it from untrusted files): what is wrong with I/N, or nothing when
+    // 0 <= I < N <= kMaxCount.
+    static std::optional<std::string> outOfBounds(int64_t index, int64_t count);
+    // What is wrong with a sweep of `runs` runs, or nothing when 0 <= runs <= kMaxSweepRuns.
+    static std::optional<std::string> sweepOutOfBounds(int64_t runs);
+    // How many of a sweep's `sweepRuns` runs shard I/N holds (both within bounds); no overflow
+    // whatever the values.
+    static int64_t runsOf(int64_t index, int64_t count, int64_t sweepRuns)
+    {
+        return sweepRuns / count + (index < sweepRuns % count ? 1 : 0);
+    }
 
     size_t index() const { return index_; }
     size_t count() const { return count_; }

@@ -1,5 +1,6 @@
 #include "store/StudyBatch.h"
 
+#include "store/StudyFiles.h"
 #include "store/StudySchema.h"
 
 #include <cerrno>
@@ -18,11 +19,7 @@ namespace {
 // A new empty file beside the study (same file system, so as much room as the study has).
 std::string makeStagingFile(const std::string& studyPath)
 {
-    const std::filesystem::path study = std::filesystem::absolute(studyPath);
-    std::string leaf = ".";  // (built step by step: gcc 12 misreads "." + string as overlapping)
-    leaf += study.filename().string();
-    leaf += ".batch-XXXXXX";
-    std::string name = (study.parent_path() / leaf).string();
+    std::string name = StudyFiles::stagingPrefix(studyPath) + "XXXXXX";
     const int fd = ::mkstemp(name.data());
     if (fd < 0)
         throw std::runtime_error(fmt::format("cannot create a staging file beside {}: {}", studyPath, std::strerror(errno)));

@@ -2,12 +2,15 @@
 
 #include "io/InputError.h"
 #include "store/ShardCopy.h"
+#include "store/StudyFiles.h"
 #include "store/StudyStore.h"
+#include "store/SweepGridRows.h"
 #include "store/SweepShardArchive.h"
 #include "util/PrintableText.h"
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,8 +28,17 @@ struct Shard {
     std::vector<SweepRunRows> runs;
 };
 
+// Grid CSV rows that fit the sweep's header, as the app's Sweep tab requires: merge writes them
+// out as they are, as the sweep's grid.csv.
+void requireGridRows(const Shard& shard)
+{
+    const size_t fields = SweepGridRows::header(shard.path, shard.record.csvHeader).size();
+    for (const SweepRunRows& run : shard.runs)
+        SweepGridRows::rows(shard.path, run, fields);
+}
+
 // Opens a shard read-only and checks it is whole: its record, complete, and as many runs as its
-// I/N holds of the sweep, each numbered as the shard's.
+// I/N holds of the sweep, each numbered as the shard's, with grid CSV rows that fit its header.
 Shard openShard(const std::string& path)
 {
     Shard shard{path, std::make_unique<StudyStore>(path, StudyStore::OpenMode::ReadOnly), {}, {}};
@@ -39,7 +51,7 @@ Shard openShard(const std::string& path)
     if (!r.complete)
         // The study's own row says so (contracts.md 3.3: a study's error names its table and row).
         throw InputError::atRow(
-            path, "sweep_shard", "0", "complete",
+            path, "sweep_shard", SweepShardArchive::kRecordRow, "complete",
             fmt::format("shard {}/{} is incomplete: its task ended before it finished writing it (killed "
                         "mid-write?); run that task again, then merge",
                         r.shardIndex, r.shardCount),
@@ -57,6 +69,7 @@ Shard openShard(const std::string& path)
                                     fmt::format("not a run of shard {}/{} of {} runs", r.shardIndex, r.shardCount,
                                                 r.sweepRuns),
                                     std::to_string(run.runNumber));
+    requireGridRows(shard);
     return shard;
 }
 
@@ -67,56 +80,96 @@ void checkOneSweep(const std::vector<Shard>& shards)
     std::map<int64_t, const Shard*> byIndex;
     for (const Shard& shard : shards) {
         if (shard.record.sweepHash != first.record.sweepHash || shard.record.shardCount != first.record.shardCount ||
-            shard.record.csvHeader != first.record.csvHeader)
+            shard.record.sweepRuns != first.record.sweepRuns || shard.record.csvHeader != first.record.csvHeader)
             throw InputError::fileLevel(
                 shard.path,
-                shard.record.sweepHash == first.record.sweepHash
+                shard.record.sweepHash != first.record.sweepHash
+                    ? fmt::format("a shard of another sweep than {} (its command: {}; {}'s: {})",
+                                  printableExcerpt(first.path), printableExcerpt(shard.record.command, 400),
+                                  printableExcerpt(first.path), printableExcerpt(first.record.command, 400))
+                : shard.record.shardCount != first.record.shardCount
                     ? fmt::format("shard {}/{} of a sweep cut into {} shards, {} into {}: cut another way",
                                   shard.record.shardIndex, shard.record.shardCount, shard.record.shardCount,
                                   printableExcerpt(first.path), first.record.shardCount)
-                    : fmt::format("a shard of another sweep than {} (its command: {}; {}'s: {})",
-                                  printableExcerpt(first.path), printableExcerpt(shard.record.command, 400),
-                                  printableExcerpt(first.path), printableExcerpt(first.record.command, 400)));
+                    // The same command, yet another sweep: an edited or damaged record.
+                    : fmt::format("table sweep_shard says the sweep has {} runs and a header of {} bytes, {}'s "
+                                  "{} runs and {} bytes: it is damaged or was edited; run its task again",
+                                  shard.record.sweepRuns, shard.record.csvHeader.size(), printableExcerpt(first.path),
+                                  first.record.sweepRuns, first.record.csvHeader.size()));
         const auto [it, added] = byIndex.emplace(shard.record.shardIndex, &shard);
         if (!added)
             throw InputError::fileLevel(shard.path, fmt::format("shard {}/{} is given twice: {} is the same shard",
                                                                 shard.record.shardIndex, shard.record.shardCount,
                                                                 printableExcerpt(it->second->path)));
     }
+    // Named up to a few: a sweep of a million shards given one must not print a million.
+    constexpr size_t kNamed = 5;
     std::vector<std::string> missing;
-    for (int64_t i = 0; i < first.record.shardCount; ++i)
+    const int64_t missingCount = first.record.shardCount - int64_t(byIndex.size());
+    for (int64_t i = 0; i < first.record.shardCount && missing.size() < kNamed; ++i)
         if (!byIndex.count(i))
             missing.push_back(fmt::format("{}/{}", i, first.record.shardCount));
-    if (!missing.empty())
+    if (missingCount > int64_t(missing.size()))
+        missing.push_back(fmt::format("and {} more", missingCount - int64_t(missing.size())));
+    if (missingCount > 0)
         throw InputError::fileLevel(first.path, fmt::format("its sweep has {} shards; missing: {}",
                                                             first.record.shardCount, fmt::join(missing, ", ")));
 }
 
-void removeStudyFiles(const std::string& path)
+// The shards together hold runs 0 .. sweepRuns-1, each once: what the merged study's record
+// will say. (Each shard's count and numbers were checked against its I/N, so a gap here is a
+// record that lies.)
+void requireEveryRun(const std::vector<Shard>& shards)
 {
-    std::error_code ignored;
-    for (const char* suffix : {"", "-journal", "-wal", "-shm"})
-        std::filesystem::remove(path + suffix, ignored);
+    const Shard& first = shards.front();
+    std::vector<bool> seen(size_t(first.record.sweepRuns), false);
+    int64_t count = 0;
+    for (const Shard& shard : shards)
+        for (const SweepRunRows& run : shard.runs) {
+            if (run.runNumber < 0 || run.runNumber >= first.record.sweepRuns || seen[size_t(run.runNumber)])
+                throw InputError::atRow(shard.path, "sweep_runs", std::to_string(run.runId), "run_number",
+                                        fmt::format("not one of the sweep's runs 0 to {}, or another shard's too",
+                                                    first.record.sweepRuns - 1),
+                                        std::to_string(run.runNumber));
+            seen[size_t(run.runNumber)] = true;
+            ++count;
+        }
+    if (count != first.record.sweepRuns)
+        throw InputError::fileLevel(first.path, fmt::format("the shards hold {} of the sweep's {} runs: a shard "
+                                                            "is damaged or was edited",
+                                                            count, first.record.sweepRuns));
+}
+
+// The sweep's grid CSV: the header and every run's rows by run number (requireEveryRun: each once).
+std::string gridCsv(const std::vector<Shard>& shards)
+{
+    std::vector<const std::string*> rows(size_t(shards.front().record.sweepRuns));
+    for (const Shard& shard : shards)
+        for (const SweepRunRows& run : shard.runs)
+            rows[size_t(run.runNumber)] = &run.csvRows;
+    std::string csv = shards.front().record.csvHeader;
+    for (const std::string* r : rows)
+        csv += *r;
+    return csv;
 }
 
 }  // namespace
 
-std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out)
+std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out,
+                              const std::function<void(const std::string& gridCsv)>& beforeReplacing)
 {
     std::vector<Shard> shards;
     for (const std::string& path : shardPaths)
         shards.push_back(openShard(path));
     checkOneSweep(shards);
+    requireEveryRun(shards);
     // Shard order, so that nothing depends on the order of the command line.
     std::sort(shards.begin(), shards.end(),
               [](const Shard& a, const Shard& b) { return a.record.shardIndex < b.record.shardIndex; });
 
     const std::string temporary = out + ".merging";
-    removeStudyFiles(temporary);
-    std::map<int64_t, std::string> rowsByNumber;
-    for (const Shard& shard : shards)
-        for (const SweepRunRows& run : shard.runs)
-            rowsByNumber[run.runNumber] = run.csvRows;
+    StudyFiles::remove(temporary);
+    const std::string csv = gridCsv(shards);
     try {
         StudyStore merged(temporary, StudyStore::OpenMode::CreateIfMissing);
         auto& db = merged.database();
@@ -137,21 +190,16 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
                                      "shard_count, sweep_runs, csv_header, complete) VALUES (0, ?, ?, 0, 1, ?, ?, 1)");
         record.bindAll(sweep.sweepHash, sweep.command, sweep.sweepRuns, sweep.csvHeader);
         record.run();
+        if (beforeReplacing)
+            beforeReplacing(csv);
         transaction.commit();
     } catch (...) {
-        removeStudyFiles(temporary);
+        StudyFiles::remove(temporary);
         throw;
     }
     // A study of the old `out` (its journal included) gives way to the new one whole.
-    for (const char* suffix : {"-journal", "-wal", "-shm"}) {
-        std::error_code ignored;
-        std::filesystem::remove(out + suffix, ignored);
-    }
+    StudyFiles::removeJournals(out);
     std::filesystem::rename(temporary, out);
-
-    std::string csv = shards.front().record.csvHeader;
-    for (const auto& [number, rows] : rowsByNumber)
-        csv += rows;
     return csv;
 }
 

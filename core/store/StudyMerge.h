@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,11 @@ public:
     // (SQLite's limit on attached databases), one per ten beyond: the rename makes it whole. Run ids are the runs' numbers in the sweep plus
     // one, whatever the order of `shards`. Returns the sweep's grid CSV: the header and every
     // run's rows by run number, as the unsharded command writes it. A bad shard is an InputError
-    // naming it; `out` is then left as it was.
-    static std::string merge(const std::vector<std::string>& shards, const std::string& out);
+    // naming it; `out` is then left as it was. `beforeReplacing`, when given, gets the grid CSV
+    // before `out` is replaced: what it throws leaves `out` as it was (merge --csv writes the CSV
+    // beside its file there, so that a CSV it cannot write does not cost the old study).
+    static std::string merge(const std::vector<std::string>& shards, const std::string& out,
+                             const std::function<void(const std::string& gridCsv)>& beforeReplacing = {});
 };
 
 }  // namespace tessera

@@ -41,7 +41,7 @@ void SweepShardArchive::finish(StudyStore& study, const std::vector<SweepRunRows
 
 std::optional<SweepShardRecord> SweepShardArchive::read(StudyStore& study)
 {
-    if (study.version() < 6)
+    if (study.version() < 7)  // sweep_shard came with format 7
         return std::nullopt;
     return study.guarded([&]() -> std::optional<SweepShardRecord> {
         sqlite::Statement select(study.database(), "SELECT sweep_hash, command, shard_index, shard_count, sweep_runs, "
@@ -56,11 +56,16 @@ std::optional<SweepShardRecord> SweepShardArchive::read(StudyStore& study)
         record.sweepRuns = select.integer(4);
         record.csvHeader = select.text(5);
         record.complete = select.integer(6) == 1;
-        if (record.shardCount < 1 || record.shardIndex < 0 || record.shardIndex >= record.shardCount ||
-            record.sweepRuns < 0)
-            throw InputError::atRow(study.path(), "sweep_shard", "1", "shard_index",
-                                    "not a shard I/N with 0 <= I < N",
-                                    fmt::format("{}/{}", record.shardIndex, record.shardCount));
+        // Untrusted: a count of 4e9 would have merge list 4e9 missing shards.
+        const std::string iOverN = fmt::format("{}/{}", record.shardIndex, record.shardCount);
+        if (const auto fault = RunShard::outOfBounds(record.shardIndex, record.shardCount))
+            throw InputError::atRow(study.path(), "sweep_shard", kRecordRow,
+                                    record.shardCount < 1 || record.shardCount > RunShard::kMaxCount ? "shard_count"
+                                                                                                      : "shard_index",
+                                    *fault, iOverN);
+        if (const auto fault = RunShard::sweepOutOfBounds(record.sweepRuns))
+            throw InputError::atRow(study.path(), "sweep_shard", kRecordRow, "sweep_runs", *fault,
+                                    std::to_string(record.sweepRuns));
         return record;
     });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "run/RunShard.h"
 #include "store/StudyStore.h"
 
 #include <cstdint>
@@ -19,11 +20,9 @@ struct SweepShardRecord {
     std::string csvHeader;  // the grid CSV's header line with its newline
     bool complete = false;
 
-    // How many of the sweep's runs this shard holds.
-    int64_t shardRuns() const
-    {
-        return sweepRuns > shardIndex ? (sweepRuns - shardIndex + shardCount - 1) / shardCount : 0;
-    }
+    // How many of the sweep's runs this shard holds (a record read() returned is within
+    // RunShard's bounds).
+    int64_t shardRuns() const { return RunShard::runsOf(shardIndex, shardCount, sweepRuns); }
 };
 
 // One run of a shard: its id in the study, its number in the sweep, its grid CSV rows.
@@ -38,11 +37,15 @@ struct SweepRunRows {
 // between stays incomplete, which merge refuses.
 class SweepShardArchive {
 public:
+    // The key of sweep_shard's one row (its `singleton`), as messages name it.
+    static constexpr const char* kRecordRow = "0";
+
     // The study must be new (no runs, no shard record): a shard's study is its task's alone.
     // Otherwise an InputError naming it.
     static void begin(StudyStore& study, const SweepShardRecord& record);
     static void finish(StudyStore& study, const std::vector<SweepRunRows>& runs);
-    // The record, or nothing when the study is no shard (or older than format 7).
+    // The record, or nothing when the study is no shard (or older than format 7). A record out
+    // of RunShard's bounds (I/N, the sweep's run count) is an InputError naming its column.
     static std::optional<SweepShardRecord> read(StudyStore& study);
     // The runs recorded, by ascending run number.
     static std::vector<SweepRunRows> runs(StudyStore& study);

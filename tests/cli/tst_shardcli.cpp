@@ -178,6 +178,16 @@ class ShardCliTest : public QObject {
         study.exec(sql.toStdString());
     }
 
+    // A copy of `shard` at `path`, changed by `sql`: a damaged or edited shard.
+    static QString damagedCopy(const QString& shard, const QString& path, const QString& sql)
+    {
+        QFile::remove(path);
+        if (!QFile::copy(shard, path))
+            qFatal("cannot copy %s to %s", qPrintable(shard), qPrintable(path));
+        execSql(path, sql);
+        return path;
+    }
+
 private slots:
     void initTestCase() { QVERIFY(dir_.isValid()); }
 
@@ -285,26 +295,48 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("policy,seed\n");
         }
-        const QString incomplete = sweep + "/killed.sqlite";
-        QVERIFY(QFile::copy(shards[1], incomplete));
+        const QString shard1 = shards[1];  // each case below is a damaged copy of it
         // What a task killed between its first run and its last leaves: the record, not complete.
-        execSql(incomplete, "UPDATE sweep_shard SET complete = 0");
-        const QString shortOne = sweep + "/short.sqlite";
-        QVERIFY(QFile::copy(shards[1], shortOne));
-        execSql(shortOne, "DELETE FROM runs WHERE id = (SELECT MAX(id) FROM runs)");
+        const QString incomplete = damagedCopy(shard1, sweep + "/killed.sqlite", "UPDATE sweep_shard SET complete = 0");
+        const QString shortOne =
+            damagedCopy(shard1, sweep + "/short.sqlite", "DELETE FROM runs WHERE id = (SELECT MAX(id) FROM runs)");
         // Rows that merge's copy itself must refuse: a value of a type no study stores, and a row
         // of a run the shard does not number.
-        const QString blob = sweep + "/blob.sqlite";
-        QVERIFY(QFile::copy(shards[1], blob));
-        execSql(blob, "UPDATE pod_run_steps SET gpu_mask = x'00' WHERE position = 0");
-        const QString stray = sweep + "/stray.sqlite";
-        QVERIFY(QFile::copy(shards[1], stray));
-        execSql(stray, "INSERT INTO pod_run_pods SELECT 99, position, name, cpu_milli, memory_mib, num_gpu, "
-                       "gpu_milli, gpu_spec, gpu_spec_mask, creation_time, deletion_time FROM pod_run_pods LIMIT 1");
+        const QString blob =
+            damagedCopy(shard1, sweep + "/blob.sqlite", "UPDATE pod_run_steps SET gpu_mask = x'00' WHERE position = 0");
+        const QString stray = damagedCopy(
+            shard1, sweep + "/stray.sqlite",
+            "INSERT INTO pod_run_pods SELECT 99, position, name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, "
+            "gpu_spec_mask, creation_time, deletion_time FROM pod_run_pods LIMIT 1");
+        // A record that lies about the sweep's run count, its runs those of that count (review16
+        // H1: merged into a short grid.csv with exit 0).
+        const QString fewer = damagedCopy(shard1, sweep + "/fewer.sqlite",
+                                          "PRAGMA foreign_keys = ON; DELETE FROM runs WHERE id = (SELECT run_id FROM "
+                                          "sweep_runs WHERE run_number = 4); UPDATE sweep_shard SET sweep_runs = 4");
+        // Two runs under one number, once the UNIQUE that forbids it is gone.
+        const QString twice = damagedCopy(
+            shard1, sweep + "/twice.sqlite",
+            "CREATE TABLE t AS SELECT * FROM sweep_runs; DROP TABLE sweep_runs; CREATE TABLE sweep_runs (run_id "
+            "INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE, run_number INTEGER NOT NULL, csv_rows TEXT "
+            "NOT NULL); INSERT INTO sweep_runs SELECT * FROM t; DROP TABLE t; UPDATE sweep_runs SET run_number = 1");
+        // Absurd shard counts and run counts (review16 H2: merge hung, or shardRuns() overflowed).
+        const QString billions = damagedCopy(shard1, sweep + "/billions.sqlite",
+                                             "PRAGMA foreign_keys = ON; DELETE FROM runs; UPDATE sweep_shard SET "
+                                             "shard_count = 4000000000, sweep_runs = 0");
+        const QString overflow = damagedCopy(
+            shard1, sweep + "/overflow.sqlite",
+            "UPDATE sweep_shard SET shard_count = 9223372036854775807, sweep_runs = 9223372036854775807");
+        const QString tooManyRuns =
+            damagedCopy(shard1, sweep + "/too-many-runs.sqlite", "UPDATE sweep_shard SET sweep_runs = 1000000001");
+        // Grid CSV rows that do not fit the header (review16 M11: merged into a broken grid.csv).
+        const QString narrow = damagedCopy(shard1, sweep + "/narrow.sqlite",
+                                           "UPDATE sweep_runs SET csv_rows = 'fgd,42\n' WHERE run_number = 4");
+        const QString cut = damagedCopy(shard1, sweep + "/cut.sqlite",
+                                        "UPDATE sweep_runs SET csv_rows = rtrim(csv_rows, char(10)) WHERE "
+                                        "run_number = 1");
         // A row the study's constraints refuse: a pod run on a node list the shard does not hold.
-        const QString dangling = sweep + "/dangling.sqlite";
-        QVERIFY(QFile::copy(shards[1], dangling));
-        execSql(dangling, "UPDATE pod_runs SET node_list = 'no such list'");
+        const QString dangling =
+            damagedCopy(shard1, sweep + "/dangling.sqlite", "UPDATE pod_runs SET node_list = 'no such list'");
         const QString unsharded = sweep + "/unsharded.sqlite";
         QCOMPARE(runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
                          bundled("traces/default/pods.csv"), "--policy", "fgd", "--tune", "0.2", "--quiet", "--db",
@@ -321,9 +353,18 @@ private slots:
             {{shards[0], others[1], shards[2]}, others[1], "another sweep"},
             {{shards[0], shards[2]}, shards[0], "missing: 1/3"},
             {{shards[2], shards[1]}, shards[2], "missing: 0/3"},
-            {{shards[0], incomplete, shards[2]}, incomplete, "incomplete"},
+            {{shards[0], incomplete, shards[2]}, incomplete, "table sweep_shard, row 0: column complete"},
             {{shards[0], shortOne, shards[2]}, shortOne, "holds 1 runs"},
-            {{shards[0], blob, shards[2]}, blob, "a blob where a study holds none"},
+            {{shards[0], fewer, shards[2]}, fewer, "the sweep has 4 runs"},
+            {{shards[0], twice, shards[2]}, twice, "column run_number: not one of the sweep's runs 0 to 5"},
+            {{shards[0], billions, shards[2]}, billions, "table sweep_shard, row 0: column shard_count: I/N needs"},
+            {{overflow}, overflow, "table sweep_shard, row 0: column shard_count: I/N needs"},
+            {{shards[0], tooManyRuns, shards[2]}, tooManyRuns, "row 0: column sweep_runs: a sweep has 0 to"},
+            {{shards[0], narrow, shards[2]}, narrow, "column csv_rows: a row of 2 fields under a header of"},
+            {{shards[0], cut, shards[2]}, cut, "column csv_rows: a line without its newline"},
+            {{shards[0], blob, shards[2]},
+             blob,
+             "table pod_run_steps, row run_id 1, position 0: column gpu_mask: a blob where a study holds none"},
             {{shards[0], stray, shards[2]}, stray, "a run that sweep_runs does not number"},
             {{shards[0], dangling, shards[2]}, dangling, "table pod_runs, row run_id 1"},
             {{shards[0], notStudy, shards[2]}, notStudy, "not a Tessera study"},
@@ -413,6 +454,84 @@ private slots:
         QCOMPARE(runs.out.count('\n'), 7);
         for (int i = 0; i < odd.size(); ++i)
             QCOMPARE(readAll(odd[i]), bytes[i]);
+    void aSweepOfAMillionShardsListsOnlyTheFirstMissing()
+    {
+        const QString sweep = dir_.filePath("million");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const QString lone = damagedCopy(shards[0], sweep + "/lone.sqlite",
+                                         "PRAGMA foreign_keys = ON; DELETE FROM runs; UPDATE sweep_shard SET "
+                                         "shard_count = 1000000, sweep_runs = 0");
+        const CliResult m = runCli({"merge", "--out", sweep + "/study.sqlite", lone});
+        QVERIFY2(m.exitCode == 3, qPrintable(m.describe()));
+        QVERIFY2(m.err.contains("missing: 1/1000000, 2/1000000, 3/1000000, 4/1000000, 5/1000000, and 999994 more"),
+                 qPrintable(m.describe()));
+        QVERIFY(m.err.size() < 1000);
+    }
+
+    void theCsvIsWrittenBeforeTheStudyIsReplaced()
+    {
+        const QString sweep = dir_.filePath("outputs");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        const QString out = sweep + "/study.sqlite";
+        QCOMPARE(runCli(QStringList{"merge", "--out", out} + shards).exitCode, 0);
+        const QByteArray before = readAll(out);
+        // One file for both (review16 H3: the CSV replaced the study, exit 0), however spelled.
+        for (const QString& csv : {out, sweep + "/./study.sqlite", sweep + "/../outputs/study.sqlite"}) {
+            const CliResult same = runCli(QStringList{"merge", "--out", out, "--csv", csv} + shards);
+            QVERIFY2(same.exitCode == 2 && same.err.contains("--out and --csv name one file"),
+                     qPrintable(same.describe()));
+            QCOMPARE(readAll(out), before);
+        }
+        const QString fresh = sweep + "/fresh.sqlite";
+        const CliResult newSame = runCli(QStringList{"merge", "--out", fresh, "--csv", fresh} + shards);
+        QVERIFY2(newSame.exitCode == 2, qPrintable(newSame.describe()));
+        QVERIFY(!QFileInfo::exists(fresh));
+        // A CSV that cannot be written leaves --out as it was, and no file beside either.
+        for (const QString& csv : {sweep + "/no-such-folder/grid.csv", sweep}) {
+            const CliResult failed = runCli(QStringList{"merge", "--out", out, "--csv", csv} + shards);
+            QVERIFY2(failed.exitCode != 0 && failed.err.startsWith("error:"), qPrintable(failed.describe()));
+            QCOMPARE(readAll(out), before);
+            QVERIFY(!QFileInfo::exists(out + ".merging"));
+            QVERIFY(!QFileInfo::exists(csv + ".merging"));
+            const CliResult failedNew = runCli(QStringList{"merge", "--out", fresh, "--csv", csv} + shards);
+            QVERIFY2(failedNew.exitCode != 0, qPrintable(failedNew.describe()));
+            QVERIFY(!QFileInfo::exists(fresh));
+        }
+    }
+
+    void theEngineAndSpelledOutDefaultsAreTheSameSweep()
+    {
+        // Review16 H7: a task re-run with --engine scan, or with the defaults written out, was
+        // "a shard of another sweep".
+        const QString sweep = dir_.filePath("defaults");
+        QVERIFY(QDir().mkpath(sweep));
+        const QStringList shards = simulateSweep(sweep);
+        QCOMPARE(runCli(QStringList{"merge", "--out", sweep + "/plain.sqlite", "--csv", sweep + "/plain.csv"} + shards)
+                     .exitCode,
+                 0);
+        const QString respelled = sweep + "/respelled-1.sqlite";
+        const CliResult r = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                    bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy", "bestfit",
+                                    "--seeds", "42-44", "--tune", "0.30", "--points", "10", "--quiet", "--engine",
+                                    "scan", "--tie-order", "seeded", "--mode", "experiment", "--step", "3600",
+                                    "--shard", "1/3", "--db", respelled});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+        const CliResult m = runCli({"merge", "--out", sweep + "/study.sqlite", "--csv", sweep + "/grid.csv", shards[0],
+                                    respelled, shards[2]});
+        QVERIFY2(m.exitCode == 0, qPrintable(m.describe()));
+        QCOMPARE(readAll(sweep + "/grid.csv"), readAll(sweep + "/plain.csv"));
+        // A value that is not the default is still another sweep.
+        const QString other = sweep + "/other-1.sqlite";
+        QCOMPARE(runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                         bundled("traces/default/pods.csv"), "--policy", "fgd", "--policy", "bestfit", "--seeds",
+                         "42-44", "--tune", "0.3", "--points", "10", "--quiet", "--tie-order", "name", "--shard",
+                         "1/3", "--db", other})
+                     .exitCode,
+                 0);
+        const CliResult refused = runCli({"merge", "--out", sweep + "/x.sqlite", shards[0], other, shards[2]});
+        QVERIFY2(refused.exitCode == 3 && refused.err.contains("another sweep"), qPrintable(refused.describe()));
     }
 
     void aShardStudyMustBeNew()
@@ -440,6 +559,13 @@ private slots:
 
     void badShardsAreUsageErrors()
     {
+        // Out of bounds, however large: said as such, not as a malformed I/N (review16 L23).
+        for (const char* shard : {"0/9223372036854775807", "0/99999999999999999999", "0/1000001"}) {
+            const CliResult r = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
+                                        bundled("traces/default/pods.csv"), "--policy", "fgd", "--shard", shard});
+            QVERIFY2(r.exitCode == 2, qPrintable(QString(shard) + ": " + r.describe()));
+            QVERIFY2(r.err.contains("1 <= N <= 1000000"), qPrintable(r.describe()));
+        }
         for (const char* shard : {"4/4", "-1/4", "1/0", "1", "a/b", "1/2/3", "", "0/", "/2"}) {
             const CliResult r = runCli({"simulate", "--nodes", bundled("traces/default/nodes.csv"), "--pods",
                                         bundled("traces/default/pods.csv"), "--policy", "fgd", "--shard", shard});

@@ -4,7 +4,7 @@
 // write and its last. The trigger is the files' own state, read from outside (read-only), not a
 // timer and not a hook in the CLI: the shard has 4 runs, so 3 runs' time remain to kill it in.
 // Then merge must refuse the shard, naming the file, its I/N and what to do; re-running that one
-// task as the templates do (its shard and staging leftovers removed first) must make merge write
+// task as the templates do (its shard removed first; the command removes the staging leftovers) must make merge write
 // the unsharded --csv byte for byte; and merging the same inputs twice must write the same study
 // and CSV, byte for byte (merge is idempotent).
 #include "support/CliRunner.h"
@@ -68,11 +68,10 @@ QStringList stagingFiles(const QString& shard)
 }
 
 // What scripts/slurm/sweep-task.sbatch and deploy/kubernetes/sweep-shards.yaml do before a task
-// runs: its shard starts afresh, with no leftovers of an earlier attempt.
-void removeShardLeftovers(const QString& shard)
+// runs: they remove its shard, and the command removes the rest of an earlier attempt.
+void removeShard(const QString& shard)
 {
-    for (const QString& file : stagingFiles(shard) + QStringList{shard, shard + "-journal"})
-        QFile::remove(file);
+    QFile::remove(shard);
 }
 
 }  // namespace
@@ -130,11 +129,20 @@ private slots:
         QVERIFY(!QFileInfo::exists(grid));
 
         // Re-running that one task fixes it: merge writes the unsharded CSV byte for byte.
-        removeShardLeftovers(shard1);
-        QVERIFY(stagingFiles(shard1).isEmpty());
+        // A rollback journal beside it too (what a task killed inside a transaction leaves).
+        {
+            QFile journal(shard1 + "-journal");
+            QVERIFY(journal.open(QIODevice::WriteOnly));
+            journal.write(QByteArray(512, 'j'));
+        }
+        removeShard(shard1);
+        QCOMPARE(stagingFiles(shard1).size(), 1);
         const CliResult rerun = runCli(sweepArgs() + QStringList{"--shard", "1/2", "--db", shard1});
         QVERIFY2(rerun.exitCode == 0, qPrintable(rerun.describe()));
-        QVERIFY(stagingFiles(shard1).isEmpty());  // a task that finishes leaves none
+        // The command removed the killed attempt's staging file and journal (review16 M16), and
+        // a task that finishes leaves none of its own.
+        QVERIFY(stagingFiles(shard1).isEmpty());
+        QVERIFY(!QFileInfo::exists(shard1 + "-journal"));
         const CliResult merged = runCli({"merge", "--out", study, "--csv", grid, shard0, shard1});
         QVERIFY2(merged.exitCode == 0, qPrintable(merged.describe()));
         QCOMPARE(readAll(grid), readAll(whole));

@@ -181,6 +181,17 @@ class Manifests(unittest.TestCase):
         self.assertEqual(status.returncode, 2)
         self.assertIn("render needs the simulate arguments after --", status.stderr)
 
+    def test_render_without_an_indexed_job_is_refused_without_a_traceback(self):
+        """render without --shards takes N from the Indexed Job: without one, validation refuses
+        the files with a message naming it, before render looks for N (review16 L29)."""
+        merge_only = [f for f in FILES if not f.endswith("sweep-shards.yaml")]
+        with tempfile.TemporaryDirectory() as work:
+            status = subprocess.run([sys.executable, manifests.__file__, "render", "--out", work, *merge_only,
+                                     "--", "--policy", "fgd"], capture_output=True, text=True, check=False)
+        self.assertEqual(status.returncode, 1, status.stderr)
+        self.assertIn("exactly one Job must have completionMode Indexed", status.stderr)
+        self.assertNotIn("Traceback", status.stderr)
+
     def test_failing_pod_stops_the_local_run(self):
         """A pod that cannot write its shard (here its path is a folder) fails with its status,
         and the merge pod is not started."""

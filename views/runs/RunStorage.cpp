@@ -17,7 +17,8 @@ int64_t RunStorage::save(const QString& studyPath, const Run& run, const QString
 std::unique_ptr<Run> RunStorage::load(const QString& studyPath, int64_t id, const ProgressCallback& progress,
                                       Extras* extras)
 {
-    StudyStore study(studyPath.toStdString(), StudyStore::OpenMode::ExistingOnly);
+    // Loading never writes: read-only, so that a sweep's run opens from a read-only share.
+    StudyStore study(studyPath.toStdString(), StudyStore::OpenMode::ReadOnly);
     auto run = RunArchive::load(study, id, progress);
     if (!extras)
         return run;

@@ -97,10 +97,24 @@ bool StudyLibrary::openStore(const QString& path, bool createIfMissing)
     std::vector<RunRecord> records;
     bool readOnly = false;
     try {
-        store = std::make_unique<StudyStore>(
-            path.toStdString(), createIfMissing ? StudyStore::OpenMode::CreateIfMissing : StudyStore::OpenMode::ExistingOnly);
+        // Read-only first: a sweep is never written (so it opens on a read-only share, and a
+        // study of an older format is not brought forward by merely opening it). Only a working
+        // study is opened for writing. A file the read-only open refuses (an empty one to
+        // initialise, a killed writer's journal to roll back) is left to the writable open.
+        if (QFileInfo::exists(path)) {
+            try {
+                auto probe = std::make_unique<StudyStore>(path.toStdString(), StudyStore::OpenMode::ReadOnly);
+                if (SweepShardArchive::read(*probe)) {
+                    store = std::move(probe);
+                    readOnly = true;
+                }
+            } catch (const std::exception&) {
+            }
+        }
+        if (!store)
+            store = std::make_unique<StudyStore>(path.toStdString(), createIfMissing ? StudyStore::OpenMode::CreateIfMissing
+                                                                                     : StudyStore::OpenMode::ExistingOnly);
         records = store->listRuns();
-        readOnly = SweepShardArchive::read(*store).has_value();
     } catch (const std::exception& e) {
         setError(qs(e.what()));
         return false;

@@ -1,8 +1,10 @@
 #include "SweepStudy.h"
 
+#include "io/CsvReader.h"
 #include "io/InputError.h"
 #include "sched/PolicySpec.h"
 #include "store/StudyStore.h"
+#include "store/SweepGridRows.h"
 #include "store/SweepShardArchive.h"
 
 #include <QFileInfo>
@@ -19,67 +21,19 @@ namespace tessera::views {
 
 namespace {
 
-// One line of the grid CSV, RFC 4180: only the policy field is ever quoted (contracts.md 2).
-std::vector<std::string> splitCsvLine(std::string_view line)
-{
-    std::vector<std::string> fields(1);
-    bool quoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
-                fields.back() += '"', ++i;
-            else if (c == '"')
-                quoted = false;
-            else
-                fields.back() += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            fields.emplace_back();
-        } else if (c != '\r' && c != '\n') {  // the header is stored with its line's end
-            fields.back() += c;
-        }
-    }
-    return fields;
-}
-
-std::vector<std::string_view> lines(std::string_view text)
-{
-    std::vector<std::string_view> out;
-    while (!text.empty()) {
-        const size_t end = text.find('\n');
-        const std::string_view line = text.substr(0, end);
-        if (!line.empty())
-            out.push_back(line);
-        if (end == std::string_view::npos)
-            break;
-        text.remove_prefix(end + 1);
-    }
-    return out;
-}
-
 // The grid CSV's columns the browser reads, by their index in the sweep's header.
 struct GridColumns {
     int arrived = -1, alloc = -1, fragRate = -1, fragOfTotal = -1, power = -1, failed = -1;
     size_t count = 0;
 
-    explicit GridColumns(std::string_view header)
+    explicit GridColumns(const std::vector<std::string>& names) : count(names.size())
     {
-        const std::vector<std::string> names = splitCsvLine(header);
-        count = names.size();
-        const auto at = [&](std::string_view name) {
-            for (size_t i = 0; i < names.size(); ++i)
-                if (names[i] == name)
-                    return int(i);
-            return -1;
-        };
-        arrived = at("arrived_pct");
-        alloc = at("alloc_pct");
-        fragRate = at("frag_rate_pct");
-        fragOfTotal = at("frag_of_total_pct");
-        power = at("power_kw");
-        failed = at("failed_pods");
+        arrived = findColumn(names, "arrived_pct");
+        alloc = findColumn(names, "alloc_pct");
+        fragRate = findColumn(names, "frag_rate_pct");
+        fragOfTotal = findColumn(names, "frag_of_total_pct");
+        power = findColumn(names, "power_kw");
+        failed = findColumn(names, "failed_pods");
     }
 };
 
@@ -95,16 +49,12 @@ double number(const std::vector<std::string>& fields, int column, const std::str
     return value;
 }
 
-std::vector<SweepPoint> gridPoints(const GridColumns& columns, std::string_view rows, const std::string& path,
-                                   int64_t runId)
+// The run's rows as points; SweepGridRows checks them as merge does (framing, field count).
+std::vector<SweepPoint> gridPoints(const GridColumns& columns, const SweepRunRows& rows, const std::string& path)
 {
     std::vector<SweepPoint> points;
-    for (const std::string_view line : lines(rows)) {
-        const std::vector<std::string> fields = splitCsvLine(line);
-        if (fields.size() != columns.count)
-            throw InputError::atRow(path, "sweep_runs", std::to_string(runId), "csv_rows",
-                                    fmt::format("a row of {} fields under a header of {}", fields.size(), columns.count),
-                                    std::string(line));
+    const int64_t runId = rows.runId;
+    for (const std::vector<std::string>& fields : SweepGridRows::rows(path, rows, columns.count)) {
         SweepPoint p;
         // Without arrived_pct (another kind), every row at 0: pointAt() reads the last.
         p.arrived = columns.arrived >= 0 ? number(fields, columns.arrived, path, runId) : 0.0;
@@ -160,7 +110,7 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
     for (RunRecord& r : store.listRuns())
         records.emplace(r.id, std::move(r));
     nameInputs(study, records);
-    const GridColumns columns(record->csvHeader);
+    const GridColumns columns(SweepGridRows::header(store.path(), record->csvHeader));
     for (const SweepRunRows& rows : SweepShardArchive::runs(store)) {
         const auto found = records.find(rows.runId);
         if (found == records.end())
@@ -182,7 +132,7 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
         }
         run.seed = r.seed;
         run.mode = QString::fromStdString(r.mode);
-        run.points = gridPoints(columns, rows.csvRows, store.path(), rows.runId);
+        run.points = gridPoints(columns, rows, store.path());
         study.runs.push_back(std::move(run));
     }
 
