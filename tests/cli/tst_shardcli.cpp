@@ -454,6 +454,8 @@ private slots:
         QCOMPARE(runs.out.count('\n'), 7);
         for (int i = 0; i < odd.size(); ++i)
             QCOMPARE(readAll(odd[i]), bytes[i]);
+    }
+
     void aSweepOfAMillionShardsListsOnlyTheFirstMissing()
     {
         const QString sweep = dir_.filePath("million");
