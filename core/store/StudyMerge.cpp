@@ -156,6 +156,19 @@ void copyTable(const Shard& shard, sqlite::Database& out, const std::string& tab
     }
 }
 
+// Each run's input files, by run id: merge --csv tells a grid's input points apart by them.
+std::map<int64_t, std::vector<InputFile>> runInputs(const Shard& shard)
+{
+    return shard.store->guarded([&] {
+        std::map<int64_t, std::vector<InputFile>> inputs;
+        sqlite::Statement select(shard.store->database(),
+                                 "SELECT run_id, role, path, content_hash FROM run_inputs ORDER BY run_id, role");
+        while (select.step())
+            inputs[select.integer(0)].push_back({select.text(1), select.text(2), select.text(3)});
+        return inputs;
+    });
+}
+
 void removeStudyFiles(const std::string& path)
 {
     std::error_code ignored;
@@ -165,7 +178,16 @@ void removeStudyFiles(const std::string& path)
 
 }  // namespace
 
-std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out)
+std::string MergedSweep::csv(const std::vector<const Run*>& runs) const
+{
+    std::string text = csvHeader;
+    for (const Run* run : runs)
+        text += run->csvRows;
+    return text;
+}
+
+MergedSweep StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out,
+                              const std::function<void(const MergedSweep&)>& check)
 {
     std::vector<Shard> shards;
     for (const std::string& path : shardPaths)
@@ -177,7 +199,7 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
 
     const std::string temporary = out + ".merging";
     removeStudyFiles(temporary);
-    std::map<int64_t, std::string> rowsByNumber;
+    MergedSweep result{shards.front().record.csvHeader, {}};
     try {
         StudyStore merged(temporary, StudyStore::OpenMode::CreateIfMissing);
         auto& db = merged.database();
@@ -185,9 +207,10 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
         const std::vector<std::string> tables = tablesInCopyOrder(db);
         for (const Shard& shard : shards) {
             std::map<int64_t, int64_t> newIds;
+            std::map<int64_t, std::vector<InputFile>> inputs = runInputs(shard);
             for (const SweepRunRows& run : shard.runs) {
                 newIds[run.runId] = run.runNumber + 1;
-                rowsByNumber[run.runNumber] = run.csvRows;
+                result.runs.push_back({run.runNumber, run.csvRows, inputs[run.runId]});
             }
             shard.store->guarded([&] {
                 sqlite::Transaction snapshot(shard.store->database(), sqlite::Transaction::Kind::Read);
@@ -203,6 +226,10 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
                                      "shard_count, sweep_runs, csv_header, complete) VALUES (0, ?, ?, 0, 1, ?, ?, 1)");
         record.bindAll(whole.sweepHash, whole.command, whole.sweepRuns, whole.csvHeader);
         record.run();
+        std::sort(result.runs.begin(), result.runs.end(),
+                  [](const MergedSweep::Run& a, const MergedSweep::Run& b) { return a.number < b.number; });
+        if (check)
+            check(result);
         transaction.commit();
     } catch (...) {
         removeStudyFiles(temporary);
@@ -215,10 +242,7 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
     }
     std::filesystem::rename(temporary, out);
 
-    std::string csv = shards.front().record.csvHeader;
-    for (const auto& [number, rows] : rowsByNumber)
-        csv += rows;
-    return csv;
+    return result;
 }
 
 }  // namespace tessera

@@ -1,9 +1,27 @@
 #pragma once
 
+#include "io/InputFile.h"
+
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace tessera {
+
+// A merged sweep's grid CSV, by run: what `merge --csv` writes, one file or one per input point.
+struct MergedSweep {
+    struct Run {
+        int64_t number = 0;              // in the sweep, from 0
+        std::string csvRows;             // its rows of the grid CSV
+        std::vector<InputFile> inputs;   // the files it read, as its study records them
+    };
+    std::string csvHeader;
+    std::vector<Run> runs;  // by number
+
+    // The header and `runs`' rows in order: the unsharded command's CSV, for one input point.
+    std::string csv(const std::vector<const Run*>& runs) const;
+};
 
 // `tessera-cli merge` (contracts.md 10): the shard studies of one sweep into one new study.
 class StudyMerge {
@@ -12,10 +30,13 @@ public:
     // their runs (every table a run owns, and the node lists they use) into a new study at `out`
     // in one transaction, written beside it and renamed over it, so that `out` is the old file or
     // the whole new one and a re-run replaces it. Run ids are the runs' numbers in the sweep plus
-    // one, whatever the order of `shards`. Returns the sweep's grid CSV: the header and every
-    // run's rows by run number, as the unsharded command writes it. A bad shard is an InputError
-    // naming it; `out` is then left as it was.
-    static std::string merge(const std::vector<std::string>& shards, const std::string& out);
+    // one, whatever the order of `shards`. Returns the sweep's grid CSV rows and inputs by run,
+    // from which the unsharded command's CSV (or CSVs, one per input point) are put back. A bad
+    // shard is an InputError naming it; `out` is then left as it was.
+    // `check`, when given, sees the sweep before the study is committed: what it throws leaves
+    // `out` as it was (merge --csv checks there that it can name the sweep's CSVs).
+    static MergedSweep merge(const std::vector<std::string>& shards, const std::string& out,
+                             const std::function<void(const MergedSweep&)>& check = {});
 };
 
 }  // namespace tessera
