@@ -131,7 +131,7 @@ QString SweepBrowser::baselineNote() const
 {
     if (baselines_.isEmpty())
         return QStringLiteral("No baseline for power saved: no study holds its sweep's first run.");
-    return QStringLiteral("Power saved: the power of the sweep's first policy (%1) at the same seed and "
+    return QStringLiteral("Power saved: the power of the sweep's first policy (%1) at the same seed, inputs and "
                           "arrived workload, minus the run's; positive when the run draws less.")
         .arg(baselines_.join(QStringLiteral(", ")));
 }
@@ -143,7 +143,17 @@ QString SweepBrowser::summary() const
     const QString runs = runs_.size() == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs_.size());
     if (studies_.size() > 1)
         return QStringLiteral("%1 in %2 studies").arg(runs).arg(studies_.size());
-    // One study: its trace by name (the command names inputs by their hashes).
+    // One study: its trace by name (the command names inputs by their hashes), or how many pod
+    // and node lists a grid over inputs sweeps.
+    std::set<QString> traces, nodes;
+    for (const SweepRun& run : runs_)
+        traces.insert(run.trace), nodes.insert(run.nodes);
+    if (traces.size() > 1 || nodes.size() > 1)
+        return QStringLiteral("%1 on %2 pod lists x %3 node lists: %4")
+            .arg(runs)
+            .arg(traces.size())
+            .arg(nodes.size())
+            .arg(command_);
     return QStringLiteral("%1 on %2: %3").arg(runs, runs_.front().trace, command_);
 }
 
