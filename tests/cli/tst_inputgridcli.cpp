@@ -63,11 +63,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        for (int s = 1; s <= 2; ++s) {
-            const CliResult r = runCli({"generate", "--out", dir_.filePath(QStringLiteral("s%1").arg(s)), "--seed",
-                                        QString::number(s), "--scale", "1"});
-            QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-        }
+        const CliResult r = generateTraces(dir_.path(), 2);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         // The four points' own commands: the reference every grid output must equal byte for byte.
         for (int n = 1; n <= 2; ++n)
             for (int p = 1; p <= 2; ++p)

@@ -56,11 +56,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        for (int s = 1; s <= 2; ++s) {
-            const CliResult r = runCli({"generate", "--out", dir_.filePath(QStringLiteral("s%1").arg(s)), "--seed",
-                                        QString::number(s), "--scale", "1"});
-            QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
-        }
+        const CliResult r = generateTraces(dir_.path(), 2);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
     }
 
     void eachRunShowsItsPodListAndNodeList()
