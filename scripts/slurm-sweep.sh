@@ -9,6 +9,9 @@
 # Once every task has ended, a task that failed is named with its log and the script exits 1
 # without merging; otherwise it runs `$TESSERA_CLI merge --out DIR/study.sqlite --csv
 # DIR/grid.csv DIR/shard-0.sqlite ... DIR/shard-(N-1).sqlite` and exits with merge's status.
+# A grid over several node or pod lists (SIMULATE-ARGS with --nodes or --pods more than once,
+# docs/cli.md "Grids over inputs") merges into one CSV per input point instead:
+# DIR/grid-{pods}-{nodes}.csv, e.g. DIR/grid-variant-a-nodes.csv.
 #
 # Environment:
 #   TESSERA_CLI          the tessera-cli the tasks and the merge run (default: this checkout's
@@ -50,7 +53,17 @@ out=$(cd "$out" && pwd)
 task_args=("$batch" "$cli" "$out" "$shards" "$@")
 shard_files=()
 for ((i = 0; i < shards; i++)); do shard_files+=("$out/shard-$i.sqlite"); done
-merge=("$cli" merge --out "$out/study.sqlite" --csv "$out/grid.csv" "${shard_files[@]}")
+# Several node or pod lists: one grid CSV per input point, named by merge from the pattern.
+nodes_given=0 pods_given=0
+for arg in "$@"; do
+  case "$arg" in
+    --nodes | --nodes=*) nodes_given=$((nodes_given + 1)) ;;
+    --pods | --pods=*) pods_given=$((pods_given + 1)) ;;
+  esac
+done
+grid_csv="$out/grid.csv"
+if [ "$nodes_given" -gt 1 ] || [ "$pods_given" -gt 1 ]; then grid_csv="$out/grid-{pods}-{nodes}.csv"; fi
+merge=("$cli" merge --out "$out/study.sqlite" --csv "$grid_csv" "${shard_files[@]}")
 
 if ! bash "$repo/scripts/slurm/run-array.sh" --tasks "$shards" --logs "$out/logs" \
   "${task_args[@]}" >/dev/null; then
@@ -66,5 +79,5 @@ if ! bash "$repo/scripts/slurm/run-array.sh" --tasks "$shards" --logs "$out/logs
   exit 1
 fi
 
-echo "slurm-sweep: all $shards tasks completed; merging into $out/study.sqlite and $out/grid.csv" >&2
+echo "slurm-sweep: all $shards tasks completed; merging into $out/study.sqlite and $grid_csv" >&2
 exec "${merge[@]}"

@@ -56,7 +56,13 @@ CommandLine::CommandLine(int argc, char** argv, int first, const std::vector<std
 std::string CommandLine::value(const std::string& flag, const std::string& fallback) const
 {
     auto it = values_.find(flag);
-    const std::string taken = it == values_.end() ? fallback : it->second.back();
+    if (it != values_.end() && it->second.size() > 1)
+        // A flag of one value given twice was once read as its last value, silently: a second
+        // --jobs or --scenario looked like a sweep over them and ran only one.
+        throw UsageError(fmt::format("{} is given {} times, but takes one value (\"{}\", \"{}\"{})", flag,
+                                     it->second.size(), printableExcerpt(it->second[0]),
+                                     printableExcerpt(it->second[1]), it->second.size() > 2 ? ", ..." : ""));
+    const std::string taken = it == values_.end() ? fallback : it->second.front();
     noteReading(flag, taken, fallback);
     return taken;
 }

@@ -18,6 +18,8 @@ public:
                 const std::vector<std::string>& switches);
 
     bool has(const std::string& flag) const { return values_.count(flag) > 0; }
+    // The flag's value; a flag given more than once is a UsageError here (only values() reads a
+    // repeatable flag).
     std::string value(const std::string& flag, const std::string& fallback = {}) const;
     std::vector<std::string> values(const std::string& flag) const;
     std::string required(const std::string& flag) const;

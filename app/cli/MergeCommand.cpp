@@ -1,5 +1,7 @@
 // tessera-cli merge: the shard studies of a sweep into one study and its grid CSV (contracts.md 10).
 #include "cli/Commands.h"
+#include "io/InputError.h"
+#include "run/InputGrid.h"
 #include "store/StudyMerge.h"
 #include "util/PrintableText.h"
 #include "util/TextFile.h"
@@ -27,6 +29,8 @@ const char* kHelp =
     "replaced whole, or left as it was when merge fails. With --csv, writes the sweep's grid CSV,\n"
     "byte-identical to the command's own --csv run unsharded.\n"
     "Every shard of the sweep must be given, once each, complete; the order does not matter.\n"
+    "A sweep over several node or pod lists writes one CSV per input point: OUT.csv then names them\n"
+    "with {nodes} and {pods}, e.g. --csv 'grid-{pods}-{nodes}.csv' (docs/cli.md \"Grids over inputs\").\n"
     "--quiet: no \"merged N shards\" line on stdout (errors still go to stderr).\n";
 
 // Whether `a` and `b` name one file, existing or not (the outputs may not exist yet).
@@ -39,6 +43,43 @@ bool sameFile(const std::string& a, const std::string& b)
     const fs::path left = fs::weakly_canonical(fs::absolute(a), error);
     const fs::path right = fs::weakly_canonical(fs::absolute(b), error);
     return !error && left == right;
+}
+
+// The sweep's grid over inputs, from what its runs record; `pattern` (the --csv value) must name a
+// file per point of it: else a UsageError.
+InputGrid gridOf(const MergedSweep& sweep, const std::string& pattern, const std::string& firstShard)
+{
+    std::vector<std::vector<InputFile>> inputs;
+    for (const MergedSweep::Run& run : sweep.runs)
+        inputs.push_back(run.inputs);
+    std::optional<InputGrid> grid;
+    try {
+        grid = InputGrid::ofRuns(InputGrid::podTraceAxes(), inputs);
+    } catch (const std::invalid_argument& e) {
+        throw InputError::fileLevel(firstShard, fmt::format("its sweep's runs do not form a grid over inputs: {}",
+                                                            e.what()));
+    }
+    grid->checkPattern("--csv", pattern);
+    return *grid;
+}
+
+// The sweep's grid CSVs: one, or one per input point of a grid over inputs, each as the unsharded
+// command writes it (its runs by number, which within a point is the single-input order), each
+// written beside its file as `<file>.merging`; `written` gets each path as its file is begun (so
+// that a failure half-way can remove them).
+void writeCsvsBeside(const MergedSweep& sweep, const InputGrid& grid, const std::string& pattern,
+                     std::vector<std::string>& written)
+{
+    std::vector<std::vector<const MergedSweep::Run*>> byPoint(grid.pointCount());
+    for (const MergedSweep::Run& run : sweep.runs)
+        byPoint[grid.pointOf(run.inputs)].push_back(&run);
+    for (size_t point = 0; point < byPoint.size(); ++point) {
+        const std::string path = grid.outputPath(pattern, point);
+        if (std::filesystem::is_directory(path))
+            throw std::runtime_error(fmt::format("cannot write {}: it is a directory", path));
+        written.push_back(path);
+        writeTextFile(path + ".merging", sweep.csv(byPoint[point]));
+    }
 }
 
 }  // namespace
@@ -82,26 +123,24 @@ int mergeCommand(int argc, char** argv)
     if (csv && sameFile(*out, *csv))
         throw UsageError(fmt::format("--out and --csv name one file, {}: the study and its grid CSV are two",
                                      printableExcerpt(*csv)));
-    // The CSV is written beside its file before the study replaces --out, then renamed: a CSV that
-    // cannot be written leaves both outputs as they were, and a re-run replaces each whole.
-    const std::string csvTemporary = csv ? *csv + ".merging" : std::string();
+    // The CSVs are named and written beside their files before the study replaces --out, then
+    // renamed: a CSV that cannot be named or written leaves the outputs as they were, and a re-run
+    // replaces each whole.
+    std::vector<std::string> csvs;
     try {
-        StudyMerge::merge(shards, *out, [&](const std::string& grid) {
-            if (!csv)
-                return;
-            if (std::filesystem::is_directory(*csv))
-                throw std::runtime_error(fmt::format("cannot write {}: it is a directory", *csv));
-            writeTextFile(csvTemporary, grid);
+        StudyMerge::merge(shards, *out, [&](const MergedSweep& merged) {
+            if (csv)
+                writeCsvsBeside(merged, gridOf(merged, *csv, shards.front()), *csv, csvs);
         });
     } catch (...) {
-        if (csv) {
+        for (const std::string& path : csvs) {
             std::error_code ignored;
-            std::filesystem::remove(csvTemporary, ignored);
+            std::filesystem::remove(path + ".merging", ignored);
         }
         throw;
     }
-    if (csv)
-        std::filesystem::rename(csvTemporary, *csv);
+    for (const std::string& path : csvs)
+        std::filesystem::rename(path + ".merging", path);
     if (!quiet)
         fmt::print("merged {} shards into {}\n", shards.size(), *out);
     return 0;

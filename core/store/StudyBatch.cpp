@@ -57,8 +57,12 @@ void copyRuns(sqlite::Database& db, int64_t offset)
 
 StudyBatch::StudyBatch(StudyStore& study, const Cluster& cluster, std::vector<RunRecord::TraceFile> inputs,
                        size_t runs)
+    : StudyBatch(study, {Source{&cluster, std::move(inputs)}}, runs)
+{
+}
+
+StudyBatch::StudyBatch(StudyStore& study, const std::vector<Source>& sources, size_t runs)
     : study_(study)
-    , inputs_(std::move(inputs))
     , runs_(runs)
     , stagingPath_(makeStagingFile(study.path()))
     , createdAt_(StudyStore::utcNow())
@@ -71,7 +75,10 @@ StudyBatch::StudyBatch(StudyStore& study, const Cluster& cluster, std::vector<Ru
         staging_->exec("PRAGMA journal_mode = OFF");
         staging_->exec("PRAGMA synchronous = OFF");
         sqlite::Transaction transaction(*staging_);
-        nodeList_ = StudyStore::insertNodeList(*staging_, cluster);
+        for (const Source& source : sources) {
+            nodeLists_.push_back(StudyStore::insertNodeList(*staging_, *source.cluster));
+            inputs_.push_back(source.inputs);
+        }
         transaction.commit();
     } catch (...) {
         staging_.reset();
@@ -86,13 +93,13 @@ StudyBatch::~StudyBatch()
     ::unlink(stagingPath_.c_str());
 }
 
-void StudyBatch::add(size_t slot, const SimulationResult& result, const std::string& name)
+void StudyBatch::add(size_t slot, const SimulationResult& result, const std::string& name, size_t source)
 {
     std::lock_guard lock(mutex_);
-    if (slot >= runs_ || added_[slot])
-        throw std::logic_error("StudyBatch::add: a slot out of range or added twice");
+    if (slot >= runs_ || added_[slot] || source >= nodeLists_.size())
+        throw std::logic_error("StudyBatch::add: a slot or source out of range, or a slot added twice");
     sqlite::Transaction transaction(*staging_);
-    StudyStore::insertPodRun(*staging_, nodeList_, inputs_, {&result, name}, createdAt_, int64_t(slot) + 1);
+    StudyStore::insertPodRun(*staging_, nodeLists_[source], inputs_[source], {&result, name}, createdAt_, int64_t(slot) + 1);
     transaction.commit();
     added_[slot] = true;
 }

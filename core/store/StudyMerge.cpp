@@ -140,23 +140,43 @@ void requireEveryRun(const std::vector<Shard>& shards)
                                                             count, first.record.sweepRuns));
 }
 
-// The sweep's grid CSV: the header and every run's rows by run number (requireEveryRun: each once).
-std::string gridCsv(const std::vector<Shard>& shards)
+// Each run's input files, by run id: merge --csv tells a grid's input points apart by them.
+std::map<int64_t, std::vector<InputFile>> runInputs(const Shard& shard)
 {
-    std::vector<const std::string*> rows(size_t(shards.front().record.sweepRuns));
-    for (const Shard& shard : shards)
+    return shard.store->guarded([&] {
+        std::map<int64_t, std::vector<InputFile>> inputs;
+        sqlite::Statement select(shard.store->database(),
+                                 "SELECT run_id, role, path, content_hash FROM run_inputs ORDER BY run_id, role");
+        while (select.step())
+            inputs[select.integer(0)].push_back({select.text(1), select.text(2), select.text(3)});
+        return inputs;
+    });
+}
+
+// The sweep's grid CSV rows and inputs by run number (requireEveryRun: each run once).
+MergedSweep mergedSweep(const std::vector<Shard>& shards)
+{
+    MergedSweep sweep{shards.front().record.csvHeader, std::vector<MergedSweep::Run>(size_t(shards.front().record.sweepRuns))};
+    for (const Shard& shard : shards) {
+        std::map<int64_t, std::vector<InputFile>> inputs = runInputs(shard);
         for (const SweepRunRows& run : shard.runs)
-            rows[size_t(run.runNumber)] = &run.csvRows;
-    std::string csv = shards.front().record.csvHeader;
-    for (const std::string* r : rows)
-        csv += *r;
-    return csv;
+            sweep.runs[size_t(run.runNumber)] = {run.runNumber, run.csvRows, std::move(inputs[run.runId])};
+    }
+    return sweep;
 }
 
 }  // namespace
 
-std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out,
-                              const std::function<void(const std::string& gridCsv)>& beforeReplacing)
+std::string MergedSweep::csv(const std::vector<const Run*>& runs) const
+{
+    std::string text = csvHeader;
+    for (const Run* run : runs)
+        text += run->csvRows;
+    return text;
+}
+
+MergedSweep StudyMerge::merge(const std::vector<std::string>& shardPaths, const std::string& out,
+                              const std::function<void(const MergedSweep&)>& beforeReplacing)
 {
     std::vector<Shard> shards;
     for (const std::string& path : shardPaths)
@@ -169,7 +189,7 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
 
     const std::string temporary = out + ".merging";
     StudyFiles::remove(temporary);
-    const std::string csv = gridCsv(shards);
+    const MergedSweep sweepRuns = mergedSweep(shards);
     try {
         StudyStore merged(temporary, StudyStore::OpenMode::CreateIfMissing);
         auto& db = merged.database();
@@ -191,7 +211,7 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
         record.bindAll(sweep.sweepHash, sweep.command, sweep.sweepRuns, sweep.csvHeader);
         record.run();
         if (beforeReplacing)
-            beforeReplacing(csv);
+            beforeReplacing(sweepRuns);
         transaction.commit();
     } catch (...) {
         StudyFiles::remove(temporary);
@@ -200,7 +220,7 @@ std::string StudyMerge::merge(const std::vector<std::string>& shardPaths, const 
     // A study of the old `out` (its journal included) gives way to the new one whole.
     StudyFiles::removeJournals(out);
     std::filesystem::rename(temporary, out);
-    return csv;
+    return sweepRuns;
 }
 
 }  // namespace tessera

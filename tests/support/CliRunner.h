@@ -70,6 +70,21 @@ inline CliResult runCli(const QStringList& args, const QProcessEnvironment& env 
     return r;
 }
 
+// Generated traces s1, s2, ... s`count` under `folder`, each a node list and a pod list
+// (sS/nodes.csv, sS/pods.csv) of `tessera-cli generate --seed S --scale 1`: distinct traces of the
+// same file names, for tests that sweep several. The first failure's result, or a success.
+inline CliResult generateTraces(const QString& folder, int count)
+{
+    CliResult r;
+    for (int s = 1; s <= count; ++s) {
+        r = runCli({"generate", "--out", folder + QStringLiteral("/s%1").arg(s), "--seed", QString::number(s),
+                    "--scale", "1"});
+        if (r.exitCode != 0)
+            break;
+    }
+    return r;
+}
+
 // `simulate --nodes N --pods P --policy A --policy B ... extra...`
 inline QStringList simulateArgs(const QString& nodes, const QString& pods, const QStringList& policies,
                                 const QStringList& extra = {})

@@ -6,7 +6,8 @@
 # the tessera-cli named by TESSERA_CLI (ctest passes the build's): a sweep whose merged grid.csv
 # must equal the unsharded --csv byte for byte (a task's stale shard removed first); a sweep
 # whose task 1 is cancelled (scancel) mid-run, which must fail naming the task and its log,
-# merge nothing, and be fixed by the re-run and merge commands it prints.
+# merge nothing, and be fixed by the re-run and merge commands it prints. A sweep over two pod
+# lists merges one grid CSV per input point (DIR/grid-{pods}-{nodes}.csv).
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/tessera-slurm-test.XXXXXX)
@@ -101,6 +102,24 @@ done
 check "task 0 removed the staging file of its earlier attempt" [ ! -e "$work/real/.shard-0.sqlite.batch-Ab12Cd" ]
 check "the merged study lists the six runs" \
   bash -c '[ "$("$1" runs --db "$2" | tail -n +2 | wc -l)" -eq 6 ]' _ "$TESSERA_CLI" "$work/real/study.sqlite"
+
+echo "== a grid over two pod lists (docs/cli.md \"Grids over inputs\"): one merged CSV per input point"
+"$TESSERA_CLI" generate --out "$work/g2" --seed 2 --scale 1 >/dev/null
+grid=(--nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" --pods "$work/g2/pods.csv"
+      --policy fgd --seeds 42-43 --tune 0.3 --points 10 --threads 1 --quiet)
+"$TESSERA_CLI" simulate --nodes "$repo/traces/default/nodes.csv" --pods "$work/g2/pods.csv" --policy fgd \
+  --seeds 42-43 --tune 0.3 --points 10 --threads 1 --quiet --csv "$work/g2-unsharded.csv" >/dev/null
+"$TESSERA_CLI" simulate --nodes "$repo/traces/default/nodes.csv" --pods "$repo/traces/default/pods.csv" \
+  --policy fgd --seeds 42-43 --tune 0.3 --points 10 --threads 1 --quiet --csv "$work/default-unsharded.csv" >/dev/null
+bash "$sweep" --shards 3 --out "$work/grid" -- "${grid[@]}" >/dev/null 2>"$work/grid.err"
+status=$?
+cat "$work/grid.err"
+check "slurm-sweep of a grid over inputs exits 0" [ "$status" -eq 0 ]
+check "no single grid.csv for two input points" [ ! -e "$work/grid/grid.csv" ]
+# Both pod lists are pods.csv: their names are their folders' (default-pods, g2-pods).
+check "the default pod list's CSV is its own command's" \
+  cmp "$work/grid/grid-default-pods-nodes.csv" "$work/default-unsharded.csv"
+check "the second pod list's CSV is its own command's" cmp "$work/grid/grid-g2-pods-nodes.csv" "$work/g2-unsharded.csv"
 
 echo "== a task cancelled mid-run (scancel): named with its log, nothing merged; re-running it fixes the sweep"
 # 2 policies x 20 seeds in 2 shards: task 1 has 20 runs to do, so it is still writing when its

@@ -154,8 +154,8 @@ QString SweepBrowser::baselineNote() const
     if (baselines_.isEmpty())
         return QStringLiteral("No baseline for power saved: no study holds its sweep's first run.");
     // One line under the table at 1280 × 800: the sweep's first policy is the baseline.
-    return QStringLiteral("Power saved = power of %1 (the sweep's first policy) at the same seed and arrived %, "
-                          "minus the run's: positive when the run draws less.")
+    return QStringLiteral("Power saved = power of %1 (the sweep's first policy) at the same seed, inputs and "
+                          "arrived %, minus the run's: positive when the run draws less.")
         .arg(baselines_.join(QStringLiteral(", ")));
 }
 
@@ -166,7 +166,17 @@ QString SweepBrowser::summary() const
     const QString runs = runs_.size() == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(runs_.size());
     if (studies_.size() > 1)
         return QStringLiteral("%1 in %2 studies").arg(runs).arg(studies_.size());
-    // One study: its trace, and its command with the inputs by name (stored by their digests).
+    // One study: its trace, or how many pod and node lists a grid over inputs sweeps, and its
+    // command with the inputs by name (stored by their digests).
+    std::set<QString> traces, nodes;
+    for (const SweepRun& run : runs_)
+        traces.insert(run.trace), nodes.insert(run.nodes);
+    if (traces.size() > 1 || nodes.size() > 1)
+        return QStringLiteral("%1 on %2 pod lists x %3 node lists: %4")
+            .arg(runs)
+            .arg(traces.size())
+            .arg(nodes.size())
+            .arg(command_);
     return QStringLiteral("%1 on %2: %3").arg(runs, runs_.front().trace, command_);
 }
 

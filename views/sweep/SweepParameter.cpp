@@ -12,6 +12,7 @@ QString SweepParameter::id() const
 {
     switch (kind_) {
     case Kind::Trace: return QStringLiteral("trace");
+    case Kind::Nodes: return QStringLiteral("nodes");
     case Kind::Policy: return QStringLiteral("policy");
     case Kind::Weight: return QStringLiteral("weight:") + term_;
     case Kind::Seed: return QStringLiteral("seed");
@@ -25,6 +26,7 @@ QString SweepParameter::title() const
 {
     switch (kind_) {
     case Kind::Trace: return QStringLiteral("Trace");
+    case Kind::Nodes: return QStringLiteral("Nodes");
     case Kind::Policy: return QStringLiteral("Policy");
     case Kind::Weight: return QStringLiteral("%1 weight").arg(term_.toUpper());
     case Kind::Seed: return QStringLiteral("Seed");
@@ -38,6 +40,7 @@ QString SweepParameter::text(const SweepRun& run, const QStringList& studyNames)
 {
     switch (kind_) {
     case Kind::Trace: return run.trace;
+    case Kind::Nodes: return run.nodes;
     case Kind::Policy: return run.policy;
     case Kind::Weight: return QString::number(run.weight(term_));
     case Kind::Seed: return QString::number(run.seed);
@@ -58,7 +61,8 @@ double SweepParameter::number(const SweepRun& run) const
 
 std::vector<SweepParameter> SweepParameter::varying(const std::vector<SweepRun>& runs, const QStringList& studyNames)
 {
-    std::vector<SweepParameter> all{SweepParameter(Kind::Trace), SweepParameter(Kind::Policy)};
+    std::vector<SweepParameter> all{SweepParameter(Kind::Trace), SweepParameter(Kind::Nodes),
+                                    SweepParameter(Kind::Policy)};
     // Terms in the order of the spec that has the most (a grid's full spec, "pwr:50,fgd:950",
     // rather than its weight-0 point "fgd:1000"), then any others as they appear.
     std::vector<const SweepRun*> bySpecLength;

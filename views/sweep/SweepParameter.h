@@ -9,15 +9,15 @@
 
 namespace tessera::views {
 
-// A parameter a sweep's runs were made with (their trace, policy, a policy term's weight, seed,
-// mode, study), read from each run. The browser shows those that vary across its runs.
+// A parameter a sweep's runs were made with (their trace, node list, policy, a policy term's
+// weight, seed, mode, study), read from each run. The browser shows those that vary across its runs.
 class SweepParameter {
 public:
-    enum class Kind { Trace, Policy, Weight, Seed, Mode, Study };
+    enum class Kind { Trace, Nodes, Policy, Weight, Seed, Mode, Study };
 
     SweepParameter(Kind kind, QString term = {});
 
-    QString id() const;     // "trace", "policy", "weight:pwr", "seed", "mode", "study"
+    QString id() const;     // "trace", "nodes", "policy", "weight:pwr", "seed", "mode", "study"
     QString title() const;  // "Trace", "Policy", "PWR weight", ...
     // A number that orders and charts its values (weights, seeds); others are ordered as text.
     bool numeric() const { return kind_ == Kind::Weight || kind_ == Kind::Seed; }
@@ -27,7 +27,7 @@ public:
     double number(const SweepRun& run) const;
 
     // The parameters whose value differs between two of `runs`, in the order the table shows
-    // them: trace, policy, each term's weight (in the order the terms first appear), seed, mode,
+    // them: trace, node list, policy, each term's weight (in the order the terms first appear), seed, mode,
     // then the study, unless it says no more than the trace does (one study per trace).
     static std::vector<SweepParameter> varying(const std::vector<SweepRun>& runs, const QStringList& studyNames);
 

@@ -26,8 +26,9 @@ struct SweepRun {
     int source = 0;  // the study it is in, among the browser's
     int64_t runId = 0;
     int64_t runNumber = 0;
-    QString trace;   // the pod list's file name
+    QString trace;   // the pod list's file name (InputGrid's name when two share one)
     QString tracePath;  // and its path, as the run recorded it
+    QString nodes;   // the node list's, likewise: a grid over scales varies it
     QString policy;  // canonical spec, e.g. "pwr:50,fgd:950"
     std::vector<std::pair<QString, int64_t>> weights;  // the spec's terms with their weights
     uint64_t seed = 0;

@@ -2,6 +2,7 @@
 
 #include "io/CsvReader.h"
 #include "io/InputError.h"
+#include "run/InputGrid.h"
 #include "sched/PolicySpec.h"
 #include "store/StudyStore.h"
 #include "store/SweepGridRows.h"
@@ -13,9 +14,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 namespace tessera::views {
 
@@ -91,6 +95,36 @@ void nameInputs(SweepStudy& study, const std::map<int64_t, RunRecord>& records)
     study.writtenCommand = words.join(u' ');
 }
 
+// The names the browser shows for the files of `role` that `records` read: each file's name, or,
+// when two files share one (a grid over s1/pods.csv and s2/pods.csv), the names its CSVs take
+// (InputGrid::fileNames: s1-pods, s2-pods). Path -> name.
+std::map<std::string, QString> inputNames(const std::map<int64_t, RunRecord>& records, std::string_view role)
+{
+    std::vector<std::string> paths;
+    std::set<QString> fileNames;
+    for (const auto& [id, record] : records)
+        for (const RunRecord::TraceFile& file : record.inputs)
+            if (file.role == role && std::find(paths.begin(), paths.end(), file.path) == paths.end()) {
+                paths.push_back(file.path);
+                fileNames.insert(QFileInfo(QString::fromStdString(file.path)).fileName());
+            }
+    std::map<std::string, QString> names;
+    const bool clash = fileNames.size() < paths.size();
+    const std::vector<std::string> gridNames = clash ? InputGrid::fileNames(paths) : std::vector<std::string>{};
+    for (size_t i = 0; i < paths.size(); ++i)
+        names[paths[i]] = clash ? QString::fromStdString(gridNames[i])
+                                : QFileInfo(QString::fromStdString(paths[i])).fileName();
+    return names;
+}
+
+QString inputName(const RunRecord& record, std::string_view role, const std::map<std::string, QString>& names)
+{
+    for (const RunRecord::TraceFile& file : record.inputs)
+        if (file.role == role)
+            return names.at(file.path);
+    return {};
+}
+
 }  // namespace
 
 std::optional<SweepStudy> SweepStudy::read(const QString& path)
@@ -110,6 +144,9 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
     for (RunRecord& r : store.listRuns())
         records.emplace(r.id, std::move(r));
     nameInputs(study, records);
+    // A grid over inputs (docs/cli.md) sweeps the pod list and the node list too.
+    const auto podNames = inputNames(records, RunRecord::kPodsRole);
+    const auto nodeNames = inputNames(records, RunRecord::kNodesRole);
     const GridColumns columns(SweepGridRows::header(store.path(), record->csvHeader));
     for (const SweepRunRows& rows : SweepShardArchive::runs(store)) {
         const auto found = records.find(rows.runId);
@@ -121,8 +158,10 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
         run.runNumber = rows.runNumber;
         if (const RunRecord::TraceFile* trace = r.trace()) {
             run.tracePath = QString::fromStdString(trace->path);
-            run.trace = QFileInfo(run.tracePath).fileName();
+            run.trace = trace->role == RunRecord::kPodsRole ? podNames.at(trace->path)
+                                                             : QFileInfo(run.tracePath).fileName();
         }
+        run.nodes = inputName(r, RunRecord::kNodesRole, nodeNames);
         run.policy = QString::fromStdString(r.policy);
         try {
             for (const PolicySpec::Term& term : PolicySpec::parse(r.policy).terms)
@@ -137,15 +176,17 @@ std::optional<SweepStudy> SweepStudy::read(const QString& path)
     }
 
     // The baseline of power saved: the sweep's first policy (that of run number 0, the first
-    // --policy given, e.g. fgd:1000 for pwr:0..1000/50,fgd:1000-$pwr) at the same seed.
+    // --policy given, e.g. fgd:1000 for pwr:0..1000/50,fgd:1000-$pwr) at the same seed, on the
+    // same node list and pod list (a grid over inputs has a first-policy run per input point).
     if (!study.runs.empty() && study.runs.front().runNumber == 0) {
         const QString first = study.runs.front().policy;
-        std::map<uint64_t, size_t> bySeed;
+        using Point = std::tuple<QString, QString, uint64_t>;
+        std::map<Point, size_t> byPoint;
         for (size_t i = 0; i < study.runs.size(); ++i)
             if (study.runs[i].policy == first)
-                bySeed.emplace(study.runs[i].seed, i);
+                byPoint.emplace(Point{study.runs[i].trace, study.runs[i].nodes, study.runs[i].seed}, i);
         for (SweepRun& run : study.runs)
-            if (const auto b = bySeed.find(run.seed); b != bySeed.end())
+            if (const auto b = byPoint.find(Point{run.trace, run.nodes, run.seed}); b != byPoint.end())
                 run.baseline = b->second;
     }
     return study;
