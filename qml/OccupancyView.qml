@@ -110,7 +110,11 @@ Item {
                         font.pixelSize: 12
                         Layout.fillWidth: true
                         Layout.minimumWidth: 80
-                        elide: Text.ElideRight
+                        // Wrapped, never cut: at 1280 px beside the "Node squares" box and the
+                        // legend, 100,000 GPUs' count and the position did not fit on one line.
+                        wrapMode: Text.Wrap
+                        // (A layout reads a Text's one-line implicit height: the wrapped lines' instead.)
+                        Layout.preferredHeight: contentHeight
                     }
                     // A binary layer (training GPUs: busy or free) is keyed by two swatches in
                     // the exported chart's words (OccupancyChart::binaryKeys), not by a ramp.
@@ -221,7 +225,12 @@ Item {
                         contentWidth: width
                         contentHeight: grid.implicitHeight
                         boundsBehavior: Flickable.StopAtBounds
-                        ScrollBar.vertical: ScrollBar {}
+                        // Always shown while the grid is taller than the view (every GPU's cell of
+                        // 100,000): the style's bar otherwise shows only while scrolling.
+                        ScrollBar.vertical: ScrollBar {
+                            objectName: "occupancyScrollBar"
+                            policy: flick.contentHeight > flick.height + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+                        }
 
                         // Hidden (another tab, or compare closed) the grid stops following the cursor,
                         // which spares reading every cell per tick; shown again, it catches up at once.
