@@ -551,7 +551,7 @@ void RunManager::cancel()
     const QString what = status_;
     const int percent = int(std::floor(task_.progress() * 100.0));
     task_.cancel();
-    const QString notice = QStringLiteral("%1: cancelled at %2 %").arg(what).arg(percent);
+    const QString notice = QStringLiteral("%1: cancelled at %2\u00a0%").arg(what).arg(percent);
     setNotice(jobMakesRun_ ? notice + QStringLiteral(", no run kept") : notice);
 }
 
