@@ -12,10 +12,33 @@ Row {
     property string maxText: "1"
     property string label: ""
     property int rampWidth: 160
+    // A value drawn off the ramp (a heatmap's 0: the empty cell), keyed by a swatch before it;
+    // none while emptyText is empty.
+    property color emptyColor: "transparent"
+    property string emptyText: ""
 
     spacing: 6
 
+    Rectangle {
+        objectName: "legendEmptySwatch"
+        visible: legend.emptyText.length > 0
+        anchors.verticalCenter: parent.verticalCenter
+        width: 12
+        height: 12
+        color: legend.emptyColor
+        border.color: ThemePalette.mid
+        border.width: 1
+    }
     Text {
+        visible: legend.emptyText.length > 0
+        anchors.verticalCenter: parent.verticalCenter
+        text: legend.emptyText
+        color: ThemePalette.text
+        font.pixelSize: 11
+        rightPadding: 6
+    }
+    Text {
+        visible: legend.minText.length > 0
         anchors.verticalCenter: parent.verticalCenter
         text: legend.minText
         color: ThemePalette.text

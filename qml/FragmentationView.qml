@@ -88,28 +88,50 @@ Item {
             text: heat.error
         }
 
-        // GPU-model bands: a label left of each and a separator line across.
+        // GPU-model bands: a separator line across each, and every band named left of the
+        // heatmap: a band too thin for its label (32 A10 nodes among 19,000) has the label
+        // pushed off it as far as its neighbours need (HeatmapItem.bands: labelY), with a
+        // leader to its middle, as in the exported heatmap.
         Repeater {
             model: heat.bands
             delegate: Item {
-                y: heat.y + modelData.y
+                y: heat.y
                 width: block.labelWidth
-                height: modelData.height
+                height: heat.height
+                readonly property real middle: modelData.y + modelData.height / 2
+                readonly property bool moved: Math.abs(modelData.labelY - middle) > 0.5
                 Text {
-                    visible: parent.height >= 9
+                    objectName: "heatBandLabel"
+                    y: modelData.labelY - height / 2
+                    height: modelData.labelHeight
                     anchors.right: parent.right
-                    anchors.rightMargin: 4
-                    anchors.verticalCenter: parent.verticalCenter
-                    width: parent.width - 4
+                    anchors.rightMargin: 8
+                    width: parent.width - 8
                     horizontalAlignment: Text.AlignRight
+                    verticalAlignment: Text.AlignVCenter
                     elide: Text.ElideRight
                     text: modelData.label
                     color: ThemePalette.text
-                    font.pixelSize: 11
+                    // Smaller when there are more bands than lines of text (never hidden).
+                    font.pixelSize: Math.max(6, Math.min(11, Math.floor(modelData.labelHeight - 2)))
+                }
+                Rectangle {  // the leader, from the label's end to the band's middle
+                    objectName: "heatBandLeader"
+                    visible: parent.moved
+                    readonly property real dx: 7
+                    readonly property real dy: middle - modelData.labelY
+                    x: block.labelWidth - dx
+                    y: modelData.labelY
+                    width: Math.sqrt(dx * dx + dy * dy)
+                    height: 1
+                    transformOrigin: Item.TopLeft
+                    rotation: Math.atan2(dy, dx) * 180 / Math.PI
+                    color: ThemePalette.mid
                 }
                 Rectangle {  // separates this band from the one above
                     visible: index > 0
                     x: heat.x
+                    y: modelData.y
                     width: heat.width
                     height: 1
                     color: ThemePalette.window
@@ -212,7 +234,10 @@ Item {
             x: heat.x
             y: axis.y + axis.height + 4
             colorAt: function(t) { void heat.darkBackground; return heat.colorAt(t) }
-            minText: heat.legendMin.toFixed(0)
+            // 0 is the empty cell (a row of full nodes), the ramp what lies above it.
+            emptyColor: heat.emptyColor
+            emptyText: qsTr("0")
+            minText: ""
             maxText: heat.legendMax.toFixed(2)
             label: heat.legendLabel
         }

@@ -93,7 +93,9 @@ Item {
                     height: box.height
                     // Its own tooltip, not the shared attached one: that one opened at an empty
                     // text's size and showed as a blank box (walk W11).
+                    ToolTipFit { toolTip: ganttToolTip }
                     ToolTip {
+                        id: ganttToolTip
                         objectName: "ganttToolTip"
                         visible: parent.visible && gantt.hoverText.length > 0
                         text: gantt.hoverText

@@ -455,7 +455,8 @@ ApplicationWindow {
         onFailed: message => saveNotice.fail(message)
     }
     SaveNotice { id: saveNotice; objectName: "saveNotice"; room: toolBar.noticeRoom }
-    ToolTipWidth { objectName: "toolTipWidth" }
+    // Every attached `ToolTip.text` of the app shares one tooltip: sized to its longest line.
+    ToolTipFit { objectName: "sharedToolTipFit" }
 
     // What to do first, until dismissed; over the views' bottom right corner.
     FirstStartHint {

@@ -110,7 +110,19 @@ Item {
                         font.pixelSize: 12
                         Layout.fillWidth: true
                         Layout.minimumWidth: 80
+                        // Wrapped onto a second line rather than cut: at 1280 px beside the "Node
+                        // squares" box and the legend, 100,000 GPUs' count and the position did not
+                        // fit on one. The row keeps room for two lines whatever the text: a height
+                        // that followed the wrapping was missed by the layout once it had been hidden
+                        // (another tab), and the lines ran into the grid.
+                        wrapMode: Text.Wrap
+                        maximumLineCount: 2
                         elide: Text.ElideRight
+                        verticalAlignment: Text.AlignVCenter
+                        // (Whole lines with their leading: a Text that elides shows only the lines
+                        // its height holds.)
+                        Layout.preferredHeight: Math.ceil(2 * headerMetrics.lineSpacing) + 2
+                        FontMetrics { id: headerMetrics; font: parent.font }
                     }
                     // A binary layer (training GPUs: busy or free) is keyed by two swatches in
                     // the exported chart's words (OccupancyChart::binaryKeys), not by a ramp.
@@ -221,7 +233,12 @@ Item {
                         contentWidth: width
                         contentHeight: grid.implicitHeight
                         boundsBehavior: Flickable.StopAtBounds
-                        ScrollBar.vertical: ScrollBar {}
+                        // Always shown while the grid is taller than the view (every GPU's cell of
+                        // 100,000): the style's bar otherwise shows only while scrolling.
+                        ScrollBar.vertical: ScrollBar {
+                            objectName: "occupancyScrollBar"
+                            policy: flick.contentHeight > flick.height + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+                        }
 
                         // Hidden (another tab, or compare closed) the grid stops following the cursor,
                         // which spares reading every cell per tick; shown again, it catches up at once.

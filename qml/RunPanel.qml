@@ -433,6 +433,39 @@ Pane {
             text: panel.runs.error
         }
 
+        // A cancelled run stays said until dismissed or the next run starts: the progress bar
+        // alone vanished, and a cancel read as a failure to whoever looked away.
+        Rectangle {
+            objectName: "runNotice"
+            Layout.fillWidth: true
+            visible: panel.runs.notice.length > 0
+            implicitHeight: noticeRow.implicitHeight + 12
+            radius: 4
+            color: "transparent"
+            border.color: ThemePalette.accent
+            border.width: 1
+            RowLayout {
+                id: noticeRow
+                anchors.fill: parent
+                anchors.margins: 6
+                spacing: 6
+                Label {
+                    objectName: "runNoticeText"
+                    Layout.fillWidth: true
+                    text: panel.runs.notice
+                    wrapMode: Text.Wrap
+                    color: ThemePalette.text
+                }
+                ToolButton {
+                    objectName: "runNoticeDismiss"
+                    text: "✕"
+                    onClicked: panel.runs.dismissNotice()
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Dismiss")
+                }
+            }
+        }
+
         Label {
             text: qsTr("Open runs")
             font.bold: true

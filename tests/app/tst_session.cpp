@@ -12,6 +12,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFont>
+#include <QFontMetricsF>
 #include <QTimer>
 #include <QFile>
 #include <QImage>
@@ -27,7 +29,9 @@
 #include <QTest>
 #include <QXYSeries>
 
+#include <algorithm>
 #include <tuple>
+#include <vector>
 #include <QtQml/qqmlextensionplugin.h>
 
 Q_IMPORT_QML_PLUGIN(TesseraPlugin)
@@ -266,6 +270,37 @@ class SessionTest : public QObject {
         QVERIFY2(b.top() >= a.bottom(), qPrintable("overlapping: " + where));
         QVERIFY2(a.height() > 0.4 * all.height() && b.height() > 0.4 * all.height(), qPrintable("squeezed: " + where));
         QVERIFY2(a.width() > 0.4 * all.width() && b.width() > 0.4 * all.width(), qPrintable("squeezed: " + where));
+        verifyBandLabels(first);
+        verifyBandLabels(second);
+    }
+
+    // Walk15 (issue 16): every GPU model of a heatmap is named, a thin one (2 A10 nodes of 1,213)
+    // too, its label apart from the others and inside the block; and the legend keys the empty
+    // cell (a value of 0), which the heatmap draws off the ramp.
+    void verifyBandLabels(QQuickItem* block)
+    {
+        QList<QQuickItem*> labels;
+        collect(block, [](QQuickItem* item) { return item->objectName() == QLatin1String("heatBandLabel"); }, labels);
+        QObject* heat = block->property("heat").value<QObject*>();
+        QVERIFY(heat);
+        const QVariantList bands = heat->property("bands").toList();
+        QVERIFY(bands.size() >= 5);
+        QCOMPARE(labels.size(), bands.size());
+        std::vector<QRectF> rects;
+        const QRectF inBlock(0, 0, block->width(), block->height());
+        for (QQuickItem* label : labels) {
+            QVERIFY(!label->property("text").toString().isEmpty());
+            QVERIFY2(!label->property("truncated").toBool(), qPrintable(label->property("text").toString()));
+            const QRectF r = label->mapRectToItem(block, QRectF(0, 0, label->width(), label->height()));
+            QVERIFY2(inBlock.contains(r), qPrintable(label->property("text").toString()));
+            rects.push_back(r);
+        }
+        std::sort(rects.begin(), rects.end(), [](const QRectF& x, const QRectF& y) { return x.top() < y.top(); });
+        for (size_t i = 1; i < rects.size(); ++i)
+            QVERIFY2(rects[i].top() >= rects[i - 1].bottom() - 0.5, "two band labels overlap");
+        QQuickItem* swatch = findItem(QStringLiteral("legendEmptySwatch"), block);
+        QVERIFY(swatch && swatch->isVisible());
+        QCOMPARE(swatch->property("color").value<QColor>(), heat->property("emptyColor").value<QColor>());
     }
 
     QImage shoot(const QString& name)
@@ -568,6 +603,64 @@ private slots:
                  qPrintable(whyText->property("text").toString()));
         shoot("inspector-failed");
         timeline->setProperty("position", start);
+    }
+
+    // Walk15 (issue 16): the grid's node tooltip, a few short lines, was as wide as the window
+    // (Qt 6.4 measures a wrapping text's lines as if joined). The shared tooltip is as wide as
+    // its longest line (ToolTipFit, wired in Main.qml), at most 480 px, and centred on the cell.
+    void gridTooltipFitsItsText()
+    {
+        window_->setProperty("viewIndex", 0);
+        QTest::qWait(200);
+        auto* grid = qobject_cast<QQuickItem*>(find("occupancyView")->property("grid").value<QObject*>());
+        QVERIFY(grid);
+        QRectF first;
+        QMetaObject::invokeMethod(grid, "groupBounds", Q_RETURN_ARG(QRectF, first), Q_ARG(int, 1));
+        QVERIFY(!first.isEmpty());
+        QTest::mouseMove(window_, grid->mapToScene(first.topLeft() + QPointF(2, 2)).toPoint());
+        QObject* tip = engine_->property("_q_QQuickToolTip").value<QObject*>();
+        QTRY_VERIFY(tip && tip->property("opened").toBool() && !tip->property("text").toString().isEmpty());
+        const QString text = tip->property("text").toString();
+        QVERIFY2(text.contains('\n'), qPrintable(text));  // several lines: what Qt 6.4 measured as one
+        const QFontMetricsF metrics(tip->property("font").value<QFont>());
+        double longest = 0;
+        for (const QString& line : text.split('\n'))
+            longest = std::max(longest, metrics.horizontalAdvance(line));
+        const double padding = tip->property("leftPadding").toDouble() + tip->property("rightPadding").toDouble();
+        const double width = tip->property("width").toDouble();
+        QVERIFY2(width >= std::min(longest, 480.0) + padding - 1 && width <= std::min(longest, 480.0) + padding + 3,
+                 qPrintable(QStringLiteral("%1 px wide for a longest line of %2 px").arg(width).arg(longest)));
+        QVERIFY(width < window_->width() / 2.0);
+        shoot("grid-tooltip");
+        QTest::mouseMove(window_, QPoint(5, window_->height() - 5));
+    }
+
+    // Walk15 (issue 16): after Cancel nothing said the run was cancelled, so a user who looked
+    // away could not tell it from a failure. The Run panel keeps a notice until dismissed.
+    void cancelLeavesANotice()
+    {
+        window_->setProperty("panelIndex", 1);
+        QObject* runs = find("runManager");
+        QObject* shown = currentRun();
+        bool started = false;
+        QMetaObject::invokeMethod(runs, "start", Q_RETURN_ARG(bool, started), Q_ARG(QString, "bestfit"),
+                                  Q_ARG(QString, "experiment"), Q_ARG(qint64, 4242), Q_ARG(double, 1.3),
+                                  Q_ARG(QString, "seeded"));
+        QVERIFY(started);
+        QMetaObject::invokeMethod(runs, "cancel");
+        QVERIFY(!runs->property("busy").toBool());
+        QTest::qWait(300);
+        QCOMPARE(currentRun(), shown);
+        QQuickItem* notice = findItem(QStringLiteral("runNotice"));
+        QVERIFY(notice && notice->isVisible());
+        const QString text = findItem(QStringLiteral("runNoticeText"))->property("text").toString();
+        QVERIFY2(text.contains(QStringLiteral("Simulating bestfit")) && text.contains(QStringLiteral("cancelled at")),
+                 qPrintable(text));
+        QVERIFY(runs->property("error").toString().isEmpty());  // not said as a failure
+        shoot("run-cancelled");
+        click(findItem(QStringLiteral("runNoticeDismiss")));
+        QTRY_VERIFY(!notice->isVisible());
+        QVERIFY(runs->property("notice").toString().isEmpty());
     }
 
     void screenshotsOfEveryView_data()
@@ -1268,6 +1361,28 @@ private slots:
             const QString header = headers.first()->property("text").toString().remove(',');
             const QString gpus = QString::number(run->run().layout().cellCount);
             QVERIFY2(header.contains(" of " + gpus + " GPUs"), qPrintable(header + " vs " + gpus));
+            // Walk15 (issue 16): with 100,000 GPUs and the "Node squares" box beside it, the
+            // header was cut at 1280 px. A longer one wraps, whole, within the view.
+            QQuickItem* view = qobject_cast<QQuickItem*>(find("occupancyView"));
+            QQuickItem* headerItem = findItem(QStringLiteral("occupancyHeader"), view);
+            QVERIFY(headerItem);
+            const QString original = headerItem->property("text").toString();
+            // About one and a half of the header's width: two lines.
+            const QFontMetricsF headerMetrics(headerItem->property("font").value<QFont>());
+            QString longer = QStringLiteral("99135 of 99392 GPUs in use · 130.00 % arrived");
+            while (headerMetrics.horizontalAdvance(longer) < 1.4 * headerItem->width())
+                longer += QStringLiteral(" · 173171");
+            headerItem->setProperty("text", longer);
+            QTRY_COMPARE(headerItem->property("lineCount").toInt(), 2);
+            QVERIFY2(!headerItem->property("truncated").toBool(), qPrintable(longer));
+            QTRY_VERIFY2(headerItem->height() >= headerItem->property("contentHeight").toDouble() - 0.5,
+                     qPrintable(QStringLiteral("%1 px high for %2 px of text, %3 lines, %4 wide")
+                                    .arg(headerItem->height()).arg(headerItem->property("contentHeight").toDouble())
+                                    .arg(headerItem->property("lineCount").toInt()).arg(headerItem->width())));
+            const QRectF onView = headerItem->mapRectToItem(view, QRectF(0, 0, headerItem->width(), headerItem->height()));
+            QVERIFY2(onView.right() <= view->width() + 0.5 && onView.top() >= 0, "the header leaves the view");
+            shoot("occupancy-header-wrapped");
+            headerItem->setProperty("text", original);
         }
     }
     void smallWindowEnd() { window_->resize(1440, 900); }

@@ -17,6 +17,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 using namespace tessera;
@@ -355,6 +357,105 @@ private slots:
         QVERIFY(moved.count() >= 1);
         QVERIFY(std::abs(item->cursorPixel() - 600 * (run_->xAt(run_->steps() / 2) - x0)
                                                    / (run_->xAt(run_->steps() * 3 / 4) - x0)) < 1e-6);
+    }
+
+    // Walk15 (issue 16): a 1-px light line crossed the K = 16 heatmap at 2560x1440, in a colour
+    // the legend did not show. Every pixel row draws at least one node, in layout order, whatever
+    // the height (below, at and above the node count, past the texture's limit); the value a row
+    // shows is the largest of its nodes, always a number; and its colour is the ramp's for a
+    // value above 0 and the empty cell (emptyColor, keyed in the legend) only for 0: a row whose
+    // nodes all have no fragmentation left (full nodes, late in a run), which is what the line was.
+    void heatmapRowsCoverEveryNodeAtEveryHeight()
+    {
+        auto window = makeWindow({900, 500});
+        auto* item = new HeatmapItem(window->contentItem());
+        item->setSize({200, 300});
+        item->setColumns(40);
+        item->setRun(run_);
+        QTRY_VERIFY_WITH_TIMEOUT(item->ready(), 10'000);
+        const int groups = int(run_->run().layout().groups.size());
+        const int columns = item->sampledColumns();
+        int zeroCells = 0;
+        for (const double height : {1.0, 7.5, groups / 3.0, groups - 1.0, double(groups), groups + 1.0,
+                                    groups * 2 + 7.0, 4097.0 * 3}) {
+            item->setHeight(height);
+            const int rows = item->shownRows();
+            const QString at = QStringLiteral("height %1, %2 rows").arg(height).arg(rows);
+            QCOMPARE(rows, std::min({groups, 4096, int(std::floor(height))}));
+            QCOMPARE(item->firstGroupOfRow(0), 0);
+            QCOMPARE(item->firstGroupOfRow(rows), groups);
+            for (int r = 0; r < rows; ++r) {
+                const int first = item->firstGroupOfRow(r), end = item->firstGroupOfRow(r + 1);
+                QVERIFY2(end > first, qPrintable(at + QStringLiteral(": row %1 draws no node").arg(r)));
+                for (int c = 0; c < columns; c += 7) {
+                    double highest = 0;
+                    for (int g = first; g < end; ++g)
+                        highest = std::max(highest, item->valueAt(g, c));
+                    const double shown = item->shownValueAt(r, c);
+                    QVERIFY2(std::isfinite(shown), qPrintable(at));
+                    QCOMPARE(shown, highest);
+                    const QColor colour = item->shownColorAt(r, c);
+                    QVERIFY2(colour.isValid(), qPrintable(at));
+                    if (shown > 0) {
+                        QVERIFY2(colour != item->emptyColor(), qPrintable(at + QStringLiteral(": row %1").arg(r)));
+                    } else {
+                        QCOMPARE(colour, item->emptyColor());
+                        ++zeroCells;
+                    }
+                }
+            }
+            QVERIFY(!item->shownColorAt(rows, 0).isValid());
+        }
+        // (The default run has rows of full nodes late on, at a row per node at least.)
+        QVERIFY(zeroCells > 0);
+        // The empty cell is off the ramp the legend draws.
+        for (const double share : {0.0, 0.001, 0.5, 1.0})
+            QVERIFY(item->colorAt(share) != item->emptyColor());
+    }
+
+    // Walk15 (issue 16): the A10 group (32 nodes of 19,408) had no label, its band thinner than
+    // a line of text. Every band is named: labels one bandLabelHeight tall (smaller only when
+    // they cannot all fit), apart, inside the item, each on its band's middle unless a
+    // neighbour needs the room (QML then draws a leader).
+    void heatmapNamesEveryBand()
+    {
+        auto window = makeWindow({900, 500});
+        auto* item = new HeatmapItem(window->contentItem());
+        item->setSize({200, 300});
+        item->setColumns(20);
+        item->setRun(run_);
+        QTRY_VERIFY_WITH_TIMEOUT(item->ready(), 10'000);
+        const OccupancyLayout& layout = run_->run().layout();
+        QVERIFY(layout.categories.size() >= 5);
+        for (const double height : {300.0, 120.0, 40.0}) {
+            item->setHeight(height);
+            const QVariantList bands = item->bands();
+            QCOMPARE(bands.size(), qsizetype(layout.categories.size()));
+            double last = -1e9;
+            bool thin = false;
+            for (const QVariant& b : bands) {
+                const QVariantMap band = b.toMap();
+                const QString at = QStringLiteral("height %1, %2").arg(height).arg(band.value("label").toString());
+                QVERIFY2(!band.value("label").toString().isEmpty(), qPrintable(at));
+                const double labelY = band.value("labelY").toDouble(), size = band.value("labelHeight").toDouble();
+                QVERIFY2(size > 0 && size <= item->bandLabelHeight(), qPrintable(at));
+                QVERIFY2(labelY - size / 2 >= -1e-6 && labelY + size / 2 <= height + 1e-6, qPrintable(at));
+                QVERIFY2(labelY - last >= size - 1e-6, qPrintable(at + ": overlaps the label above"));
+                last = labelY;
+                thin = thin || band.value("height").toDouble() < size;
+            }
+            QVERIFY(thin);  // (a band thinner than its label is among them: the case at stake)
+            // Where all fit, at full size.
+            if (height >= double(bands.size()) * item->bandLabelHeight())
+                QCOMPARE(bands.first().toMap().value("labelHeight").toDouble(), item->bandLabelHeight());
+        }
+        // A band with room keeps its label on its middle: the largest (G2, over half the nodes).
+        item->setHeight(300);
+        for (const QVariant& b : item->bands()) {
+            const QVariantMap band = b.toMap();
+            if (band.value("height").toDouble() > 0.4 * 300)
+                QCOMPARE(band.value("labelY").toDouble(), band.value("y").toDouble() + band.value("height").toDouble() / 2);
+        }
     }
 
     // Walk item 10: two runs' heatmaps shown together share one colour scale.

@@ -207,6 +207,23 @@ private slots:
         QCOMPARE(finished.count(), 0);
         QCOMPARE(manager.count(), 0);
         QVERIFY(manager.error().isEmpty());
+        // What was cancelled stays said (not an error), until dismissed or the next run starts.
+        QVERIFY2(manager.notice().startsWith("Simulating pwr:100,fgd:900"), qPrintable(manager.notice()));
+        QVERIFY2(manager.notice().contains("cancelled at"), qPrintable(manager.notice()));
+        QVERIFY2(manager.notice().endsWith("no run kept"), qPrintable(manager.notice()));
+        QSignalSpy noticeChanged(&manager, &RunManager::noticeChanged);
+        manager.dismissNotice();
+        QVERIFY(manager.notice().isEmpty());
+        QCOMPARE(noticeChanged.count(), 1);
+
+        QVERIFY(manager.start("fgd", "experiment", 7, 1.3, "seeded"));
+        manager.cancel();
+        QVERIFY(!manager.notice().isEmpty());
+        QVERIFY(manager.start("fgd", "experiment", 8, 1.3, "seeded"));
+        QVERIFY(manager.notice().isEmpty());  // the next run makes it stale
+        manager.cancel();
+        manager.cancel();  // nothing running: nothing to say twice
+        QVERIFY(manager.notice().startsWith("Simulating fgd"));
     }
 
     void everyRunIsSavedAndReopensWithoutSimulating()

@@ -4,6 +4,7 @@
 
 #include "chart/ChartColors.h"
 #include "chart/FragmentationHeatmap.h"
+#include "chart/LabelStack.h"
 
 #include <QVariantMap>
 
@@ -201,6 +202,14 @@ double HeatmapItem::shownValueAt(int row, int column) const
     return std::max(0.0f, matrix_.at(hottestGroup(size_t(row), size_t(column)), size_t(column)));
 }
 
+QColor HeatmapItem::shownColorAt(int row, int column) const
+{
+    const QImage& texels = image();
+    if (row < 0 || column < 0 || row >= texels.height() || column >= texels.width())
+        return {};
+    return QColor(texels.pixel(column, row));
+}
+
 QVariantList HeatmapItem::bands() const
 {
     QVariantList list;
@@ -208,22 +217,48 @@ QVariantList HeatmapItem::bands() const
         return list;
     const auto& layout = model_->layout();
     const double rowHeight = height() / double(layout.groups.size());
+    struct Band {
+        size_t first, end;
+    };
+    std::vector<Band> spans;
+    std::vector<double> anchors;
     for (size_t g = 0; g < layout.groups.size();) {
         const uint32_t category = layout.groups[g].category;
         size_t end = g;
         while (end < layout.groups.size() && layout.groups[end].category == category)
             ++end;
-        list.append(QVariantMap{{"label", QString::fromStdString(layout.categories[category])},
-                                {"y", rowHeight * double(g)},
-                                {"height", rowHeight * double(end - g)},
-                                {"nodes", int(end - g)}});
+        spans.push_back({g, end});
+        anchors.push_back(rowHeight * double(g + end) / 2.0);
         g = end;
+    }
+    const double labelHeight =
+        std::min(double(bandLabelHeight_), std::max(1.0, height()) / double(std::max<size_t>(1, spans.size())));
+    const std::vector<double> placed = chart::LabelStack::place(anchors, labelHeight, 0.0, std::max(0.0, height()));
+    for (size_t b = 0; b < spans.size(); ++b) {
+        const auto [first, end] = spans[b];
+        list.append(QVariantMap{{"label", QString::fromStdString(layout.categories[layout.groups[first].category])},
+                                {"y", rowHeight * double(first)},
+                                {"height", rowHeight * double(end - first)},
+                                {"nodes", int(end - first)},
+                                {"labelY", placed[b]},
+                                {"labelHeight", labelHeight}});
     }
     return list;
 }
 
+void HeatmapItem::setBandLabelHeight(qreal height)
+{
+    const qreal bounded = std::max<qreal>(1, height);
+    if (bounded == bandLabelHeight_)
+        return;
+    bandLabelHeight_ = bounded;
+    emit bandsChanged();
+}
+
 // The legend's colour bar: the scale itself, from its faint end.
 QColor HeatmapItem::colorAt(qreal share) const { return chart::ChartColors::occupancy(share, darkBackground_); }
+
+QColor HeatmapItem::emptyColor() const { return heatmapColor(0.0, darkBackground_); }
 
 void HeatmapItem::setDarkBackground(bool dark)
 {

@@ -44,11 +44,19 @@ class HeatmapItem : public TextureImageItem {
     Q_PROPERTY(int cursor READ cursor WRITE setCursor NOTIFY cursorPixelChanged)
     Q_PROPERTY(qreal cursorPixel READ cursorPixel NOTIFY cursorPixelChanged)
     Q_PROPERTY(QString legendLabel READ legendLabel NOTIFY runChanged)
-    // {label, y, height, nodes} per GPU model, in item coordinates.
+    // {label, y, height, nodes, labelY, labelHeight} per GPU model, in item coordinates. Every
+    // group is named, as in the export (PanelPainter, LabelStack): labelY is the centre of its
+    // label, on the band's middle unless a thin band's neighbours push it off (then QML draws a
+    // leader to the band); labelHeight is bandLabelHeight, or less when not all fit.
     Q_PROPERTY(QVariantList bands READ bands NOTIFY bandsChanged)
+    Q_PROPERTY(qreal bandLabelHeight READ bandLabelHeight WRITE setBandLabelHeight NOTIFY bandsChanged)
     // Colours on the occupancy grid's scale (ChartColors::occupancy): more is darker on a light
     // background, brighter on a dark one, as a busy GPU is on the grid.
     Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY darkBackgroundChanged)
+    // The colour of a cell whose value is 0 (a full node has no fragmentation left): the
+    // occupancy grid's empty cell (ChartColors::heatCell), off the ramp, which draws only values
+    // above 0; the legend keys it beside the ramp.
+    Q_PROPERTY(QColor emptyColor READ emptyColor NOTIFY darkBackgroundChanged)
 
 public:
     explicit HeatmapItem(QQuickItem* parent = nullptr);
@@ -75,8 +83,11 @@ public:
     qreal cursorPixel() const;
     QString legendLabel() const;
     QVariantList bands() const;
+    qreal bandLabelHeight() const { return bandLabelHeight_; }
+    void setBandLabelHeight(qreal height);
     bool darkBackground() const { return darkBackground_; }
     void setDarkBackground(bool dark);
+    QColor emptyColor() const;
 
     // The colour of a value at `share` of the legend's range [legendMin, legendMax].
     Q_INVOKABLE QColor colorAt(qreal share) const;
@@ -93,6 +104,9 @@ public:
     Q_INVOKABLE int shownRows() const;
     Q_INVOKABLE double shownValueAt(int row, int column) const;
     Q_INVOKABLE int firstGroupOfRow(int row) const;
+    // The colour drawn for a row in a column (invalid outside): the ramp's for a value above 0,
+    // emptyColor for 0.
+    Q_INVOKABLE QColor shownColorAt(int row, int column) const;
 
 signals:
     void runChanged();
@@ -132,6 +146,7 @@ private:
     double naturalMax_ = 1.0;
     double scaleMax_ = 0.0;
     int cursor_ = -1;
+    qreal bandLabelHeight_ = 14;
     bool darkBackground_ = false;
     QString error_;
     LatestResult<GroupValueMatrix> job_;

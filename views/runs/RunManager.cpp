@@ -13,6 +13,7 @@
 #include <QQmlEngine>
 
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::views {
 
@@ -40,6 +41,11 @@ RunManager::RunManager(QObject* parent)
     connect(&task_, &BackgroundTask::busyChanged, this, &RunManager::busyChanged);
     connect(&task_, &BackgroundTask::progressChanged, this, &RunManager::progressChanged);
     connect(&task_, &BackgroundTask::failed, this, &RunManager::setError);
+    // A new job makes the last one's notice stale.
+    connect(&task_, &BackgroundTask::busyChanged, this, [this] {
+        if (task_.busy())
+            setNotice({});
+    });
     connect(&decisionsTask_, &BackgroundTask::progressChanged, this, [this] {
         if (decisionsFor_ && decisionsTask_.busy())
             decisionsFor_->setDecisionsProgress(decisionsTask_.progress());
@@ -377,6 +383,7 @@ bool RunManager::loadKindInputs(const QVariantMap& paths, const QString& note)
     const QString id = kind_->kindId();
     setError({});
     status_ = QStringLiteral("Opening the inputs of a %1 run").arg(qs(kind->displayName()));
+    jobMakesRun_ = false;
     openNote_.clear();
     task_.start([this, kind, files, id, paths, note](const ProgressCallback& progress) {
         LoadWarnings warnings;
@@ -528,6 +535,7 @@ void RunManager::launch(const QString& status, RunWork work, Adopt adopt)
 {
     setError({});
     status_ = status;
+    jobMakesRun_ = true;
     task_.start([work = std::move(work), adopt = std::move(adopt)](const ProgressCallback& progress) {
         std::shared_ptr<const Run> run = work(progress);
         return BackgroundTask::Delivery([adopt, run] { adopt(run); });
@@ -535,7 +543,27 @@ void RunManager::launch(const QString& status, RunWork work, Adopt adopt)
     emit busyChanged();  // the status text changed even when busy already was true
 }
 
-void RunManager::cancel() { task_.cancel(); }
+void RunManager::cancel()
+{
+    if (!task_.busy())
+        return;
+    // Read before cancelling: cancel() resets the progress and the status.
+    const QString what = status_;
+    const int percent = int(std::floor(task_.progress() * 100.0));
+    task_.cancel();
+    const QString notice = QStringLiteral("%1: cancelled at %2\u00a0%").arg(what).arg(percent);
+    setNotice(jobMakesRun_ ? notice + QStringLiteral(", no run kept") : notice);
+}
+
+void RunManager::dismissNotice() { setNotice({}); }
+
+void RunManager::setNotice(const QString& notice)
+{
+    if (notice == notice_)
+        return;
+    notice_ = notice;
+    emit noticeChanged();
+}
 
 // Two runs of one policy and seed (on two traces, or with other parameters) would read the
 // same in every list and legend. A name in use, by an open run or one saved in the study, gets

@@ -32,6 +32,10 @@ class RunManager : public QAbstractListModel {
     // What the worker is doing, e.g. "Simulating fgd:1000, seed 42", or empty.
     Q_PROPERTY(QString status READ status NOTIFY busyChanged)
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
+    // What became of the last job when it did not end in a run or an error: "Simulating
+    // fgd:1000, seed 42: cancelled at 37 %, no run kept", until dismissed or the next job starts,
+    // so that a user who looked away can tell a cancel from a failure. Empty otherwise.
+    Q_PROPERTY(QString notice READ notice NOTIFY noticeChanged)
     Q_PROPERTY(int count READ count NOTIFY countChanged)
     Q_PROPERTY(int pendingSaves READ pendingSaves NOTIFY pendingSavesChanged)
     Q_PROPERTY(tessera::views::TraceSession* traceSession READ traceSession WRITE setTraceSession NOTIFY
@@ -81,6 +85,7 @@ public:
     double progress() const { return task_.progress(); }
     QString status() const { return busy() ? status_ : QString(); }
     QString error() const { return error_; }
+    QString notice() const { return notice_; }
     int count() const { return int(runs_.size()); }
     int pendingSaves() const { return pendingSaves_; }
     TraceSession* traceSession() const { return traceSession_; }
@@ -138,7 +143,9 @@ public:
     // The parameter values (name -> text) in force in `run` at `position`: its request's, as
     // changed by the forks that led to it up to there; empty for a run without a recipe.
     Q_INVOKABLE QVariantMap valuesAt(tessera::views::RunHandle* run, int position) const;
+    // Stops the running job; its result is dropped and `notice` says so.
     Q_INVOKABLE void cancel();
+    Q_INVOKABLE void dismissNotice();
     Q_INVOKABLE void remove(int index);
     Q_INVOKABLE tessera::views::RunHandle* runAt(int index) const;
     Q_INVOKABLE int indexOf(tessera::views::RunHandle* run) const;
@@ -161,6 +168,7 @@ signals:
     void busyChanged();
     void progressChanged();
     void errorChanged();
+    void noticeChanged();
     void countChanged();
     void pendingSavesChanged();
     void traceSessionChanged();
@@ -205,6 +213,7 @@ private:
     void openInputsOf(const QString& kindId, const QVariantMap& paths);
     void takeRename(qint64 id, const QString& name);
     void setError(const QString& error);
+    void setNotice(const QString& notice);
     void rowChanged(RunHandle* handle, int role);
     bool fail(const QString& error);
     // loadInputs() with the note openFile() leaves (empty from the inputs panel).
@@ -240,6 +249,8 @@ private:
     QPointer<StudyLibrary> study_;
     QString status_;
     QString error_;
+    QString notice_;
+    bool jobMakesRun_ = false;  // the job in task_ ends in a run (launch), not in inputs
     int pendingSaves_ = 0;
 };
 
