@@ -116,6 +116,17 @@ ArgmaxIndex::Tree& ArgmaxIndex::treeFor(ShapeId shape)
     return *trees_[shape];
 }
 
+void ArgmaxIndex::release(ShapeId shape)
+{
+    if (holds(shape))
+        trees_[shape].reset();
+}
+
+size_t ArgmaxIndex::treesHeld() const
+{
+    return size_t(std::count_if(trees_.begin(), trees_.end(), [](const auto& t) { return bool(t); }));
+}
+
 void ArgmaxIndex::pull(Tree& tree, size_t level, size_t position) const
 {
     const size_t below = level - 1, l = 2 * position;

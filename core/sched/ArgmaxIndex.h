@@ -44,6 +44,14 @@ public:
     // a score does not fit the index's 16 bits (see Score), and the caller must scan.
     std::optional<int32_t> best(const ClusterState& cluster, const PodSpec& pod, ShapeId shape);
 
+    // Whether `shape` has a tree (it was scheduled and not released since).
+    bool holds(ShapeId shape) const { return shape < trees_.size() && trees_[shape]; }
+    // Frees the tree of a shape that will not be scheduled again (about 2 N scores per term); if
+    // it is, best() builds it afresh, so releasing too early costs time, never exactness.
+    void release(ShapeId shape);
+    // How many shapes have a tree now.
+    size_t treesHeld() const;
+
     // Scores are kept in 16 bits, which halves the index (one entry per node and shape): every
     // plugin's scores lie far inside (FGD, BestFit and the others about 0 to 100, PWR a node's
     // power change in watts). A score outside makes best() give up rather than be inexact.
