@@ -66,6 +66,10 @@ private:
     bool catchUp(Tree& tree, const ClusterState& cluster, const PodSpec& pod);
     bool rebuild(Tree& tree, const ClusterState& cluster, const PodSpec& pod);
     bool setLeaf(Tree& tree, const ClusterState& cluster, const PodSpec& pod, uint32_t node);
+    // Leaf `to` takes leaf `from`'s feasibility and scores.
+    void copyLeaf(Tree& tree, size_t from, size_t to) const;
+    // Sorts the nodes into kinds: equal specs but for the name (the first time only).
+    void learnKinds(const ClusterState& cluster);
     // Recomputes entry `position` of `level` (>= 1) from its children.
     void pull(Tree& tree, size_t level, size_t position) const;
 
@@ -80,6 +84,13 @@ private:
     std::vector<size_t> levelStart_, levelSize_;
     size_t entries_ = 0;
     std::vector<std::unique_ptr<Tree>> trees_;  // per shape, made when first scheduled
+    // A node's kind: nodes of one kind in the same state pass the filter and score alike (a
+    // score is a function of the node's spec and state, never of its name or place). Empty
+    // nodes are most of a large cluster when a shape is first scheduled, so a rebuild scores
+    // one empty node per kind and copies its leaf to the others.
+    std::vector<uint32_t> kindOf_;            // per node
+    std::vector<NodeState> emptyOfKind_;      // per kind
+    std::vector<size_t> emptyLeafOfKind_;     // per kind, scratch for rebuild: the leaf scored
     // scratch for catchUp: nodes already rescored in this catch-up
     std::vector<uint64_t> mark_;
     uint64_t markClock_ = 0;

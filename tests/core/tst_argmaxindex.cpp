@@ -208,6 +208,48 @@ private slots:
         }
     }
 
+    // A rebuild scores one empty node per kind (equal specs but the name) and copies its leaf
+    // to the other empty nodes of the kind: on a cluster of mixed kinds, partly filled, every
+    // rebuilt tree (each query here rebuilds) must still give the scan's winner.
+    void emptyNodesOfOneKindShareTheirScoresOnRebuild()
+    {
+        const CpuStepPlugin fine(1000, 1, true);
+        const FullGpuPlugin full;
+        const std::vector<ArgmaxIndex::Term> terms{{&fine, 5}, {&full, 1}};
+        test::ClusterBuilder b;
+        const int nodes = 48;
+        for (int i = 0; i < nodes; ++i)  // kinds differing in CPU, GPU count or model, interleaved
+            b.addNode("n" + std::to_string(i), i % 3 == 0 ? 32000 : 64000, i % 4 == 0 ? 4 : 8, i % 5 == 0 ? "T4" : "G2");
+        ClusterState& cluster = b.build();
+        std::vector<uint32_t> order(static_cast<size_t>(nodes));
+        Rng rng(17);
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(i);
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[rng.below(i)]);
+        ArgmaxIndex index(terms, order);
+        // One shape fits only one model: kinds must tell models apart, which node states do not.
+        const std::vector<PodSpec> shapes{b.pod("small", 3000, 1, 500), b.pod("whole", 6000, 1, 1000),
+                                          b.pod("cpu", 20000), b.pod("t4 only", 2000, 1, 1000, "T4")};
+        int placed = 0;
+        for (int step = 0; step < 600; ++step) {
+            const ShapeId shape = ShapeId(rng.below(shapes.size()));
+            const PodSpec& pod = shapes[shape];
+            index.release(shape);
+            const int64_t expected = scanWinner(cluster, pod, terms, order);
+            QCOMPARE(index.best(cluster, pod, shape), std::optional<int32_t>(expected));
+            if (expected >= 0 && rng.below(3) != 0) {
+                b.place(size_t(expected), pod, gpusFor(cluster.state(size_t(expected)), pod));
+                ++placed;
+            }
+            if (rng.below(3) == 0) {
+                const size_t n = rng.below(size_t(nodes));
+                cluster.setNode(n, NodeState::empty(cluster.spec(n)));
+            }
+        }
+        QVERIFY(placed > 100);
+    }
+
     // Issue 16, memory at K = 50: a tree per pod shape held for the whole run. With the pods to
     // come known (expectPods), a shape's tree lives from its first pod to its last one settled:
     // at every step the trees held are exactly the shapes begun and not finished.
