@@ -7,7 +7,8 @@
 //   tessera-bench inference --slo DIR [--slo-row 6] [--duration 300] [--repeat 5] [--threads 1]
 //   tessera-bench inference --scenario FILE [--repeat 5] [--threads 1]
 //
-// `run` uses one thread. `grid` runs the six paper policies over the seeds on a thread pool.
+// `run` uses one thread; it and `memory` print the run's CPU time (cpu_s) beside its wall-clock
+// time, which on a machine other jobs share counts their time too. `grid` runs the six paper policies over the seeds on a thread pool.
 // `scrub` runs once, then moves a timeline cursor to seeded random positions and reads every
 // GPU cell after each move, as the app's timeline slider does (issue 8: 50 ms or less).
 // `memory` runs once and reports what the run's record costs per decision: the timeline's own
@@ -26,6 +27,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <thread>
 #include <vector>
@@ -91,17 +93,39 @@ Args parse(int argc, char** argv)
     return a;
 }
 
+// The process's CPU time so far: on a machine other jobs share, wall-clock time measures them
+// too, CPU time only this process.
+double cpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+struct Times {
+    double wall = 0, cpu = 0;  // medians, seconds
+};
+
+template <typename F>
+Times medianTimes(int repeat, F work)
+{
+    std::vector<double> wall, cpu;
+    for (int i = 0; i < repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = cpuSeconds();
+        work();
+        cpu.push_back(cpuSeconds() - cpuStart);
+        wall.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(wall.begin(), wall.end());
+    std::sort(cpu.begin(), cpu.end());
+    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
+}
+
 template <typename F>
 double medianSeconds(int repeat, F work)
 {
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        work();
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
+    return medianTimes(repeat, work).wall;
 }
 
 RunParameters parametersOf(const Args& a, const std::string& policy, uint64_t seed)
@@ -163,13 +187,15 @@ void memory(const Args& a)
     const TraceModels models(cluster, pods.pods);
     const double before = currentRssBytes();
     const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = cpuSeconds();
     const auto result = PodSimulation(models, parametersOf(a, a.policy, a.seedFirst)).run(pods);
+    const double cpu = cpuSeconds() - cpuStart;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const Timeline& t = result->timeline;
     const double decisions = double(std::max<size_t>(1, t.size()));
-    fmt::print("memory policy={} mode={} nodes={} gpus={} decisions={} run_s={:.3f} timeline_mb={:.1f} "
+    fmt::print("memory policy={} mode={} nodes={} gpus={} decisions={} cpu_s={:.3f} run_s={:.3f} timeline_mb={:.1f} "
                "bytes/decision={:.1f} rss_growth_bytes/decision={:.1f} checkpoint_interval={} peak_rss_mb={:.1f}\n",
-               a.policy, a.mode, cluster.nodes.size(), cluster.totalGpus(), t.size(), seconds,
+               a.policy, a.mode, cluster.nodes.size(), cluster.totalGpus(), t.size(), cpu, seconds,
                double(t.memoryBytes()) / 1048576.0, double(t.memoryBytes()) / decisions,
                std::max(0.0, peakRssMb() * 1048576.0 - before) / decisions, t.checkpointInterval(), peakRssMb());
 }
@@ -200,17 +226,17 @@ int main(int argc, char** argv)
         auto params = [&](const std::string& policy, uint64_t seed) { return parametersOf(a, policy, seed); };
         if (a.command == "run") {
             size_t steps = 0;
-            const double median = medianSeconds(a.repeat, [&] {
+            const Times median = medianTimes(a.repeat, [&] {
                 PodSimulation sim(models, params(a.policy, a.seedFirst));
                 sim.setScoreCaching(a.cache);
                 sim.setEngine(a.engine);
                 steps = sim.run(pods)->timeline.size();
             });
-            fmt::print("run policy={} nodes={} gpus={} pods={} steps={} cache={} engine={} median_s={:.4f} "
+            fmt::print("run policy={} nodes={} gpus={} pods={} steps={} cache={} engine={} cpu_s={:.4f} median_s={:.4f} "
                        "peak_rss_mb={:.1f}\n",
                        a.policy, cluster.nodes.size(), cluster.totalGpus(), pods.pods.size(), steps,
                        a.cache ? "on" : "off", a.engine == SchedulerEngine::Scan || !a.cache ? "scan" : "index",
-                       median, peakRssMb());
+                       median.cpu, median.wall, peakRssMb());
         } else if (a.command == "grid") {
             const std::vector<std::string> policies{"random", "dotproduct", "gpuclustering", "gpupacking", "bestfit", "fgd"};
             const size_t seeds = a.seedLast - a.seedFirst + 1;

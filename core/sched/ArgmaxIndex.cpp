@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <tuple>
 
 namespace tessera {
 
@@ -116,6 +118,17 @@ ArgmaxIndex::Tree& ArgmaxIndex::treeFor(ShapeId shape)
     return *trees_[shape];
 }
 
+void ArgmaxIndex::release(ShapeId shape)
+{
+    if (holds(shape))
+        trees_[shape].reset();
+}
+
+size_t ArgmaxIndex::treesHeld() const
+{
+    return size_t(std::count_if(trees_.begin(), trees_.end(), [](const auto& t) { return bool(t); }));
+}
+
 void ArgmaxIndex::pull(Tree& tree, size_t level, size_t position) const
 {
     const size_t below = level - 1, l = 2 * position;
@@ -151,13 +164,49 @@ bool ArgmaxIndex::setLeaf(Tree& tree, const ClusterState& cluster, const PodSpec
     return true;
 }
 
+void ArgmaxIndex::copyLeaf(Tree& tree, size_t from, size_t to) const
+{
+    for (size_t p = 0; p < terms_.size(); ++p)
+        tree.hi[p * entries_ + to] = tree.hi[p * entries_ + from];
+    for (size_t s = 0; s < minMaxTerms_; ++s)
+        tree.lo[s * entries_ + to] = tree.lo[s * entries_ + from];
+}
+
+void ArgmaxIndex::learnKinds(const ClusterState& cluster)
+{
+    if (kindOf_.size() == order_.size())
+        return;
+    std::map<std::tuple<int32_t, int64_t, int, GpuModelId>, uint32_t> kinds;
+    kindOf_.resize(order_.size());
+    for (uint32_t node = 0; node < order_.size(); ++node) {
+        const NodeSpec& spec = cluster.spec(node);
+        const auto [it, added] =
+            kinds.try_emplace({spec.cpuMilli, spec.memoryMib, spec.gpuCount, spec.model}, uint32_t(kinds.size()));
+        if (added)
+            emptyOfKind_.push_back(NodeState::empty(spec));
+        kindOf_[node] = it->second;
+    }
+}
+
 bool ArgmaxIndex::rebuild(Tree& tree, const ClusterState& cluster, const PodSpec& pod)
 {
     tree.hi.assign(terms_.size() * entries_, kNoHi);
     tree.lo.assign(minMaxTerms_ * entries_, kNoLo);
-    for (uint32_t node = 0; node < order_.size(); ++node)
+    learnKinds(cluster);
+    constexpr size_t kNone = ~size_t(0);
+    emptyLeafOfKind_.assign(emptyOfKind_.size(), kNone);
+    for (uint32_t node = 0; node < order_.size(); ++node) {
+        const uint32_t kind = kindOf_[node];
+        const bool empty = cluster.state(node) == emptyOfKind_[kind];
+        if (empty && emptyLeafOfKind_[kind] != kNone) {
+            copyLeaf(tree, emptyLeafOfKind_[kind], position_[node]);
+            continue;
+        }
         if (!setLeaf(tree, cluster, pod, node))
             return false;
+        if (empty)
+            emptyLeafOfKind_[kind] = position_[node];
+    }
     for (size_t level = 1; level < levelSize_.size(); ++level)
         for (size_t position = 0; position < levelSize_[level]; ++position)
             pull(tree, level, position);

@@ -44,6 +44,14 @@ public:
     // a score does not fit the index's 16 bits (see Score), and the caller must scan.
     std::optional<int32_t> best(const ClusterState& cluster, const PodSpec& pod, ShapeId shape);
 
+    // Whether `shape` has a tree (it was scheduled and not released since).
+    bool holds(ShapeId shape) const { return shape < trees_.size() && trees_[shape]; }
+    // Frees the tree of a shape that will not be scheduled again (about 2 N scores per term); if
+    // it is, best() builds it afresh, so releasing too early costs time, never exactness.
+    void release(ShapeId shape);
+    // How many shapes have a tree now.
+    size_t treesHeld() const;
+
     // Scores are kept in 16 bits, which halves the index (one entry per node and shape): every
     // plugin's scores lie far inside (FGD, BestFit and the others about 0 to 100, PWR a node's
     // power change in watts). A score outside makes best() give up rather than be inexact.
@@ -58,6 +66,10 @@ private:
     bool catchUp(Tree& tree, const ClusterState& cluster, const PodSpec& pod);
     bool rebuild(Tree& tree, const ClusterState& cluster, const PodSpec& pod);
     bool setLeaf(Tree& tree, const ClusterState& cluster, const PodSpec& pod, uint32_t node);
+    // Leaf `to` takes leaf `from`'s feasibility and scores.
+    void copyLeaf(Tree& tree, size_t from, size_t to) const;
+    // Sorts the nodes into kinds: equal specs but for the name (the first time only).
+    void learnKinds(const ClusterState& cluster);
     // Recomputes entry `position` of `level` (>= 1) from its children.
     void pull(Tree& tree, size_t level, size_t position) const;
 
@@ -72,6 +84,13 @@ private:
     std::vector<size_t> levelStart_, levelSize_;
     size_t entries_ = 0;
     std::vector<std::unique_ptr<Tree>> trees_;  // per shape, made when first scheduled
+    // A node's kind: nodes of one kind in the same state pass the filter and score alike (a
+    // score is a function of the node's spec and state, never of its name or place). Empty
+    // nodes are most of a large cluster when a shape is first scheduled, so a rebuild scores
+    // one empty node per kind and copies its leaf to the others.
+    std::vector<uint32_t> kindOf_;            // per node
+    std::vector<NodeState> emptyOfKind_;      // per kind
+    std::vector<size_t> emptyLeafOfKind_;     // per kind, scratch for rebuild: the leaf scored
     // scratch for catchUp: nodes already rescored in this catch-up
     std::vector<uint64_t> mark_;
     uint64_t markClock_ = 0;

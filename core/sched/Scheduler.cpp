@@ -36,6 +36,22 @@ Scheduler::Scheduler(const PolicySpec& policy, std::vector<uint32_t> tieOrder, u
 
 Scheduler::~Scheduler() = default;
 
+void Scheduler::expectPods(std::vector<uint32_t> podsPerShape)
+{
+    podsLeft_ = std::move(podsPerShape);
+}
+
+void Scheduler::podSettled(ShapeId shape)
+{
+    if (shape >= podsLeft_.size() || podsLeft_[shape] == 0 || --podsLeft_[shape] > 0)
+        return;
+    if (index_)
+        index_->release(shape);
+    for (auto& byShape : cache_)
+        if (shape < byShape.size())
+            std::vector<CacheEntry>().swap(byShape[shape]);
+}
+
 Placement Scheduler::decide(const ClusterState& cluster, const PodSpec& pod, ShapeId shape, uint64_t decision)
 {
     if (!usesIndex())
@@ -43,8 +59,10 @@ Placement Scheduler::decide(const ClusterState& cluster, const PodSpec& pod, Sha
     const std::optional<int32_t> found = index_->best(cluster, pod, shape);
     if (!found) {  // a score beyond the index's range: the scan, for this decision and the rest
         index_.reset();
+        indexGaveUp_ = true;
         return run(cluster, pod, shape, decision, nullptr);
     }
+    ++indexedDecisions_;
     const int32_t winner = *found;
     if (winner < 0)
         return {};

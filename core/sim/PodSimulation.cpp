@@ -85,11 +85,14 @@ std::unique_ptr<SimulationResult> PodSimulation::simulate(std::unique_ptr<Simula
     const auto& sequence = result->sequence;
     if (params.mode == SimulationMode::Experiment) {
         // In the experiment every step is one arrival, so step i is pod i.
+        // Each pod is decided once, placed or failed for good.
         const ShapeTable shapes(sequence);
+        scheduler.expectPods(shapes.podsPerShape(timeline.size()));
         for (size_t i = timeline.size(); i < sequence.size(); ++i) {
             const PodSpec& pod = sequence[i];
             recorder->arrivedMilli += pod.totalGpuMilli();
             const Placement placement = scheduler.decide(state, pod, shapes.shapeOf(i), i);
+            scheduler.podSettled(shapes.shapeOf(i));
             if (placement.placed())
                 recorder->move(pod, uint32_t(placement.node), placement.gpus, -1);
             else
@@ -104,6 +107,8 @@ std::unique_ptr<SimulationResult> PodSimulation::simulate(std::unique_ptr<Simula
             engine.resumeFrom(timeline, position);
         engine.run(progress);
     }
+    result->indexedDecisions = scheduler.indexedDecisions();
+    result->indexGaveUp = scheduler.indexGaveUp();
     if (progress)
         progress(1.0);
     return result;

@@ -31,6 +31,9 @@ struct SimulationResult {
     Timeline timeline;
     int64_t capacityMilli = 0;
     int64_t fragmentScale = 1;
+    // Which engine decided (Scheduler::indexedDecisions, indexGaveUp): diagnostics and tests.
+    uint64_t indexedDecisions = 0;
+    bool indexGaveUp = false;
 
     MetricValues valuesAt(size_t position) const
     {

@@ -73,6 +73,7 @@ bool ReplayEngine::place(uint32_t pod, int64_t now, StepKind kind)
     const Placement p = scheduler_.decide(state_, sequence_[pod], shapes_.shapeOf(pod), recorder_.nextStep());
     if (!p.placed())
         return false;
+    scheduler_.podSettled(shapes_.shapeOf(pod));
     recorder_.move(sequence_[pod], uint32_t(p.node), p.gpus, -1);
     placed_[pod] = p;
     if (kind == StepKind::Retry)
@@ -100,6 +101,7 @@ void ReplayEngine::handle(const Event& e)
         }
     } else if (pendingAt_[pod] != pendingQueue_.end()) {
         dequeue(pod);
+        scheduler_.podSettled(shapes_.shapeOf(pod));
         ++recorder_.failed[size_t(sequence_[pod].podClass())];
         recorder_.end(StepKind::Expiry, pod, Placement{}, time);
     }
@@ -108,6 +110,11 @@ void ReplayEngine::handle(const Event& e)
 void ReplayEngine::run(const ProgressCallback& progress)
 {
     constexpr uint32_t kProgressEvery = 512;
+    // A pod is settled when placed or expired: the pods still to arrive and the ones waiting.
+    std::vector<uint32_t> podsLeft = shapes_.podsPerShape(nextArrival_);
+    for (uint32_t waiting : pendingQueue_)
+        ++podsLeft[shapes_.shapeOf(waiting)];
+    scheduler_.expectPods(std::move(podsLeft));
     for (; nextArrival_ < sequence_.size(); ++nextArrival_) {
         const uint32_t i = nextArrival_;
         const int64_t now = sequence_[i].creationTime.value_or(0);

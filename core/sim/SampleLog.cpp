@@ -1,5 +1,6 @@
 #include "sim/SampleLog.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace tessera {
@@ -69,7 +70,7 @@ void SampleLog::push_back(const MetricSample& sample)
     Delta d{};
     if (!whole_[block] && !encode(bases_[block], sample, d)) {
         // Keep this block whole from here on: its earlier samples decoded, this one as given.
-        whole_[block] = std::make_unique<WholeBlock>();
+        whole_[block] = std::make_shared<WholeBlock>();
         ++wholeCount_;
         for (size_t k = 0; k < offset; ++k)
             (*whole_[block])[k] = decode(bases_[block], deltas_[block * kBlock + k]);
@@ -91,14 +92,30 @@ MetricSample SampleLog::operator[](size_t i) const
 void SampleLog::assignPrefix(const SampleLog& other, size_t count)
 {
     clear();
-    for (size_t i = 0; i < count; ++i)
+    // Whole blocks as they are (a block is encoded against its own first sample only), then
+    // the partial block's samples afresh.
+    const size_t blocks = count / kBlock;
+    size_ = blocks * kBlock;
+    deltas_.assignPrefix(other.deltas_, size_);
+    bases_.assign(other.bases_.begin(), other.bases_.begin() + std::ptrdiff_t(blocks));
+    whole_.assign(other.whole_.begin(), other.whole_.begin() + std::ptrdiff_t(blocks));
+    wholeCount_ = size_t(std::count_if(whole_.begin(), whole_.end(), [](const auto& w) { return bool(w); }));
+    for (size_t i = size_; i < count; ++i)
         push_back(other[i]);
+}
+
+size_t SampleLog::sharedBytes(const SampleLog& other) const
+{
+    size_t shared = deltas_.sharedBytes(other.deltas_);
+    for (size_t b = 0; b < whole_.size() && b < other.whole_.size(); ++b)
+        shared += whole_[b] && whole_[b] == other.whole_[b] ? sizeof(WholeBlock) : 0;
+    return shared;
 }
 
 size_t SampleLog::memoryBytes() const
 {
     return deltas_.memoryBytes() + bases_.capacity() * sizeof(MetricSample)
-        + whole_.capacity() * sizeof(std::unique_ptr<WholeBlock>) + wholeCount_ * sizeof(WholeBlock);
+        + whole_.capacity() * sizeof(std::shared_ptr<WholeBlock>) + wholeCount_ * sizeof(WholeBlock);
 }
 
 }  // namespace tessera

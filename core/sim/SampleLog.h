@@ -24,9 +24,11 @@ public:
     void push_back(const MetricSample& sample);
     size_t size() const { return size_; }
     MetricSample operator[](size_t i) const;
-    // The first `count` samples of `other`.
+    // The first `count` samples of `other`, sharing its full blocks (see ChunkedVector).
     void assignPrefix(const SampleLog& other, size_t count);
     size_t memoryBytes() const;
+    // Heap bytes of the blocks this log shares with `other`.
+    size_t sharedBytes(const SampleLog& other) const;
 
 private:
     struct Delta {
@@ -49,7 +51,7 @@ private:
 
     ChunkedVector<Delta> deltas_;  // one per sample; unused in whole blocks
     std::vector<MetricSample> bases_;                 // the first sample of each block
-    std::vector<std::unique_ptr<WholeBlock>> whole_;  // per block: null, or its samples whole
+    std::vector<std::shared_ptr<WholeBlock>> whole_;  // per block: null, or its samples whole
     size_t wholeCount_ = 0;
     size_t size_ = 0;
 };

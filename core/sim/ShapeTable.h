@@ -28,6 +28,15 @@ public:
     ShapeId shapeOf(size_t pod) const { return shapes_[pod]; }
     size_t distinct() const { return distinct_; }
 
+    // Per shape, how many of the pods from `firstPod` on have it (Scheduler::expectPods).
+    std::vector<uint32_t> podsPerShape(size_t firstPod) const
+    {
+        std::vector<uint32_t> counts(distinct_, 0);
+        for (size_t i = firstPod; i < shapes_.size(); ++i)
+            ++counts[shapes_[i]];
+        return counts;
+    }
+
 private:
     std::vector<ShapeId> shapes_;
     size_t distinct_ = 0;

@@ -10,7 +10,7 @@ void Timeline::begin(const ClusterState& initial, const MetricSample& sample)
     samples_.clear();
     changes_.clear();
     interval_ = std::max(kMinCheckpointInterval, kIntervalPerNode * initial.nodeCount());
-    checkpoints_.assign(1, initial.states());
+    checkpoints_.assign(1, std::make_shared<const std::vector<NodeState>>(initial.states()));
     initial_ = sample;
     pendingFirst_ = 0;
 }
@@ -35,7 +35,7 @@ void Timeline::endStep(Step step, const MetricSample& sample, const ClusterState
     pendingFirst_ = uint32_t(changes_.size());
     samples_.push_back(sample);
     if (steps_.size() % interval_ == 0)
-        checkpoints_.push_back(now.states());
+        checkpoints_.push_back(std::make_shared<const std::vector<NodeState>>(now.states()));
 }
 
 void Timeline::seek(ClusterState& cluster, size_t from, size_t to) const
@@ -51,7 +51,7 @@ void Timeline::seek(ClusterState& cluster, size_t from, size_t to) const
     const size_t distanceNow = from > to ? from - to : to - from;
     const size_t cheapWork = (to - checkpointPos + cluster.nodeCount()) / kCheapMovesPerSummary;
     if (cheapWork < distanceNow) {
-        std::vector<NodeState> states = checkpoints_[checkpoint];
+        std::vector<NodeState> states = *checkpoints_[checkpoint];
         for (size_t i = checkpointPos; i < to; ++i)
             for (const NodeMove& m : changes(i))
                 m.apply(states[m.node]);
@@ -78,9 +78,19 @@ void Timeline::seek(ClusterState& cluster, size_t from, size_t to) const
 size_t Timeline::memoryBytes() const
 {
     size_t bytes = steps_.memoryBytes() + samples_.memoryBytes() + changes_.memoryBytes()
-        + checkpoints_.capacity() * sizeof(std::vector<NodeState>);
+        + checkpoints_.capacity() * sizeof(checkpoints_.front());
     for (const auto& c : checkpoints_)
-        bytes += c.capacity() * sizeof(NodeState);
+        bytes += sizeof(*c) + c->capacity() * sizeof(NodeState);
+    return bytes;
+}
+
+size_t Timeline::sharedBytes(const Timeline& other) const
+{
+    size_t bytes = steps_.sharedBytes(other.steps_) + samples_.sharedBytes(other.samples_)
+        + changes_.sharedBytes(other.changes_);
+    for (size_t j = 0; j < checkpoints_.size() && j < other.checkpoints_.size(); ++j)
+        if (checkpoints_[j] == other.checkpoints_[j])
+            bytes += sizeof(*checkpoints_[j]) + checkpoints_[j]->capacity() * sizeof(NodeState);
     return bytes;
 }
 

@@ -8,6 +8,7 @@
 #include "util/ChunkedVector.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace tessera {
@@ -66,7 +67,7 @@ public:
     ChunkedVector<NodeMove>::Slice changes(size_t i) const { return changes_.slice(steps_[i].firstChange, changeEnd(i)); }
     size_t checkpointInterval() const { return interval_; }
     // Node states at position 0.
-    const std::vector<NodeState>& initialStates() const { return checkpoints_.front(); }
+    const std::vector<NodeState>& initialStates() const { return *checkpoints_.front(); }
 
     // Moves `states` (the node states at position i) to position i + 1, calling
     // visit(move, before, after) for each node move of step i: a forward walk needing no cluster.
@@ -80,14 +81,19 @@ public:
         }
     }
 
-    // This timeline becomes the first `position` steps of `other` (a fork's shared past).
+    // This timeline becomes the first `position` steps of `other` (a fork's shared past). What
+    // a run records never changes once written, so the fork shares the other's checkpoints and
+    // full blocks of steps, moves and samples rather than copying them: a fork's own memory is
+    // what it adds.
     void beginWithPrefix(const Timeline& other, size_t position);
 
     // Moves `cluster` from position `from` to position `to` (0..size()).
     void seek(ClusterState& cluster, size_t from, size_t to) const;
 
-    // Heap bytes this timeline holds (steps, moves, samples, checkpoints).
+    // Heap bytes this timeline holds (steps, moves, samples, checkpoints), shared ones included.
     size_t memoryBytes() const;
+    // Of those, the bytes it shares with `other` (a fork with its base).
+    size_t sharedBytes(const Timeline& other) const;
 
 private:
     struct PackedStep {
@@ -107,8 +113,8 @@ private:
     MetricSample initial_;
     uint32_t pendingFirst_ = 0;
     size_t interval_ = kMinCheckpointInterval;
-    // checkpoints_[j] = node states at position j * interval_
-    std::vector<std::vector<NodeState>> checkpoints_;
+    // checkpoints_[j] = node states at position j * interval_; shared with forks
+    std::vector<std::shared_ptr<const std::vector<NodeState>>> checkpoints_;
 };
 
 }  // namespace tessera

@@ -9,6 +9,8 @@ namespace tessera {
 // An append-only array in fixed blocks of 2^kShift elements. Unlike std::vector it never copies
 // what it holds to grow, so a long run's record needs no transient second copy and wastes at
 // most one block: its memory is its size, which is what a timeline reports per decision.
+// Append-only also means a full block never changes again, so a prefix (a fork's shared past)
+// shares the full blocks it spans and copies only the last, partial one.
 template <typename T, size_t kShift = 10>
 class ChunkedVector {
 public:
@@ -17,13 +19,13 @@ public:
     size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     const T& operator[](size_t i) const { return blocks_[i >> kShift][i & (kBlock - 1)]; }
-    T& operator[](size_t i) { return blocks_[i >> kShift][i & (kBlock - 1)]; }
 
     void push_back(const T& value)
     {
         if ((size_ & (kBlock - 1)) == 0 && (size_ >> kShift) == blocks_.size())
-            blocks_.push_back(std::make_unique_for_overwrite<T[]>(kBlock));
-        (*this)[size_++] = value;
+            blocks_.push_back(std::make_shared_for_overwrite<T[]>(kBlock));
+        blocks_[size_ >> kShift][size_ & (kBlock - 1)] = value;
+        ++size_;
     }
 
     void clear()
@@ -36,8 +38,20 @@ public:
     void assignPrefix(const ChunkedVector& other, size_t count)
     {
         clear();
-        for (size_t i = 0; i < count; ++i)
+        const size_t full = count >> kShift;
+        blocks_.assign(other.blocks_.begin(), other.blocks_.begin() + std::ptrdiff_t(full));
+        size_ = full << kShift;
+        for (size_t i = size_; i < count; ++i)
             push_back(other[i]);
+    }
+
+    // Heap bytes of the blocks this array shares with `other` (held once, however many share).
+    size_t sharedBytes(const ChunkedVector& other) const
+    {
+        size_t shared = 0;
+        for (size_t b = 0; b < blocks_.size() && b < other.blocks_.size(); ++b)
+            shared += blocks_[b] == other.blocks_[b] ? kBlock * sizeof(T) : 0;
+        return shared;
     }
 
     // Elements [first, last) for range-for and indexing; a slice may cross blocks.
@@ -71,11 +85,11 @@ public:
     // Heap bytes held: whole blocks and the block table.
     size_t memoryBytes() const
     {
-        return blocks_.size() * kBlock * sizeof(T) + blocks_.capacity() * sizeof(std::unique_ptr<T[]>);
+        return blocks_.size() * kBlock * sizeof(T) + blocks_.capacity() * sizeof(std::shared_ptr<T[]>);
     }
 
 private:
-    std::vector<std::unique_ptr<T[]>> blocks_;
+    std::vector<std::shared_ptr<T[]>> blocks_;
     size_t size_ = 0;
 };
 

@@ -4,7 +4,9 @@
 // normalised ones after integer division, tie often; nodes change at random between queries.
 #include "sched/ArgmaxIndex.h"
 #include "sched/FeasibilityFilter.h"
+#include "sim/ShapeTable.h"
 #include "support/ClusterBuilder.h"
+#include "support/SyntheticModels.h"
 #include "util/Rng.h"
 
 #include <QTest>
@@ -178,6 +180,120 @@ private slots:
         QVERIFY(cluster.changeLog().size() <= 4096);
         QCOMPARE(cluster.changeCount(), cluster.changeLogBase() + cluster.changeLog().size());
         QCOMPARE(index.best(cluster, rare, 0), std::optional<int32_t>(scanWinner(cluster, rare, terms, order)));
+    }
+
+    // A released tree (its shape's last pod settled, see Scheduler::expectPods) is built afresh
+    // if the shape comes back: releasing costs time, never exactness.
+    void aReleasedShapeIsRebuiltExactly()
+    {
+        const CpuStepPlugin coarse(8000, 1, false);
+        const std::vector<ArgmaxIndex::Term> terms{{&coarse, 1000}};
+        test::ClusterBuilder b;
+        for (int i = 0; i < 9; ++i)
+            b.addNode("n" + std::to_string(i), 64000, 8, "G2");
+        ClusterState& cluster = b.build();
+        const std::vector<uint32_t> order{4, 2, 0, 8, 6, 1, 3, 5, 7};
+        ArgmaxIndex index(terms, order);
+        const PodSpec pod = b.pod("p", 12000);
+        QVERIFY(!index.holds(0));
+        for (int round = 0; round < 12; ++round) {
+            const int64_t expected = scanWinner(cluster, pod, terms, order);
+            QCOMPARE(index.best(cluster, pod, 0), std::optional<int32_t>(expected));
+            QVERIFY(index.holds(0));
+            QCOMPARE(index.treesHeld(), size_t(1));
+            index.release(0);
+            QVERIFY(!index.holds(0));
+            QCOMPARE(index.treesHeld(), size_t(0));
+            b.place(size_t(expected), pod, 0);  // changes the tree no longer follows
+        }
+    }
+
+    // A rebuild scores one empty node per kind (equal specs but the name) and copies its leaf
+    // to the other empty nodes of the kind: on a cluster of mixed kinds, partly filled, every
+    // rebuilt tree (each query here rebuilds) must still give the scan's winner.
+    void emptyNodesOfOneKindShareTheirScoresOnRebuild()
+    {
+        const CpuStepPlugin fine(1000, 1, true);
+        const FullGpuPlugin full;
+        const std::vector<ArgmaxIndex::Term> terms{{&fine, 5}, {&full, 1}};
+        test::ClusterBuilder b;
+        const int nodes = 48;
+        for (int i = 0; i < nodes; ++i)  // kinds differing in CPU, GPU count or model, interleaved
+            b.addNode("n" + std::to_string(i), i % 3 == 0 ? 32000 : 64000, i % 4 == 0 ? 4 : 8, i % 5 == 0 ? "T4" : "G2");
+        ClusterState& cluster = b.build();
+        std::vector<uint32_t> order(static_cast<size_t>(nodes));
+        Rng rng(17);
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(i);
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[rng.below(i)]);
+        ArgmaxIndex index(terms, order);
+        // One shape fits only one model: kinds must tell models apart, which node states do not.
+        const std::vector<PodSpec> shapes{b.pod("small", 3000, 1, 500), b.pod("whole", 6000, 1, 1000),
+                                          b.pod("cpu", 20000), b.pod("t4 only", 2000, 1, 1000, "T4")};
+        int placed = 0;
+        for (int step = 0; step < 600; ++step) {
+            const ShapeId shape = ShapeId(rng.below(shapes.size()));
+            const PodSpec& pod = shapes[shape];
+            index.release(shape);
+            const int64_t expected = scanWinner(cluster, pod, terms, order);
+            QCOMPARE(index.best(cluster, pod, shape), std::optional<int32_t>(expected));
+            if (expected >= 0 && rng.below(3) != 0) {
+                b.place(size_t(expected), pod, gpusFor(cluster.state(size_t(expected)), pod));
+                ++placed;
+            }
+            if (rng.below(3) == 0) {
+                const size_t n = rng.below(size_t(nodes));
+                cluster.setNode(n, NodeState::empty(cluster.spec(n)));
+            }
+        }
+        QVERIFY(placed > 100);
+    }
+
+    // Issue 16, memory at K = 50: a tree per pod shape held for the whole run. With the pods to
+    // come known (expectPods), a shape's tree lives from its first pod to its last one settled:
+    // at every step the trees held are exactly the shapes begun and not finished.
+    void theSchedulerHoldsATreeOnlyWhileItsShapeHasPodsToCome()
+    {
+        const test::SyntheticModels trace(60, 900, 4, false);
+        ClusterState state(trace.models.cluster, trace.models.fragmentation, trace.models.power);
+        std::vector<uint32_t> order(trace.cluster.nodes.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(order.size() - 1 - i);
+        Scheduler scheduler(PolicySpec::parse("fgd"), order, 3);
+        const std::vector<PodSpec>& pods = trace.podList.pods;
+        const ShapeTable shapes(pods);
+        std::vector<uint32_t> left = shapes.podsPerShape(0);
+        scheduler.expectPods(left);
+        QVERIFY2(std::count(left.begin(), left.end(), 1u) > 10, "the trace must have shapes seen once");
+        std::vector<bool> begun(shapes.distinct(), false);
+        size_t open = 0, mostOpen = 0, placed = 0;
+        for (size_t i = 0; i < pods.size(); ++i) {
+            const ShapeId shape = shapes.shapeOf(i);
+            const Placement p = scheduler.decide(state, pods[i], shape, i);
+            if (!begun[shape]) {
+                begun[shape] = true;
+                ++open;
+            }
+            scheduler.podSettled(shape);
+            if (--left[shape] == 0)
+                --open;
+            QCOMPARE(scheduler.treesHeld(), open);
+            mostOpen = std::max(mostOpen, open);
+            if (p.placed()) {  // as StepRecorder::move does, the pod's resources on the node
+                NodeState s = state.state(size_t(p.node));
+                s.cpuLeft -= pods[i].cpuMilli;
+                s.memLeft -= pods[i].memoryMib;
+                for (int g = 0; g < 8; ++g)
+                    if (p.gpus >> g & 1)
+                        s.gpuLeft[size_t(g)] = int16_t(s.gpuLeft[size_t(g)] - pods[i].gpuMilli);
+                state.setNode(size_t(p.node), s);
+                ++placed;
+            }
+        }
+        QVERIFY(placed > 100);
+        QVERIFY2(mostOpen > 5 && mostOpen < shapes.distinct(), "trees were both held and freed");
+        QCOMPARE(scheduler.treesHeld(), size_t(0));
     }
 
     // A score beyond 16 bits: the index says it cannot answer rather than answer wrong.
