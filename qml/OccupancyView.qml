@@ -92,6 +92,7 @@ Item {
                         font.bold: true
                     }
                     Text {
+                        id: occupancyHeader
                         objectName: "occupancyHeader"
                         // "GPUs in use" is the run's own metric (as in the compare table and the
                         // report), and the position says "arrived" so that it cannot pass for occupancy.
@@ -122,7 +123,7 @@ Item {
                         // (Whole lines with their leading: a Text that elides shows only the lines
                         // its height holds.)
                         Layout.preferredHeight: Math.ceil(2 * headerMetrics.lineSpacing) + 2
-                        FontMetrics { id: headerMetrics; font: parent.font }
+                        FontMetrics { id: headerMetrics; font: occupancyHeader.font }
                     }
                     // A binary layer (training GPUs: busy or free) is keyed by two swatches in
                     // the exported chart's words (OccupancyChart::binaryKeys), not by a ramp.
