@@ -271,6 +271,34 @@ private slots:
         QVERIFY(svgOf(panels).contains(QStringLiteral("Filter: Seed = 42")));
         QVERIFY(!powerAndAllocation()[0].subtitle.contains(QStringLiteral("Filter")));
     }
+    // review16 H6: a mean "over seeds" must not pool runs that differ in something else. With
+    // no group, the four traces' runs at one weight differ in Trace; a plain bestfit beside the
+    // grid counts as PWR weight 0 and differs in Policy. Grouped by trace, one trace's runs at a
+    // weight differ in the seed alone: nothing pooled.
+    void runsDifferingBeyondTheSeedAreNotPooled()
+    {
+        std::vector<SweepRun> runs = sweep();
+        std::vector<size_t> rows(runs.size());
+        for (size_t i = 0; i < rows.size(); ++i)
+            rows[i] = i;
+        const SweepParameter x(SweepParameter::Kind::Weight, QStringLiteral("pwr"));
+        const SweepParameter trace(SweepParameter::Kind::Trace);
+        const SweepParameter policy(SweepParameter::Kind::Policy);
+        const SweepMetric allocation(SweepMetric::Kind::Allocation);
+        QVERIFY(SweepCurves::compute(runs, rows, x, trace, kTraces, allocation, 130, {}, {policy}).pooled.isEmpty());
+        const SweepCurves ungrouped =
+            SweepCurves::compute(runs, rows, x, std::nullopt, {}, allocation, 130, {}, {trace, policy});
+        QCOMPARE(ungrouped.pooled, QStringList{trace.title()});
+
+        SweepRun bestfit = runs.front();
+        bestfit.runNumber = int64_t(runs.size());
+        bestfit.policy = QStringLiteral("bestfit:1000");
+        bestfit.weights = {{QStringLiteral("bestfit"), 1000}};
+        runs.push_back(bestfit);
+        rows.push_back(runs.size() - 1);
+        const SweepCurves mixed = SweepCurves::compute(runs, rows, x, trace, kTraces, allocation, 130, {}, {policy});
+        QCOMPARE(mixed.pooled, QStringList{policy.title()});
+    }
 };
 
 QTEST_MAIN(TestSweepChart)

@@ -517,8 +517,12 @@ std::optional<SweepCurves> SweepBrowser::curves(const QString& xId, const QStrin
     for (const SweepMetric& m : SweepMetric::all())
         if (m.id() == metricId) {
             const SweepParameter* g = parameter(groupBy_);
+            std::vector<SweepParameter> others;
+            for (const SweepParameter& p : parameters_)
+                if (p.id() != x->id() && p.id() != groupBy_ && p.id() != QStringLiteral("seed"))
+                    others.push_back(p);
             return SweepCurves::compute(runs_, rows_, *x, g ? std::optional<SweepParameter>(*g) : std::nullopt,
-                                        groups_, m, arrived_, studyNames());
+                                        groups_, m, arrived_, studyNames(), others);
         }
     return std::nullopt;
 }

@@ -82,6 +82,11 @@ void SweepChartItem::rebuild()
         emptyText_ = QStringLiteral("No sweep open");
     else if (!curves)
         emptyText_ = QStringLiteral("No swept number to plot against: the runs differ in no weight or seed");
+    else if (!curves->pooled.isEmpty())
+        emptyText_ = QStringLiteral("The runs at one %1 differ in %2 too: a mean over them would not be over seeds. "
+                                    "Group or filter by %3.")
+                         .arg(curves->xTitle, curves->pooled.join(QStringLiteral(", ")),
+                              curves->pooled.size() == 1 ? QStringLiteral("it") : QStringLiteral("one of them"));
     else if (curves->curves.empty())
         emptyText_ = browser_->shownRuns() == 0 ? QStringLiteral("No run passes the filters")
                                                 : QStringLiteral("No run has this figure (power saved needs the "

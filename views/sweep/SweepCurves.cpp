@@ -10,7 +10,7 @@ namespace tessera::views {
 SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::vector<size_t>& rows,
                                  const SweepParameter& x, const std::optional<SweepParameter>& group,
                                  const QStringList& groupOrder, const SweepMetric& metric, double arrived,
-                                 const QStringList& studyNames)
+                                 const QStringList& studyNames, const std::vector<SweepParameter>& others)
 {
     SweepCurves out;
     out.xTitle = x.title();
@@ -18,14 +18,23 @@ SweepCurves SweepCurves::compute(const std::vector<SweepRun>& runs, const std::v
     out.yAxis = QStringLiteral("%1 at %2 %").arg(metric.title()).arg(arrived);
     out.yUnit = metric.unit();
     out.yFromZero = metric.fromZero();
-    // group → x → values
+    // group → x → values, and the first run at each point (whose other parameters the rest must share)
     std::map<QString, std::map<double, std::vector<double>>> values;
+    std::map<std::pair<QString, double>, size_t> firstAt;
     for (const size_t row : rows) {
         const std::optional<double> v = metric.value(runs, row, arrived);
         if (!v)
             continue;
         const QString g = group ? group->text(runs[row], studyNames) : QString();
-        values[g][x.number(runs[row])].push_back(*v);
+        const double xValue = x.number(runs[row]);
+        values[g][xValue].push_back(*v);
+        const auto [first, added] = firstAt.try_emplace({g, xValue}, row);
+        if (added)
+            continue;
+        for (const SweepParameter& p : others)
+            if (!out.pooled.contains(p.title())
+                && p.text(runs[row], studyNames) != p.text(runs[first->second], studyNames))
+                out.pooled.append(p.title());
     }
     QStringList order = groupOrder;
     for (const auto& [g, byX] : values)

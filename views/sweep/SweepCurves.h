@@ -36,17 +36,23 @@ struct SweepCurves {
     QString yUnit;   // "kW"
     bool yFromZero = false;  // SweepMetric::fromZero
     int maxRuns = 0;   // the most runs behind one point
+    // The parameters (besides x, the group and the seed) whose values differ among the runs behind
+    // one point, by title: a mean over them would pool runs of other policies or inputs as if
+    // they were seeds (a plain `bestfit` has PWR weight 0 beside `fgd:1000`). The chart then
+    // plots nothing and asks for a group or a filter.
+    QStringList pooled;
 
     // What the line is, and the band when it is drawn: "line: mean over the 10 runs at each
     // PWR weight (seeds); band: min–max", or "one run at each PWR weight".
     QString note(bool band) const;
 
     // `rows` are indices into `runs` (the browser's filtered runs); `group` nothing for one curve.
-    // Runs without a value of the metric (no baseline) are left out.
+    // Runs without a value of the metric (no baseline) are left out. `others`: the parameters
+    // that vary across the sweep besides x, the group and the seed (checked for `pooled`).
     static SweepCurves compute(const std::vector<SweepRun>& runs, const std::vector<size_t>& rows,
                                const SweepParameter& x, const std::optional<SweepParameter>& group,
                                const QStringList& groupOrder, const SweepMetric& metric, double arrived,
-                               const QStringList& studyNames);
+                               const QStringList& studyNames, const std::vector<SweepParameter>& others = {});
 };
 
 }  // namespace tessera::views
