@@ -203,6 +203,14 @@ private slots:
         QVERIFY(added);
         QCOMPARE(browser()->property("totalRuns").toInt(), 12);
         QCOMPARE(shown(), 12);
+        // A shard of a sweep already shown holds the same runs: refused, not counted twice (review16 M20).
+        const QString shard = dir_.filePath(QStringLiteral("sweep-0/shard-1.sqlite"));
+        QMetaObject::invokeMethod(browser(), "add", Q_RETURN_ARG(bool, added), Q_ARG(QString, shard));
+        QVERIFY(!added);
+        QCOMPARE(browser()->property("totalRuns").toInt(), 12);
+        const QString error = browser()->property("error").toString();
+        QVERIFY2(error.contains(shard) && error.contains(studies_[0]) && error.contains(QStringLiteral("twice")),
+                 qPrintable(error));
         const QStringList titles = browser()->property("columnTitles").toStringList();
         QCOMPARE(titles.mid(0, 5), (QStringList{"Trace", "Policy", "PWR weight", "FGD weight", "Seed"}));
         QCOMPARE(titles.size(), 5 + 7);

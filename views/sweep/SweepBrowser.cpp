@@ -277,6 +277,7 @@ void SweepBrowser::clear()
     SweepViewState::forgetLastStudy();
     runs_.clear();
     studies_.clear();
+    sweepsShown_.clear();
     filters_.clear();
     arrivedChosen_ = false;
     rebuild();
@@ -289,9 +290,9 @@ bool SweepBrowser::load(const QString& urlOrPath, bool replace)
     try {
         study = SweepStudy::read(path);
     } catch (const std::exception& e) {
-        setError(QString::fromUtf8(e.what()));
         if (replace)
-            clear(), setError(QString::fromUtf8(e.what()));
+            clear();
+        setError(QString::fromUtf8(e.what()));
         return false;
     }
     setError({});
@@ -303,9 +304,20 @@ bool SweepBrowser::load(const QString& urlOrPath, bool replace)
                                     "study)").arg(path));
         return false;
     }
+    if (!replace)
+        for (size_t i = 0; i < sweepsShown_.size(); ++i) {
+            const auto& [command, index, count] = sweepsShown_[i];
+            // Shards of one sweep hold other runs of it, unless one of the two is the whole sweep.
+            if (command == study->command && (count == 1 || study->shardCount == 1 || index == study->shardIndex)) {
+                setError(QStringLiteral("%1 holds runs of the sweep already shown from %2: adding them again "
+                                        "would count each run twice").arg(path, studies_[int(i)]));
+                return false;
+            }
+        }
     if (replace) {
         runs_.clear();
         studies_.clear();
+        sweepsShown_.clear();
         filters_.clear();
         arrivedChosen_ = false;
     }
@@ -318,6 +330,7 @@ bool SweepBrowser::load(const QString& urlOrPath, bool replace)
         runs_.push_back(std::move(run));
     }
     studies_ << path;
+    sweepsShown_.emplace_back(study->command, study->shardIndex, study->shardCount);
     command_ = study->writtenCommand;
     canonical_ = study->command;
     inputs_ = study->inputs;

@@ -14,6 +14,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace tessera::views {
@@ -148,6 +149,9 @@ private:
 
     std::vector<SweepRun> runs_;
     QStringList studies_;
+    // Each shown study's sweep (its canonical command) and I/N, beside studies_: the same runs
+    // added twice (a merged study and one of its shards, or a copy) would count twice as seeds.
+    std::vector<std::tuple<QString, int, int>> sweepsShown_;
     QStringList names_;  // the studies' file names
     std::vector<SweepParameter> parameters_;
     QVariantList parameterList_;  // parameters(), made once per sweep: QML reads it often
