@@ -190,6 +190,7 @@ void ArgmaxIndex::learnKinds(const ClusterState& cluster)
 
 bool ArgmaxIndex::rebuild(Tree& tree, const ClusterState& cluster, const PodSpec& pod)
 {
+    tree.built = false;  // until every leaf is scored: one that gives up is rebuilt, never read
     tree.hi.assign(terms_.size() * entries_, kNoHi);
     tree.lo.assign(minMaxTerms_ * entries_, kNoLo);
     learnKinds(cluster);
@@ -235,8 +236,10 @@ bool ArgmaxIndex::catchUp(Tree& tree, const ClusterState& cluster, const PodSpec
     if (pending_.size() * 2 > order_.size())  // most nodes changed: rebuilding is cheaper
         return rebuild(tree, cluster, pod);
     for (uint32_t node : pending_) {
-        if (!setLeaf(tree, cluster, pod, node))
+        if (!setLeaf(tree, cluster, pod, node)) {
+            tree.built = false;  // the later pending nodes were not rescored: rebuild if asked again
             return false;
+        }
         size_t position = position_[node];
         for (size_t level = 1; level < levelSize_.size(); ++level)
             pull(tree, level, position /= 2);

@@ -35,6 +35,16 @@ private:
     bool minMax_;
 };
 
+// Used CPU in thousands of millicores: 0 on empty nodes, beyond the index's range once used.
+class UsedCpuPlugin final : public ScorePlugin {
+public:
+    std::string_view name() const override { return "usedcpu"; }
+    RawScore score(const ScoreInput& in) const override
+    {
+        return {int64_t(in.cluster.spec(in.node).cpuMilli - in.state().cpuLeft) * 1000, -1};
+    }
+};
+
 // The other way round: fuller nodes score higher, so two terms pull apart.
 class FullGpuPlugin final : public ScorePlugin {
 public:
@@ -309,6 +319,22 @@ private slots:
         const CpuStepPlugin fits(1000, 500, false);  // 63 x 500 = 31,500: inside
         ArgmaxIndex inside({{&fits, 1}}, {1, 0});
         QCOMPARE(inside.best(cluster, b.pod("p", 1000), 0), std::optional<int32_t>(1));
+
+        // Found out while catching up (review16 H5): a tree that gave up half-way is not left
+        // looking caught up, so asking again gives up again rather than answering from it.
+        test::ClusterBuilder c;
+        c.addNode("a", 64000, 8, "G2");
+        c.addNode("b", 64000, 8, "G2");
+        c.addNode("d", 64000, 8, "G2");
+        c.addNode("e", 64000, 8, "G2");
+        ClusterState& later = c.build();
+        const UsedCpuPlugin used;
+        ArgmaxIndex growing({{&used, 1}}, {0, 1, 2, 3});
+        const PodSpec pod = c.pod("p", 1000);
+        QVERIFY(growing.best(later, pod, 0).has_value());  // every node 0: in range
+        c.place(0, pod, 0);  // node a: 1,000,000, beyond the range
+        QVERIFY(!growing.best(later, pod, 0));
+        QVERIFY(!growing.best(later, pod, 0));
     }
 };
 
