@@ -1,6 +1,8 @@
 #include "sim/Timeline.h"
 
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 
 namespace tessera {
 
@@ -31,6 +33,10 @@ void Timeline::beginWithPrefix(const Timeline& other, size_t position)
 
 void Timeline::endStep(Step step, const MetricSample& sample, const ClusterState& now)
 {
+    // Steps index their first move in 32 bits (half the bytes per decision): 4 billion node
+    // moves, some 100 GB of them, is far beyond any run this machine holds; say so rather than wrap.
+    if (changes_.size() > kMaxMoves)
+        throw std::length_error("a run's timeline holds at most 2^32 - 1 node moves");
     steps_.push_back({step.pod, step.placement.node, pendingFirst_, step.kind, step.placement.gpus});
     pendingFirst_ = uint32_t(changes_.size());
     samples_.push_back(sample);

@@ -8,6 +8,7 @@
 #include "util/ChunkedVector.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -48,6 +49,7 @@ public:
     static constexpr size_t kIntervalPerNode = 4;
     static constexpr size_t kCheapMovesPerSummary = 8;
     static constexpr size_t kMaxBytesPerDecision = 128;
+    static constexpr size_t kMaxMoves = std::numeric_limits<uint32_t>::max();  // a step's first move is 32-bit
 
     void begin(const ClusterState& initial, const MetricSample& sample);
     // Records one move of the step in progress; the caller applies it to the cluster.
